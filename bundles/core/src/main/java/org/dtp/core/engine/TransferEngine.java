@@ -1,0 +1,358 @@
+package org.dtp.core.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dtp.core.registry.AdapterRegistry;
+import org.dtp.core.registry.AdapterService;
+import org.dtp.core.store.JobStore;
+import org.dtp.models.ContainerModel;
+import org.dtp.models.ItemModel;
+import org.dtp.models.MediaRef;
+import org.dtp.models.ModelJson;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.TransientAdapterException;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.execution.JobExecutor;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The copy loop. A job runs page by page from its checkpoint: export a page, create the containers
+ * it found, import each item not yet in the ledger (recording it there in the same transaction as
+ * its count), then save the checkpoint. A crash anywhere repeats at most the current page, and the
+ * ledger (with importers idempotent on the item key) makes the repeat create nothing twice.
+ */
+@Component(service = JobExecutor.class, configurationPid = TransferEngine.PID)
+@Designate(ocd = TransferEngine.Config.class)
+public final class TransferEngine implements JobExecutor {
+    public static final String PID = "org.dtp.engine";
+    /** The reason prefix of jobs paused because an adapter is missing; they resume when it returns. */
+    public static final String WAITING_FOR_ADAPTER = "waiting for adapter ";
+
+    private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
+    private static final String ROOT = "";
+
+    @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429).")
+    public @interface Config {
+        @AttributeDefinition(name = "Attempts", description = "Tries per call, the first included, before a transient failure counts as final.")
+        int retry_maxAttempts() default 5;
+
+        @AttributeDefinition(name = "First delay (ms)", description = "Wait after the first failure.")
+        long retry_initialDelayMs() default 500;
+
+        @AttributeDefinition(name = "Longest delay (ms)", description = "Cap on the wait between two attempts (a provider's Retry-After may ask for more).")
+        long retry_maxDelayMs() default 30_000;
+
+        @AttributeDefinition(name = "Multiplier", description = "Growth of the wait from one attempt to the next.")
+        double retry_multiplier() default 2.0;
+
+        @AttributeDefinition(name = "Jitter", description = "Random spread of each wait, as a fraction of it (0 to 0.99).")
+        double retry_jitter() default 0.2;
+    }
+
+    private final JobStore store;
+    private final AdapterRegistry registry;
+    private final JobControls controls;
+    private final ObjectMapper json = ModelJson.newObjectMapper();
+    private volatile RetryPolicy retry;
+
+    @Activate
+    public TransferEngine(@Reference JobStore store, @Reference AdapterRegistry registry,
+                          @Reference JobControls controls, Config config) {
+        this.store = store;
+        this.registry = registry;
+        this.controls = controls;
+        this.retry = policyOf(config);
+    }
+
+    /** For use outside OSGi (tests, benchmark). */
+    public TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry) {
+        this.store = store;
+        this.registry = registry;
+        this.controls = controls;
+        this.retry = retry;
+    }
+
+    @Modified
+    void modified(Config config) {
+        this.retry = policyOf(config);
+    }
+
+    @Deactivate
+    void deactivate() {
+        controls.runningJobs().forEach(controls::requestStop);
+    }
+
+    private static RetryPolicy policyOf(Config c) {
+        return new RetryPolicy(c.retry_maxAttempts(), Duration.ofMillis(c.retry_initialDelayMs()),
+                Duration.ofMillis(c.retry_maxDelayMs()), c.retry_multiplier(), c.retry_jitter());
+    }
+
+    @Override
+    public List<UUID> runnableJobs() {
+        return store.jobIdsIn(EnumSet.of(JobState.QUEUED, JobState.RUNNING));
+    }
+
+    @Override
+    public void stop(UUID jobId) {
+        controls.requestStop(jobId);
+    }
+
+    @Override
+    public void execute(UUID jobId) {
+        Optional<JobControls.Control> claim = controls.claim(jobId);
+        if (claim.isEmpty()) {
+            LOG.debug("job {} is already running on this node", jobId);
+            return;
+        }
+        try (JobControls.Control control = claim.get()) {
+            // Loops when the job was paused and resumed while this thread was still stopping it:
+            // the resume's dispatch found the job running here and left the run to this thread.
+            while (true) {
+                Optional<TransferJob> job = store.job(jobId);
+                if (job.isEmpty()) {
+                    LOG.warn("job {} is not in the job store; nothing to run", jobId);
+                    return;
+                }
+                JobState state = job.get().state();
+                if (state == JobState.QUEUED) {
+                    control.clearStop();
+                    if (!store.transition(jobId, Set.of(JobState.QUEUED), JobState.RUNNING, "started")) {
+                        continue;
+                    }
+                } else if (state == JobState.RUNNING && !control.stopRequested()) {
+                    store.transition(jobId, Set.of(JobState.RUNNING), JobState.RUNNING, "resumed from checkpoint");
+                } else {
+                    return;
+                }
+                run(job.get(), control);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("job {} failed", jobId, e);
+            store.transition(jobId, Set.of(JobState.RUNNING), JobState.FAILED, "internal error: " + e.getMessage());
+        }
+    }
+
+    private void run(TransferJob job, JobControls.Control control) {
+        UUID id = job.id();
+        Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
+        store.addContainer(id, ROOT, "(root)");
+        while (!checkpoint.done()) {
+            if (control.stopRequested() || !isRunning(id)) {
+                return;
+            }
+            Optional<AdapterService<Exporter<?, ?>>> exporter = registry.exporter(job.source().provider(), job.vertical());
+            Optional<AdapterService<Importer<?, ?>>> importer = registry.importer(job.destination().provider(), job.vertical());
+            if (exporter.isEmpty() || importer.isEmpty()) {
+                String missing = exporter.isEmpty() ? job.source().provider() + " (export)" : job.destination().provider() + " (import)";
+                store.transition(id, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + missing + " " + job.vertical());
+                return;
+            }
+            store.recordAdapterVersions(id, exporter.get().version(), importer.get().version());
+            try {
+                Optional<Checkpoint> next = copyPage(job, checkpoint, exporter.get().service(), importer.get().service(), control);
+                if (next.isEmpty()) {
+                    return; // stopped mid-page; the page repeats on resume
+                }
+                checkpoint = next.get();
+                store.saveCheckpoint(id, checkpoint.toJson(json));
+            } catch (AdapterException e) {
+                store.transition(id, Set.of(JobState.RUNNING), JobState.FAILED, "export failed: " + e.getMessage());
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        long errors = store.job(id).map(TransferJob::errors).orElse(0L);
+        store.transition(id, Set.of(JobState.RUNNING), errors > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.COMPLETED,
+                errors > 0 ? errors + " items could not be copied" : "all items copied");
+    }
+
+    private boolean isRunning(UUID id) {
+        return store.job(id).map(j -> j.state() == JobState.RUNNING).orElse(false);
+    }
+
+    /** Copies the head page; empty when a stop was requested before the page was done. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Optional<Checkpoint> copyPage(TransferJob job, Checkpoint checkpoint, Exporter exporter, Importer importer,
+                                          JobControls.Control control) throws AdapterException, InterruptedException {
+        UUID id = job.id();
+        Checkpoint.Pending head = checkpoint.head();
+        Context sourceContext = new Context(id, job.source(), null, null);
+        ExportPage<ContainerModel, ItemModel> page = withRetry(control,
+                () -> exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation())));
+        if (page == null) {
+            return Optional.empty();
+        }
+        String progressKey = head.containerId() == null ? ROOT : head.containerId();
+        List<Checkpoint.Pending> found = new ArrayList<>();
+        for (ContainerModel container : page.containers()) {
+            String key = "c:" + container.id();
+            Optional<String> destination = store.ledgerEntry(id, key);
+            if (destination.isEmpty()) {
+                Context ctx = new Context(id, job.destination(), exporter, sourceContext);
+                String created = withRetry(control, () -> importer.importContainer(ctx, key, container, head.destinationId()));
+                if (created == null) {
+                    return Optional.empty();
+                }
+                store.recordContainerImported(id, key, created);
+                destination = Optional.of(created);
+            }
+            store.addContainer(id, container.id(), container.name());
+            found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
+        }
+        for (ItemModel item : page.items()) {
+            if (control.stopRequested()) {
+                return Optional.empty();
+            }
+            String key = "i:" + item.id();
+            if (store.ledgerEntry(id, key).isPresent()) {
+                continue;
+            }
+            Context ctx = new Context(id, job.destination(), exporter, sourceContext);
+            try {
+                String created = withRetry(control, () -> {
+                    ctx.bytes.set(0);
+                    return importer.importItem(ctx, key, item, head.destinationId());
+                });
+                if (created == null) {
+                    return Optional.empty();
+                }
+                store.recordItemImported(id, progressKey, key, created, ctx.bytes.get());
+            } catch (AdapterException | RuntimeException e) {
+                // One item's failure does not fail the job; it is recorded and the copy goes on.
+                LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());
+                store.recordItemError(id, progressKey, item.id(), messageOf(e));
+            }
+        }
+        return Optional.of(checkpoint.advance(page.continuation(), found));
+    }
+
+    private static String messageOf(Exception e) {
+        String message = e.getMessage();
+        return (e instanceof RuntimeException ? e.getClass().getSimpleName() + ": " : "")
+                + (message == null ? e.getClass().getSimpleName() : message);
+    }
+
+    /** Runs {@code call} under the retry policy; null when a stop was requested while waiting. */
+    private <T> T withRetry(JobControls.Control control, AdapterCall<T> call) throws AdapterException, InterruptedException {
+        RetryPolicy policy = retry;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.call();
+            } catch (TransientAdapterException e) {
+                if (attempt >= policy.maxAttempts()) {
+                    throw new AdapterException(e.getMessage() + " (gave up after " + attempt + " attempts)", e);
+                }
+                Duration delay = policy.delayAfter(attempt, e.retryAfter());
+                LOG.debug("transient failure, attempt {} of {}, retrying in {}: {}", attempt, policy.maxAttempts(), delay, e.getMessage());
+                if (!control.pause(delay)) {
+                    return null;
+                }
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface AdapterCall<T> {
+        T call() throws AdapterException;
+    }
+
+    /** The context adapters get; on the import side it streams media from the exporter and counts bytes. */
+    private static final class Context implements ImportContext {
+        private final UUID jobId;
+        private final TransferEndpoint endpoint;
+        @SuppressWarnings("rawtypes")
+        private final Exporter exporter;
+        private final TransferContext sourceContext;
+        final AtomicLong bytes = new AtomicLong();
+
+        @SuppressWarnings("rawtypes")
+        Context(UUID jobId, TransferEndpoint endpoint, Exporter exporter, TransferContext sourceContext) {
+            this.jobId = jobId;
+            this.endpoint = endpoint;
+            this.exporter = exporter;
+            this.sourceContext = sourceContext;
+        }
+
+        @Override
+        public UUID jobId() {
+            return jobId;
+        }
+
+        @Override
+        public TransferEndpoint endpoint() {
+            return endpoint;
+        }
+
+        @Override
+        public InputStream openMedia(MediaRef ref) throws IOException, AdapterException {
+            if (exporter == null) {
+                throw new IllegalStateException("media can only be opened on the import side");
+            }
+            return new CountingStream(exporter.openMedia(sourceContext, ref), bytes);
+        }
+    }
+
+    private static final class CountingStream extends FilterInputStream {
+        private final AtomicLong counter;
+
+        CountingStream(InputStream in, AtomicLong counter) {
+            super(in);
+            this.counter = counter;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                counter.incrementAndGet();
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = super.read(buf, off, len);
+            if (n > 0) {
+                counter.addAndGet(n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            counter.addAndGet(skipped);
+            return skipped;
+        }
+    }
+}

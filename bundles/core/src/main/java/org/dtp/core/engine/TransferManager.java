@@ -1,0 +1,166 @@
+package org.dtp.core.engine;
+
+import org.dtp.core.registry.AdapterRegistry;
+import org.dtp.core.registry.AdapterService;
+import org.dtp.core.store.JobStore;
+import org.dtp.models.ModelJson;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.Importer;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.AdapterInfo;
+import org.dtp.transfer.IllegalJobStateException;
+import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.TransferDetails;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.dtp.transfer.TransferService;
+import org.dtp.transfer.execution.JobDispatcher;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+/**
+ * The operations on transfers. Requests are validated in full (adapters present, vertical and
+ * direction supported, settings accepted by both adapters) before anything is persisted.
+ */
+@Component(service = TransferService.class)
+public final class TransferManager implements TransferService {
+    private static final Logger LOG = LoggerFactory.getLogger(TransferManager.class);
+    private static final int MAX_PAGE = 1000;
+
+    private final JobStore store;
+    private final AdapterRegistry registry;
+    private final JobControls controls;
+    private final JobDispatcher dispatcher;
+    private final Consumer<String> resumeWaiting = this::resumeJobsWaitingFor;
+
+    @Activate
+    public TransferManager(@Reference JobStore store, @Reference AdapterRegistry registry,
+                           @Reference JobControls controls, @Reference JobDispatcher dispatcher) {
+        this.store = store;
+        this.registry = registry;
+        this.controls = controls;
+        this.dispatcher = dispatcher;
+        registry.onArrival(resumeWaiting);
+        // Adapters that registered before this component are not announced again.
+        registry.adapters().forEach(a -> resumeJobsWaitingFor(a.provider()));
+    }
+
+    @Deactivate
+    void deactivate() {
+        registry.removeArrivalListener(resumeWaiting);
+    }
+
+    @Override
+    public List<AdapterInfo> adapters() {
+        return registry.adapters();
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public TransferJob start(TransferRequest request) throws InvalidTransferException {
+        Exporter exporter = find(registry.exporter(request.source().provider(), request.vertical()),
+                request.source(), request, "export").service();
+        Importer importer = find(registry.importer(request.destination().provider(), request.vertical()),
+                request.destination(), request, "import").service();
+        try {
+            exporter.validate(request.source());
+        } catch (AdapterException e) {
+            throw new InvalidTransferException("source: " + e.getMessage());
+        }
+        try {
+            importer.validate(request.destination());
+        } catch (AdapterException e) {
+            throw new InvalidTransferException("destination: " + e.getMessage());
+        }
+        UUID id = UUID.randomUUID();
+        TransferJob job = store.create(id, request.vertical(), request.source(), request.destination(),
+                Checkpoint.start().toJson(ModelJson.newObjectMapper()));
+        LOG.info("transfer {} queued: {} from {} to {}", id, request.vertical(), request.source().provider(),
+                request.destination().provider());
+        dispatcher.dispatch(id);
+        return job;
+    }
+
+    private <T> AdapterService<T> find(Optional<AdapterService<T>> adapter, TransferEndpoint endpoint,
+                                        TransferRequest request, String direction) throws InvalidTransferException {
+        if (adapter.isPresent()) {
+            return adapter.get();
+        }
+        if (!registry.knows(endpoint.provider())) {
+            throw new InvalidTransferException("no adapter for provider '" + endpoint.provider() + "' is installed");
+        }
+        throw new InvalidTransferException("adapter '" + endpoint.provider() + "' cannot " + direction + " "
+                + request.vertical().name().toLowerCase() + " (" + request.vertical().description() + ")");
+    }
+
+    @Override
+    public Optional<TransferDetails> details(UUID id) {
+        return store.job(id).map(job -> new TransferDetails(job, store.containers(id), store.errors(id), store.history(id)));
+    }
+
+    @Override
+    public List<TransferJob> list(int offset, int limit) {
+        return store.jobs(Math.max(0, offset), Math.max(1, Math.min(limit, MAX_PAGE)));
+    }
+
+    @Override
+    public TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        move(id, EnumSet.of(JobState.QUEUED, JobState.RUNNING), JobState.PAUSED, "paused by user", "pause");
+        controls.requestStop(id);
+        return existing(id);
+    }
+
+    @Override
+    public TransferJob resume(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        move(id, EnumSet.of(JobState.PAUSED), JobState.QUEUED, "resumed by user", "resume");
+        dispatcher.dispatch(id);
+        return existing(id);
+    }
+
+    @Override
+    public TransferJob cancel(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        move(id, EnumSet.of(JobState.QUEUED, JobState.RUNNING, JobState.PAUSED), JobState.CANCELLED, "cancelled by user", "cancel");
+        controls.requestStop(id);
+        return existing(id);
+    }
+
+    private void move(UUID id, Set<JobState> from, JobState to, String reason, String verb)
+            throws NoSuchTransferException, IllegalJobStateException {
+        TransferJob job = existing(id);
+        if (!store.transition(id, from, to, reason)) {
+            JobState now = store.job(id).map(TransferJob::state).orElse(job.state());
+            throw new IllegalJobStateException("cannot " + verb + " transfer " + id + ": it is " + now);
+        }
+    }
+
+    private TransferJob existing(UUID id) throws NoSuchTransferException {
+        return store.job(id).orElseThrow(() -> new NoSuchTransferException("no transfer with id " + id));
+    }
+
+    /** Jobs paused for a missing adapter go back to the queue when an adapter of that provider arrives. */
+    private void resumeJobsWaitingFor(String provider) {
+        for (UUID id : store.jobIdsIn(EnumSet.of(JobState.PAUSED))) {
+            store.job(id).ifPresent(job -> {
+                boolean uses = job.source().provider().equals(provider) || job.destination().provider().equals(provider);
+                if (uses && job.stateReason() != null && job.stateReason().startsWith(TransferEngine.WAITING_FOR_ADAPTER)
+                        && store.transition(id, Set.of(JobState.PAUSED), JobState.QUEUED, "adapter " + provider + " is back")) {
+                    dispatcher.dispatch(id);
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,431 @@
+package org.dtp.core.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dtp.models.ModelJson;
+import org.dtp.models.Vertical;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.ItemError;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.StateChange;
+import org.dtp.transfer.TransferJob;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Jobs, their state transitions, checkpoints, per-container progress, item errors and the
+ * idempotency ledger, in the job store database. Every change is committed before the method
+ * returns, so what it reports survives a kill -9.
+ */
+@Component(service = JobStore.class)
+public final class JobStore {
+    /** The errors a job's details list, newest first. */
+    public static final int MAX_LISTED_ERRORS = 100;
+
+    private static final String JOB_COLUMNS = "j.id, j.vertical, j.source_provider, j.source_settings, "
+            + "j.destination_provider, j.destination_settings, j.state, j.state_reason, j.created_at, j.updated_at, "
+            + "j.exporter_version, j.importer_version, "
+            + "(SELECT COALESCE(SUM(p.items), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS items, "
+            + "(SELECT COALESCE(SUM(p.bytes), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS bytes, "
+            + "(SELECT COALESCE(SUM(p.errors), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS errors";
+    private static final TypeReference<Map<String, String>> SETTINGS = new TypeReference<>() {
+    };
+
+    private final DataSource db;
+    private final ObjectMapper json = ModelJson.newObjectMapper();
+
+    @Activate
+    public JobStore(@Reference(target = "(" + JobStoreDataSource.SERVICE_PROPERTY + "=true)") DataSource db) {
+        this.db = db;
+    }
+
+    /** Persists a new job in {@link JobState#QUEUED} with its initial checkpoint. */
+    public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
+                              String checkpoint) {
+        long now = System.currentTimeMillis();
+        inTransaction(c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_job (id, vertical, source_provider, "
+                    + "source_settings, destination_provider, destination_settings, state, state_reason, created_at, "
+                    + "updated_at, checkpoint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                s.setString(1, id.toString());
+                s.setString(2, vertical.name());
+                s.setString(3, source.provider());
+                s.setString(4, write(source.settings()));
+                s.setString(5, destination.provider());
+                s.setString(6, write(destination.settings()));
+                s.setString(7, JobState.QUEUED.name());
+                s.setString(8, "created");
+                s.setLong(9, now);
+                s.setLong(10, now);
+                s.setString(11, checkpoint);
+                s.executeUpdate();
+            }
+            insertTransition(c, id, null, JobState.QUEUED, "created", now);
+            return null;
+        });
+        return job(id).orElseThrow();
+    }
+
+    /**
+     * Moves a job to {@code to} if it is now in one of {@code from}, recording the transition.
+     *
+     * @return whether the job was in one of {@code from} (and so moved)
+     */
+    public boolean transition(UUID id, Collection<JobState> from, JobState to, String reason) {
+        return inTransaction(c -> {
+            JobState current;
+            try (PreparedStatement s = c.prepareStatement("SELECT state FROM dtp_job WHERE id = ? FOR UPDATE")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next()) {
+                        return false;
+                    }
+                    current = JobState.valueOf(rs.getString(1));
+                }
+            }
+            if (!from.contains(current)) {
+                return false;
+            }
+            long now = System.currentTimeMillis();
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE dtp_job SET state = ?, state_reason = ?, updated_at = ? WHERE id = ?")) {
+                s.setString(1, to.name());
+                s.setString(2, truncate(reason, 2000));
+                s.setLong(3, now);
+                s.setString(4, id.toString());
+                s.executeUpdate();
+            }
+            insertTransition(c, id, current, to, reason, now);
+            return true;
+        });
+    }
+
+    public Optional<TransferJob> job(UUID id) {
+        List<TransferJob> jobs = query("SELECT " + JOB_COLUMNS + " FROM dtp_job j WHERE j.id = ?",
+                s -> s.setString(1, id.toString()));
+        return jobs.stream().findFirst();
+    }
+
+    /** Jobs newest first. */
+    public List<TransferJob> jobs(int offset, int limit) {
+        return query("SELECT " + JOB_COLUMNS + " FROM dtp_job j ORDER BY j.created_at DESC, j.id "
+                + "OFFSET ? ROWS FETCH NEXT ? ROWS ONLY", s -> {
+            s.setInt(1, offset);
+            s.setInt(2, limit);
+        });
+    }
+
+    /** Ids of the jobs in any of the given states, oldest first. */
+    public List<UUID> jobIdsIn(Collection<JobState> states) {
+        List<UUID> ids = new ArrayList<>();
+        withConnection(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT id, state FROM dtp_job ORDER BY created_at");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    if (states.contains(JobState.valueOf(rs.getString(2)))) {
+                        ids.add(UUID.fromString(rs.getString(1)));
+                    }
+                }
+            }
+            return null;
+        });
+        return ids;
+    }
+
+    public Optional<String> checkpoint(UUID id) {
+        return withConnection(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT checkpoint FROM dtp_job WHERE id = ?")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    public void saveCheckpoint(UUID id, String checkpoint) {
+        update("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?", s -> {
+            s.setString(1, checkpoint);
+            s.setLong(2, System.currentTimeMillis());
+            s.setString(3, id.toString());
+        });
+    }
+
+    /** Records which adapter bundles serve the job now. */
+    public void recordAdapterVersions(UUID id, String exporterVersion, String importerVersion) {
+        update("UPDATE dtp_job SET exporter_version = ?, importer_version = ? WHERE id = ?", s -> {
+            s.setString(1, truncate(exporterVersion, 300));
+            s.setString(2, truncate(importerVersion, 300));
+            s.setString(3, id.toString());
+        });
+    }
+
+    /** The destination id recorded for a source key, if that key was imported already. */
+    public Optional<String> ledgerEntry(UUID id, String key) {
+        return withConnection(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT destination_id FROM dtp_ledger WHERE job_id = ? AND item_key = ?")) {
+                s.setString(1, id.toString());
+                s.setString(2, key);
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** Starts progress for a container, once; later calls for the same container do nothing. */
+    public void addContainer(UUID id, String containerId, String name) {
+        inTransaction(c -> {
+            long ordinal;
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT COUNT(*), SUM(CASE WHEN container_id = ? THEN 1 ELSE 0 END) FROM dtp_container_progress WHERE job_id = ?")) {
+                s.setString(1, containerId);
+                s.setString(2, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    if (rs.getLong(2) > 0) {
+                        return null;
+                    }
+                    ordinal = rs.getLong(1);
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_container_progress "
+                    + "(job_id, container_id, name, ordinal, items, bytes, errors) VALUES (?, ?, ?, ?, 0, 0, 0)")) {
+                s.setString(1, id.toString());
+                s.setString(2, containerId);
+                s.setString(3, truncate(name, 1000));
+                s.setLong(4, ordinal);
+                s.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Records a created destination container in the ledger. */
+    public void recordContainerImported(UUID id, String key, String destinationId) {
+        update("INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)", s -> {
+            s.setString(1, id.toString());
+            s.setString(2, key);
+            s.setString(3, destinationId);
+        });
+    }
+
+    /** Records an imported item in the ledger and counts it, in one transaction. */
+    public void recordItemImported(UUID id, String containerId, String key, String destinationId, long bytes) {
+        inTransaction(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)")) {
+                s.setString(1, id.toString());
+                s.setString(2, key);
+                s.setString(3, destinationId);
+                s.executeUpdate();
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + 1, "
+                    + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
+                s.setLong(1, bytes);
+                s.setString(2, id.toString());
+                s.setString(3, containerId);
+                s.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Records an item that could not be copied; an item already recorded as failed is counted once. */
+    public void recordItemError(UUID id, String containerId, String key, String message) {
+        inTransaction(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT 1 FROM dtp_item_error WHERE job_id = ? AND item_key = ?")) {
+                s.setString(1, id.toString());
+                s.setString(2, key);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        return null;
+                    }
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_item_error "
+                    + "(job_id, item_key, container_id, message, at) VALUES (?, ?, ?, ?, ?)")) {
+                s.setString(1, id.toString());
+                s.setString(2, key);
+                s.setString(3, containerId);
+                s.setString(4, truncate(message == null ? "unknown error" : message, 4000));
+                s.setLong(5, System.currentTimeMillis());
+                s.executeUpdate();
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET errors = errors + 1 "
+                    + "WHERE job_id = ? AND container_id = ?")) {
+                s.setString(1, id.toString());
+                s.setString(2, containerId);
+                s.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    public List<ContainerProgress> containers(UUID id) {
+        return withConnection(c -> {
+            List<ContainerProgress> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT container_id, name, items, bytes, errors "
+                    + "FROM dtp_container_progress WHERE job_id = ? ORDER BY ordinal")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new ContainerProgress(rs.getString(1), rs.getString(2), rs.getLong(3),
+                                rs.getLong(4), rs.getLong(5)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    public List<ItemError> errors(UUID id) {
+        return withConnection(c -> {
+            List<ItemError> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT container_id, item_key, message, at "
+                    + "FROM dtp_item_error WHERE job_id = ? ORDER BY at DESC FETCH FIRST " + MAX_LISTED_ERRORS + " ROWS ONLY")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new ItemError(rs.getString(1), rs.getString(2), rs.getString(3),
+                                Instant.ofEpochMilli(rs.getLong(4))));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    public List<StateChange> history(UUID id) {
+        return withConnection(c -> {
+            List<StateChange> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT from_state, to_state, reason, at "
+                    + "FROM dtp_job_transition WHERE job_id = ? ORDER BY id")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        String from = rs.getString(1);
+                        out.add(new StateChange(from == null ? null : JobState.valueOf(from),
+                                JobState.valueOf(rs.getString(2)), rs.getString(3), Instant.ofEpochMilli(rs.getLong(4))));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    private void insertTransition(Connection c, UUID id, JobState from, JobState to, String reason, long at)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_job_transition "
+                + "(job_id, from_state, to_state, reason, at) VALUES (?, ?, ?, ?, ?)")) {
+            s.setString(1, id.toString());
+            s.setString(2, from == null ? null : from.name());
+            s.setString(3, to.name());
+            s.setString(4, truncate(reason, 2000));
+            s.setLong(5, at);
+            s.executeUpdate();
+        }
+    }
+
+    private List<TransferJob> query(String sql, Binder binder) {
+        return withConnection(c -> {
+            List<TransferJob> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                binder.bind(s);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new TransferJob(UUID.fromString(rs.getString(1)), Vertical.valueOf(rs.getString(2)),
+                                new TransferEndpoint(rs.getString(3), read(rs.getString(4))),
+                                new TransferEndpoint(rs.getString(5), read(rs.getString(6))),
+                                JobState.valueOf(rs.getString(7)), rs.getString(8),
+                                Instant.ofEpochMilli(rs.getLong(9)), Instant.ofEpochMilli(rs.getLong(10)),
+                                rs.getLong(13), rs.getLong(14), rs.getLong(15), rs.getString(11), rs.getString(12)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    private void update(String sql, Binder binder) {
+        withConnection(c -> {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                binder.bind(s);
+                s.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    private <T> T inTransaction(SqlWork<T> work) {
+        return withConnection(c -> {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        });
+    }
+
+    private <T> T withConnection(SqlWork<T> work) {
+        try (Connection c = db.getConnection()) {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw new JobStoreException("job store: " + e.getMessage(), e);
+        }
+    }
+
+    private String write(Map<String, String> settings) {
+        try {
+            return json.writeValueAsString(settings);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("settings cannot be written as JSON", e);
+        }
+    }
+
+    private Map<String, String> read(String settings) {
+        try {
+            return json.readValue(settings, SETTINGS);
+        } catch (JsonProcessingException e) {
+            throw new JobStoreException("job store holds unreadable settings: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static String truncate(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+
+    @FunctionalInterface
+    private interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    @FunctionalInterface
+    private interface Binder {
+        void bind(PreparedStatement s) throws SQLException;
+    }
+}

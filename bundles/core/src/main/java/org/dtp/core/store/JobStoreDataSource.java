@@ -1,0 +1,153 @@
+package org.dtp.core.store;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.jdbc.DataSourceFactory;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.AttributeType;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.sql.DataSource;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+
+/**
+ * The database of the job store: a connection pool over the JDBC driver named in the configuration,
+ * with the schema migrated before the service is registered. The scheduler's Quartz tables live in
+ * the same database. Defaults to an embedded H2 file under Karaf's data folder.
+ */
+@Component(
+        service = DataSource.class,
+        configurationPid = JobStoreDataSource.PID,
+        configurationPolicy = ConfigurationPolicy.OPTIONAL,
+        property = JobStoreDataSource.SERVICE_PROPERTY + "=true")
+@Designate(ocd = JobStoreDataSource.Config.class)
+public final class JobStoreDataSource implements DataSource {
+    public static final String PID = "org.dtp.store";
+    /** The property that marks this data source; consumers target {@code (dtp.jobstore=true)}. */
+    public static final String SERVICE_PROPERTY = "dtp.jobstore";
+
+    private static final Logger LOG = LoggerFactory.getLogger(JobStoreDataSource.class);
+
+    @ObjectClassDefinition(name = "dtp job store", description = "The database that holds jobs, checkpoints and the idempotency ledger.")
+    public @interface Config {
+        @AttributeDefinition(name = "JDBC URL", description = "e.g. jdbc:postgresql://127.0.0.1:5432/dtp. The default is an embedded H2 file under ${karaf.data}/dtp.")
+        String url() default "jdbc:h2:file:${karaf.data}/dtp/jobstore;DB_CLOSE_DELAY=-1";
+
+        @AttributeDefinition(name = "User")
+        String user() default "dtp";
+
+        @AttributeDefinition(name = "Password", type = AttributeType.PASSWORD)
+        String password() default "";
+
+        @AttributeDefinition(name = "JDBC driver", description = "Selects the driver bundle's DataSourceFactory, e.g. (osgi.jdbc.driver.class=org.postgresql.Driver).")
+        String dataSourceFactory_target() default "(osgi.jdbc.driver.class=org.h2.Driver)";
+
+        @AttributeDefinition(name = "Pool size", description = "Most open connections; at least the scheduler's worker threads plus a few.")
+        int maxPoolSize() default 16;
+    }
+
+    private final HikariDataSource pool;
+
+    @Activate
+    public JobStoreDataSource(@Reference(name = "dataSourceFactory") DataSourceFactory factory, Config config) throws SQLException {
+        String url = config.url().replace("${karaf.data}", System.getProperty("karaf.data", "data"));
+        Properties props = new Properties();
+        props.setProperty(DataSourceFactory.JDBC_URL, url);
+        if (!config.user().isEmpty()) {
+            props.setProperty(DataSourceFactory.JDBC_USER, config.user());
+        }
+        if (!config.password().isEmpty()) {
+            props.setProperty(DataSourceFactory.JDBC_PASSWORD, config.password());
+        }
+        this.pool = createPool(factory.createDataSource(props), config.maxPoolSize());
+        try {
+            int version = SchemaMigrator.migrate(pool);
+            LOG.info("job store ready at {} (schema version {})", withoutCredentials(url), version);
+        } catch (SQLException | RuntimeException e) {
+            pool.close();
+            throw e;
+        }
+    }
+
+    /** A pool over any data source; also used by tests and the benchmark outside OSGi. */
+    public static HikariDataSource createPool(DataSource raw, int maxPoolSize) {
+        HikariConfig hikari = new HikariConfig();
+        hikari.setDataSource(raw);
+        hikari.setPoolName("dtp-jobstore");
+        hikari.setMaximumPoolSize(maxPoolSize);
+        hikari.setMinimumIdle(1);
+        hikari.setAutoCommit(true);
+        return new HikariDataSource(hikari);
+    }
+
+    /** Creates or migrates the schema on a data source made outside OSGi (tests, benchmark). */
+    public static void migrate(DataSource dataSource) throws SQLException {
+        SchemaMigrator.migrate(dataSource);
+    }
+
+    private static String withoutCredentials(String url) {
+        return url.replaceAll("(?i)(password|user)=[^;&]*", "$1=***");
+    }
+
+    @Deactivate
+    void deactivate() {
+        pool.close();
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        return pool.getConnection();
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        throw new SQLFeatureNotSupportedException("the job store pool has fixed credentials");
+    }
+
+    @Override
+    public PrintWriter getLogWriter() throws SQLException {
+        return pool.getLogWriter();
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) throws SQLException {
+        pool.setLogWriter(out);
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) throws SQLException {
+        pool.setLoginTimeout(seconds);
+    }
+
+    @Override
+    public int getLoginTimeout() throws SQLException {
+        return pool.getLoginTimeout();
+    }
+
+    @Override
+    public java.util.logging.Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        return pool.getParentLogger();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        return pool.unwrap(iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return pool.isWrapperFor(iface);
+    }
+}

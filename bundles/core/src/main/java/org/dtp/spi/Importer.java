@@ -1,0 +1,40 @@
+package org.dtp.spi;
+
+import org.dtp.models.ContainerModel;
+import org.dtp.models.ItemModel;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * Writes a person's data of one vertical to a provider. The engine keeps a ledger of what was
+ * imported, but a crash can fall between an import and its ledger entry, so every method must be
+ * idempotent on its {@code idempotencyKey}: called twice with the same key, it creates one thing and
+ * returns the same destination id.
+ *
+ * @param <C> the vertical's container model
+ * @param <I> the vertical's item model
+ */
+@ConsumerType
+public interface Importer<C extends ContainerModel, I extends ItemModel> {
+
+    /** Checks the destination settings before a job is created. */
+    default void validate(TransferEndpoint destination) throws InvalidEndpointException {
+    }
+
+    /**
+     * Creates (or finds) the destination container for a source container.
+     *
+     * @param parentId the destination id of the parent container, {@code null} at the root
+     * @return the destination container's id
+     */
+    String importContainer(ImportContext context, String idempotencyKey, C container, String parentId)
+            throws AdapterException;
+
+    /**
+     * Imports one item.
+     *
+     * @param containerId the destination container's id, {@code null} for items at the root
+     * @return the destination item's id
+     */
+    String importItem(ImportContext context, String idempotencyKey, I item, String containerId)
+            throws AdapterException;
+}

@@ -1,0 +1,37 @@
+package org.dtp.transfer;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Starts and follows transfers. */
+@ProviderType
+public interface TransferService {
+
+    /** The adapters installed now, sorted by provider id. */
+    List<AdapterInfo> adapters();
+
+    /**
+     * Validates and queues a transfer. Nothing is persisted unless the request is valid.
+     *
+     * @throws InvalidTransferException saying what is wrong (unknown adapter, unsupported vertical or
+     *                                  direction, bad settings)
+     */
+    TransferJob start(TransferRequest request) throws InvalidTransferException;
+
+    Optional<TransferDetails> details(UUID id);
+
+    /** Transfers, newest first. */
+    List<TransferJob> list(int offset, int limit);
+
+    /** Pauses a queued or running transfer at its next checkpoint. */
+    TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException;
+
+    /** Queues a paused transfer again; it continues from its last checkpoint. */
+    TransferJob resume(UUID id) throws NoSuchTransferException, IllegalJobStateException;
+
+    /** Cancels a transfer that has not ended. What was copied stays at the destination. */
+    TransferJob cancel(UUID id) throws NoSuchTransferException, IllegalJobStateException;
+}

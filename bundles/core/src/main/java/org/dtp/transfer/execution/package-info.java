@@ -1,0 +1,11 @@
+/**
+ * The contract between the engine and the scheduler that runs its jobs: the engine asks a
+ * {@link org.dtp.transfer.execution.JobDispatcher} to run a job; the dispatcher runs it on a worker
+ * through {@link org.dtp.transfer.execution.JobExecutor}.
+ */
+@Export
+@Version("1.0.0")
+package org.dtp.transfer.execution;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

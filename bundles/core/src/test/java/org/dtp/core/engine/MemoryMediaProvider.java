@@ -1,0 +1,131 @@
+package org.dtp.core.engine;
+
+import org.dtp.models.MediaRef;
+import org.dtp.models.media.MediaItem;
+import org.dtp.models.media.MediaKind;
+import org.dtp.models.media.PhotoAlbum;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * An in-memory photo library for engine tests: albums of items with deterministic bytes, paged,
+ * and an importer that counts every call per idempotency key so tests can prove "exactly once".
+ * It implements our own SPI, not a provider's API.
+ */
+final class MemoryMediaProvider {
+    final Map<String, List<MediaItem>> albums = new LinkedHashMap<>();
+    final List<MediaItem> rootItems = new ArrayList<>();
+    final int pageSize;
+
+    /** Imported items by idempotency key, and how often each key was imported. */
+    final Map<String, byte[]> imported = new ConcurrentHashMap<>();
+    final Map<String, AtomicInteger> importCalls = new ConcurrentHashMap<>();
+    final Map<String, String> importedContainers = new ConcurrentHashMap<>();
+    /** Called before each import; may throw to inject failures. */
+    volatile Function<MediaItem, AdapterException> importFault = item -> null;
+    /** Called after each imported item (e.g. to stop the job mid-page). */
+    volatile Runnable afterImport = () -> { };
+
+    MemoryMediaProvider(int pageSize) {
+        this.pageSize = pageSize;
+    }
+
+    MemoryMediaProvider withAlbum(String albumId, int items) {
+        List<MediaItem> list = new ArrayList<>();
+        for (int i = 0; i < items; i++) {
+            String id = albumId + "/photo-" + i;
+            list.add(item(id));
+        }
+        albums.put(albumId, list);
+        return this;
+    }
+
+    static MediaItem item(String id) {
+        return new MediaItem(id, MediaKind.PHOTO, id.replace('/', '_') + ".jpg", "title " + id, null, null, null,
+                null, null, Map.of(), new MediaRef(id, "image/jpeg", bytesOf(id).length));
+    }
+
+    static byte[] bytesOf(String id) {
+        return ("bytes of " + id).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    int totalItems() {
+        return rootItems.size() + albums.values().stream().mapToInt(List::size).sum();
+    }
+
+    final Exporter<PhotoAlbum, MediaItem> exporter = new Exporter<>() {
+        @Override
+        public void validate(TransferEndpoint source) throws InvalidEndpointException {
+            source.require("library");
+        }
+
+        @Override
+        public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) {
+            if (cursor.isRoot()) {
+                List<PhotoAlbum> found = new ArrayList<>();
+                albums.keySet().forEach(id -> found.add(new PhotoAlbum(id, "Album " + id, null)));
+                return new ExportPage<>(cursor.continuation() == null ? found : List.of(), page(rootItems, cursor), next(rootItems, cursor));
+            }
+            List<MediaItem> items = albums.get(cursor.containerId());
+            return new ExportPage<>(List.of(), page(items, cursor), next(items, cursor));
+        }
+
+        private List<MediaItem> page(List<MediaItem> items, ExportCursor cursor) {
+            int from = cursor.continuation() == null ? 0 : Integer.parseInt(cursor.continuation());
+            return items.subList(Math.min(from, items.size()), Math.min(from + pageSize, items.size()));
+        }
+
+        private String next(List<MediaItem> items, ExportCursor cursor) {
+            int from = cursor.continuation() == null ? 0 : Integer.parseInt(cursor.continuation());
+            return from + pageSize < items.size() ? Integer.toString(from + pageSize) : null;
+        }
+
+        @Override
+        public InputStream openMedia(TransferContext context, MediaRef ref) {
+            return new ByteArrayInputStream(bytesOf(ref.uri()));
+        }
+    };
+
+    final Importer<PhotoAlbum, MediaItem> importer = new Importer<>() {
+        @Override
+        public String importContainer(ImportContext context, String key, PhotoAlbum container, String parentId) {
+            importedContainers.putIfAbsent(key, "dest-" + container.id());
+            return importedContainers.get(key);
+        }
+
+        @Override
+        public String importItem(ImportContext context, String key, MediaItem item, String containerId)
+                throws AdapterException {
+            importCalls.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+            AdapterException fault = importFault.apply(item);
+            if (fault != null) {
+                throw fault;
+            }
+            try (InputStream in = context.openMedia(item.content())) {
+                imported.put(key, in.readAllBytes());
+            } catch (IOException e) {
+                throw new AdapterException("read failed", e);
+            }
+            afterImport.run();
+            return "dest-" + item.id();
+        }
+    };
+}

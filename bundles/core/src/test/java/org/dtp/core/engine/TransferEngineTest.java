@@ -1,0 +1,163 @@
+package org.dtp.core.engine;
+
+import org.dtp.models.Vertical;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.TransientAdapterException;
+import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.TransferDetails;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+public class TransferEngineTest {
+    private EngineHarness harness;
+    private MemoryMediaProvider source;
+    private MemoryMediaProvider destination;
+
+    @Before
+    public void setUp() throws Exception {
+        harness = new EngineHarness();
+        source = new MemoryMediaProvider(7).withAlbum("a", 20).withAlbum("b", 3).withAlbum("empty", 0);
+        source.rootItems.add(MemoryMediaProvider.item("loose"));
+        destination = new MemoryMediaProvider(7);
+        harness.register("src", source.exporter);
+        harness.register("dst", destination.importer);
+    }
+
+    @After
+    public void tearDown() {
+        harness.close();
+    }
+
+    private TransferJob start() throws Exception {
+        return harness.manager.start(new TransferRequest(Vertical.MEDIA,
+                new TransferEndpoint("src", Map.of("library", "mine")), new TransferEndpoint("dst", Map.of())));
+    }
+
+    private TransferDetails details(TransferJob job) {
+        return harness.manager.details(job.id()).orElseThrow();
+    }
+
+    @Test
+    public void copiesEveryItemOfEveryAlbumAndPageOnce() throws Exception {
+        TransferJob job = start();
+        assertEquals(java.util.List.of(job.id()), harness.dispatched);
+        harness.engine.execute(job.id());
+
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED, done.job().state());
+        assertEquals(source.totalItems(), done.job().items());
+        assertEquals(source.totalItems(), destination.imported.size());
+        destination.importCalls.values().forEach(calls -> assertEquals(1, calls.get()));
+        destination.imported.forEach((key, bytes) ->
+                assertArrayEquals(MemoryMediaProvider.bytesOf(key.substring(2)), bytes));
+        long expectedBytes = destination.imported.values().stream().mapToLong(b -> b.length).sum();
+        assertEquals(expectedBytes, done.job().bytes());
+        assertEquals(3, destination.importedContainers.size());
+    }
+
+    @Test
+    public void reportsProgressPerContainer() throws Exception {
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+        Map<String, Long> items = new java.util.HashMap<>();
+        for (ContainerProgress p : details(job).containers()) {
+            items.put(p.containerId(), p.items());
+        }
+        assertEquals(Map.of("", 1L, "a", 20L, "b", 3L, "empty", 0L), items);
+    }
+
+    @Test
+    public void resumesFromCheckpointWithoutDuplicatesAfterStopMidPage() throws Exception {
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        // Stop the "node" in the middle of the second page of album a, as a shutdown would.
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 10) {
+                harness.controls.requestStop(job.id());
+            }
+        };
+        harness.engine.execute(job.id());
+        TransferDetails stopped = details(job);
+        assertEquals(JobState.RUNNING, stopped.job().state());
+        assertEquals(10, stopped.job().items());
+
+        destination.afterImport = () -> { };
+        harness.restartNode(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
+        assertEquals(java.util.List.of(job.id()), harness.engine.runnableJobs());
+        harness.engine.execute(job.id());
+
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED, done.job().state());
+        assertEquals(source.totalItems(), done.job().items());
+        assertEquals(source.totalItems(), destination.imported.size());
+        destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
+        assertTrue(done.history().stream().anyMatch(c -> "resumed from checkpoint".equals(c.reason())));
+    }
+
+    @Test
+    public void retriesTransientFailuresThenSucceeds() throws Exception {
+        AtomicInteger failures = new AtomicInteger();
+        destination.importFault = item -> item.id().equals("a/photo-3") && failures.incrementAndGet() <= 2
+                ? new TransientAdapterException("503 from provider", null) : null;
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+        assertEquals(JobState.COMPLETED, details(job).job().state());
+        assertEquals(3, destination.importCalls.get("i:a/photo-3").get());
+        assertEquals(source.totalItems(), destination.imported.size());
+    }
+
+    @Test
+    public void recordsAnItemThatKeepsFailingAndGoesOn() throws Exception {
+        destination.importFault = item -> item.id().equals("b/photo-1")
+                ? new TransientAdapterException("timeout", null) : null;
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED_WITH_ERRORS, done.job().state());
+        assertEquals(1, done.job().errors());
+        assertEquals(source.totalItems() - 1, done.job().items());
+        assertEquals("b/photo-1", done.errors().get(0).itemId());
+        assertTrue(done.errors().get(0).message().contains("gave up after 3 attempts"));
+    }
+
+    @Test
+    public void rejectedItemsAreNotRetried() throws Exception {
+        destination.importFault = item -> item.id().equals("loose") ? new ItemRejectedException("unsupported format") : null;
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+        assertEquals(1, destination.importCalls.get("i:loose").get());
+        assertEquals("unsupported format", details(job).errors().get(0).message());
+    }
+
+    @Test
+    public void pausesWhenTheExporterIsGoneAndResumesWhenItReturns() throws Exception {
+        TransferJob job = start();
+        harness.registry.unregister(harness.registry.exporter("src", Vertical.MEDIA).orElseThrow().serviceId());
+        harness.engine.execute(job.id());
+        assertEquals(JobState.PAUSED, details(job).job().state());
+        assertTrue(details(job).job().stateReason().startsWith(TransferEngine.WAITING_FOR_ADAPTER + "src"));
+
+        harness.dispatched.clear();
+        harness.register("other", destination.importer);
+        assertEquals("another provider's arrival leaves it paused", JobState.PAUSED, details(job).job().state());
+        harness.register("src", source.exporter);
+        assertEquals(JobState.QUEUED, details(job).job().state());
+        assertEquals(java.util.List.of(job.id()), harness.dispatched);
+        harness.engine.execute(job.id());
+        assertEquals(JobState.COMPLETED, details(job).job().state());
+        assertEquals(source.totalItems(), destination.imported.size());
+    }
+}

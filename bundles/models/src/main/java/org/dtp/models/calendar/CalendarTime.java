@@ -1,0 +1,45 @@
+package org.dtp.models.calendar;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+
+/**
+ * An iCalendar DATE or DATE-TIME, keeping which of its forms it had; exactly one of {@code date},
+ * {@code dateTime} and {@code utc} is set:
+ * <ul>
+ * <li>{@code date}: an all-day value;</li>
+ * <li>{@code dateTime} with {@code timeZoneId}: a wall-clock time in that zone (TZID);</li>
+ * <li>{@code dateTime} alone: a floating time, the same wall clock in every zone;</li>
+ * <li>{@code utc}: an instant (the {@code Z} form).</li>
+ * </ul>
+ * {@code timeZoneId} is kept as the source wrote it and not checked against the IANA database:
+ * sources also use Windows names and custom VTIMEZONE ids.
+ */
+public record CalendarTime(LocalDate date, LocalDateTime dateTime, String timeZoneId, Instant utc) {
+    public CalendarTime {
+        int forms = (date == null ? 0 : 1) + (dateTime == null ? 0 : 1) + (utc == null ? 0 : 1);
+        if (forms != 1) {
+            throw new IllegalArgumentException("a calendar time is exactly one of date, dateTime or utc");
+        }
+        if (timeZoneId != null && (dateTime == null || timeZoneId.isBlank())) {
+            throw new IllegalArgumentException("a time zone id belongs only to a dateTime and must not be blank");
+        }
+    }
+
+    public static CalendarTime ofDate(LocalDate date) {
+        return new CalendarTime(date, null, null, null);
+    }
+
+    public static CalendarTime ofFloating(LocalDateTime dateTime) {
+        return new CalendarTime(null, dateTime, null, null);
+    }
+
+    public static CalendarTime ofZoned(LocalDateTime dateTime, String timeZoneId) {
+        return new CalendarTime(null, dateTime, timeZoneId, null);
+    }
+
+    public static CalendarTime ofUtc(Instant utc) {
+        return new CalendarTime(null, null, null, utc);
+    }
+}

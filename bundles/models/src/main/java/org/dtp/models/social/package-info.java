@@ -1,0 +1,7 @@
+/** Social feeds and their posts. */
+@Export
+@Version("1.0.0")
+package org.dtp.models.social;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
