@@ -34,7 +34,7 @@ import java.util.UUID;
  * a dispatched job survives a restart, and a job that was running when its node died is run again
  * (Quartz recovery), resuming from its checkpoint.
  */
-@Component(service = JobDispatcher.class, configurationPid = QuartzJobDispatcher.PID)
+@Component(service = JobDispatcher.class, configurationPid = QuartzJobDispatcher.PID, immediate = true)
 @Designate(ocd = QuartzJobDispatcher.Config.class)
 public final class QuartzJobDispatcher implements JobDispatcher {
     public static final String PID = "org.dtp.scheduler";

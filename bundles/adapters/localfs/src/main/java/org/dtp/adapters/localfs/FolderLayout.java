@@ -1,0 +1,116 @@
+package org.dtp.adapters.localfs;
+
+import org.dtp.spi.ItemRejectedException;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+import java.util.TreeSet;
+
+/**
+ * How an account maps onto a folder: ids are paths relative to the root with '/' separators; hidden
+ * entries, symbolic links and our sidecars are never media.
+ */
+final class FolderLayout {
+    /** Hidden sidecar inside an album folder an import created. */
+    static final String ALBUM_SIDECAR = ".dtp-album.json";
+    /** Suffix of the sidecar next to an imported file: {@code <fileName>.dtp.json}. */
+    static final String ITEM_SIDECAR_SUFFIX = ".dtp.json";
+    /** Prefix of our temporary files and folders; hidden, so never exported. */
+    static final String TEMP_PREFIX = ".dtp-tmp-";
+
+    private FolderLayout() {
+    }
+
+    /** Whether a directory entry is ours or hidden rather than a person's media or album. */
+    static boolean ignored(String name) {
+        return name.startsWith(".") || name.endsWith(ITEM_SIDECAR_SUFFIX);
+    }
+
+    /** The id of a file or folder under the root: its relative path with '/'. */
+    static String idOf(Path root, Path path) {
+        StringJoiner id = new StringJoiner("/");
+        for (Path part : root.relativize(path)) {
+            id.add(part.toString());
+        }
+        return id.toString();
+    }
+
+    /**
+     * The path of an id under the root; refuses an id that is absolute, or that leads out of the root
+     * by "..", or through a symbolic link.
+     */
+    static Path resolve(Path root, String id) throws ItemRejectedException {
+        if (id == null || id.isEmpty()) {
+            return root;
+        }
+        Path relative;
+        try {
+            relative = root.getFileSystem().getPath(id);
+        } catch (InvalidPathException e) {
+            throw new ItemRejectedException("'" + id + "' is not a path in this folder: " + e.getReason());
+        }
+        Path path = root.resolve(relative).normalize();
+        if (relative.isAbsolute() || !path.startsWith(root) || path.equals(root)) {
+            throw new ItemRejectedException("'" + id + "' is outside the folder " + root);
+        }
+        if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                if (!path.toRealPath().startsWith(root.toRealPath())) {
+                    throw new ItemRejectedException("'" + id + "' leads out of the folder " + root + " by a link");
+                }
+            } catch (IOException e) {
+                throw new ItemRejectedException("cannot check where '" + id + "' leads: " + e.getMessage(), e);
+            }
+        }
+        return path;
+    }
+
+    /** The sidecar of a media file. */
+    static Path itemSidecar(Path file) {
+        return file.resolveSibling(file.getFileName() + ITEM_SIDECAR_SUFFIX);
+    }
+
+    /** The album folders directly in {@code dir}, by name. */
+    static List<Path> albums(Path dir) throws IOException {
+        List<Path> albums = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                if (!ignored(entry.getFileName().toString()) && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    albums.add(entry);
+                }
+            }
+        }
+        albums.sort(null);
+        return albums;
+    }
+
+    /**
+     * The names of media files directly in {@code dir} that sort after {@code after} ({@code null} for
+     * the first), in name order, at most {@code limit}. Keeps only {@code limit} names in memory however
+     * large the folder is.
+     */
+    static List<String> mediaFileNames(Path dir, String after, int limit) throws IOException {
+        TreeSet<String> smallest = new TreeSet<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if ((after != null && name.compareTo(after) <= 0) || ignored(name) || MediaTypes.of(name).isEmpty()
+                        || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                smallest.add(name);
+                if (smallest.size() > limit) {
+                    smallest.pollLast();
+                }
+            }
+        }
+        return new ArrayList<>(smallest);
+    }
+}

@@ -1,0 +1,32 @@
+package org.dtp.adapters.localfs;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * Configuration of the local folder adapter (PID {@value #PID}). Optional: without it any absolute
+ * folder may be named and pages hold 100 items.
+ */
+@ObjectClassDefinition(
+        id = LocalFolderConfig.PID,
+        name = "DTP local folder adapter",
+        description = "Which server folders users may export from or import to, and how many items a page holds.")
+public @interface LocalFolderConfig {
+    String PID = "org.dtp.adapters.localfs";
+
+    @AttributeDefinition(
+            name = "Allowed roots",
+            description = "Absolute folders under which the 'path' setting must lie (a comma also separates entries). "
+                    + "Empty allows any folder the server process can reach.")
+    String[] allowedRoots() default {};
+
+    /**
+     * Items per export page. A local disk has no provider quota; 100 is our own choice: it bounds the
+     * memory of a page and the work repeated after a crash (the engine checkpoints after each page).
+     */
+    @AttributeDefinition(
+            name = "Page size",
+            description = "Media files per export page (1 to 10000). Smaller pages checkpoint more often.",
+            min = "1", max = "10000")
+    int pageSize() default 100;
+}

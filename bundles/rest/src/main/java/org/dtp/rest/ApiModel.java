@@ -1,0 +1,110 @@
+package org.dtp.rest;
+
+import org.dtp.models.Vertical;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.AdapterInfo;
+import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.Direction;
+import org.dtp.transfer.ItemError;
+import org.dtp.transfer.StateChange;
+import org.dtp.transfer.TransferDetails;
+import org.dtp.transfer.TransferJob;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The JSON documents of API v1, apart from the engine's records so that the wire format changes only
+ * on purpose. Every document that carries settings is built here, through {@link Secrets#mask}.
+ * The OpenAPI document (openapi.json beside this class) describes the same shapes.
+ */
+public final class ApiModel {
+    private ApiModel() {
+    }
+
+    /** Request body of POST /api/v1/transfers. Fields are checked by the resource, not by Jackson. */
+    public record TransferBody(String vertical, Endpoint source, Endpoint destination) {
+    }
+
+    /** One side of a transfer, in requests and (with secrets masked) in responses. */
+    public record Endpoint(String provider, Map<String, String> settings) {
+        static Endpoint of(TransferEndpoint endpoint) {
+            return new Endpoint(endpoint.provider(), Secrets.mask(endpoint.settings()));
+        }
+    }
+
+    public record Adapter(String provider, String name, String bundle, String version,
+                          Map<Vertical, List<Direction>> verticals) {
+        static Adapter of(AdapterInfo info) {
+            Map<Vertical, List<Direction>> verticals = new LinkedHashMap<>();
+            for (Vertical v : Vertical.values()) {
+                var directions = info.capabilities().get(v);
+                if (directions != null && !directions.isEmpty()) {
+                    verticals.put(v, directions.stream().sorted().toList());
+                }
+            }
+            return new Adapter(info.provider(), info.name(), info.bundleSymbolicName(), info.bundleVersion(), verticals);
+        }
+    }
+
+    public record VerticalInfo(Vertical name, String description) {
+        static VerticalInfo of(Vertical vertical) {
+            return new VerticalInfo(vertical, vertical.description());
+        }
+    }
+
+    /** A transfer as returned by create, get, pause, resume and cancel. */
+    public record Transfer(UUID id, Vertical vertical, Endpoint source, Endpoint destination, String state,
+                           String reason, long items, long bytes, long errors, Instant created, Instant updated,
+                           String exporterVersion, String importerVersion) {
+        static Transfer of(TransferJob job) {
+            return new Transfer(job.id(), job.vertical(), Endpoint.of(job.source()), Endpoint.of(job.destination()),
+                    job.state().name(), job.stateReason(), job.items(), job.bytes(), job.errors(),
+                    job.createdAt(), job.updatedAt(), job.exporterVersion(), job.importerVersion());
+        }
+    }
+
+    /** A transfer in the list: no settings at all. */
+    public record TransferSummary(UUID id, Vertical vertical, String sourceProvider, String destinationProvider,
+                                  String state, String reason, long items, long bytes, long errors,
+                                  Instant created, Instant updated) {
+        static TransferSummary of(TransferJob job) {
+            return new TransferSummary(job.id(), job.vertical(), job.source().provider(),
+                    job.destination().provider(), job.state().name(), job.stateReason(), job.items(), job.bytes(),
+                    job.errors(), job.createdAt(), job.updatedAt());
+        }
+    }
+
+    public record Details(Transfer job, List<Container> containers, List<FailedItem> errors, List<Transition> history) {
+        static Details of(TransferDetails details) {
+            return new Details(Transfer.of(details.job()),
+                    details.containers().stream().map(Container::of).toList(),
+                    details.errors().stream().map(FailedItem::of).toList(),
+                    details.history().stream().map(Transition::of).toList());
+        }
+    }
+
+    /** Progress within one source container. */
+    public record Container(String id, String name, long items, long bytes, long errors) {
+        static Container of(ContainerProgress p) {
+            return new Container(p.containerId(), p.name(), p.items(), p.bytes(), p.errors());
+        }
+    }
+
+    /** An item that could not be copied. */
+    public record FailedItem(String containerId, String itemId, String message, Instant at) {
+        static FailedItem of(ItemError e) {
+            return new FailedItem(e.containerId(), e.itemId(), e.message(), e.at());
+        }
+    }
+
+    /** One change of state; {@code from} is absent for the first. */
+    public record Transition(String from, String to, String reason, Instant at) {
+        static Transition of(StateChange c) {
+            return new Transition(c.from() == null ? null : c.from().name(), c.to().name(), c.reason(), c.at());
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package org.dtp.rest;
+
+/**
+ * An RFC 7807 problem document, sent as {@code application/problem+json} with every error response.
+ * {@code type} is one of the {@code urn:dtp:problem:*} identifiers below, or {@code about:blank} when
+ * the HTTP status says it all (unknown path, wrong method, unsupported media type).
+ */
+public record Problem(String type, String title, int status, String detail) {
+    public static final String MEDIA_TYPE = "application/problem+json";
+
+    /** 400: the body is not JSON, or not JSON of the expected shape. */
+    public static final String MALFORMED_BODY = "urn:dtp:problem:malformed-body";
+    /** 400: a required field or query parameter is missing or out of range. */
+    public static final String INVALID_REQUEST = "urn:dtp:problem:invalid-request";
+    /** 422: well-formed, but the transfer cannot be made (unknown vertical or adapter, direction, settings). */
+    public static final String INVALID_TRANSFER = "urn:dtp:problem:invalid-transfer";
+    /** 404: no transfer has that id (or the id is not a UUID). */
+    public static final String NOT_FOUND = "urn:dtp:problem:not-found";
+    /** 409: the operation does not apply to the transfer in its current state. */
+    public static final String ILLEGAL_STATE = "urn:dtp:problem:illegal-state";
+    /** 500: something failed on the server; the detail is in the server log, never in the response. */
+    public static final String INTERNAL_ERROR = "urn:dtp:problem:internal-error";
+    public static final String ABOUT_BLANK = "about:blank";
+}

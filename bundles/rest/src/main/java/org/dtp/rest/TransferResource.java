@@ -1,0 +1,201 @@
+package org.dtp.rest;
+
+import org.dtp.models.Vertical;
+import org.dtp.rest.ApiModel.Details;
+import org.dtp.rest.ApiModel.Endpoint;
+import org.dtp.rest.ApiModel.Transfer;
+import org.dtp.rest.ApiModel.TransferBody;
+import org.dtp.rest.ApiModel.TransferSummary;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.IllegalJobStateException;
+import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.dtp.transfer.TransferService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
+
+import javax.ws.rs.Consumes;
+import javax.ws.rs.GET;
+import javax.ws.rs.POST;
+import javax.ws.rs.Path;
+import javax.ws.rs.PathParam;
+import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.Response;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
+
+/**
+ * Transfers: create, list, follow, pause, resume, cancel. Status codes: 400 for a body that is not
+ * JSON of the expected shape, a missing field or a bad query parameter; 422 for a well-formed request
+ * the service refuses (unknown vertical or adapter, unsupported direction, bad settings); 404 for an
+ * unknown or malformed id; 409 for an operation the transfer's state does not allow.
+ */
+@Component(service = TransferResource.class)
+@JaxrsResource
+@JSONRequired
+@Path("/api/v1/transfers")
+@Produces(APPLICATION_JSON)
+public final class TransferResource {
+    static final int DEFAULT_LIMIT = 50;
+    static final int MAX_LIMIT = 500;
+
+    private final TransferService transfers;
+
+    @Activate
+    public TransferResource(@Reference TransferService transfers) {
+        this.transfers = transfers;
+    }
+
+    @POST
+    @Consumes(APPLICATION_JSON)
+    public Response create(TransferBody body) {
+        TransferRequest request = toRequest(body);
+        TransferJob job;
+        try {
+            job = transfers.start(request);
+        } catch (InvalidTransferException e) {
+            throw ApiProblem.invalidTransfer(e.getMessage());
+        }
+        return Response.created(URI.create("/api/v1/transfers/" + job.id())).entity(Transfer.of(job)).build();
+    }
+
+    @GET
+    public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        int from = intParam("offset", offset, 0, 0, Integer.MAX_VALUE);
+        int count = intParam("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        List<TransferSummary> page = transfers.list(from, count).stream().map(TransferSummary::of).toList();
+        Response.ResponseBuilder response = Response.ok(page);
+        if (page.size() == count) {
+            response.header("Link", "</api/v1/transfers?offset=" + ((long) from + count) + "&limit=" + count
+                    + ">; rel=\"next\"");
+        }
+        return response.build();
+    }
+
+    @GET
+    @Path("{id}")
+    public Details get(@PathParam("id") String id) {
+        UUID uuid = parseId(id);
+        return transfers.details(uuid).map(Details::of).orElseThrow(() -> notFound(id));
+    }
+
+    @POST
+    @Path("{id}/pause")
+    public Transfer pause(@PathParam("id") String id) {
+        return control(id, transfers::pause);
+    }
+
+    @POST
+    @Path("{id}/resume")
+    public Transfer resume(@PathParam("id") String id) {
+        return control(id, transfers::resume);
+    }
+
+    @POST
+    @Path("{id}/cancel")
+    public Transfer cancel(@PathParam("id") String id) {
+        return control(id, transfers::cancel);
+    }
+
+    private interface JobOperation {
+        TransferJob apply(UUID id) throws NoSuchTransferException, IllegalJobStateException;
+    }
+
+    private static Transfer control(String id, JobOperation operation) {
+        try {
+            return Transfer.of(operation.apply(parseId(id)));
+        } catch (NoSuchTransferException e) {
+            throw notFound(id);
+        } catch (IllegalJobStateException e) {
+            throw ApiProblem.illegalState(e.getMessage());
+        }
+    }
+
+    private static UUID parseId(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw notFound(id);
+        }
+    }
+
+    private static ApiProblem notFound(String id) {
+        return ApiProblem.notFound("There is no transfer with id '" + id + "'.");
+    }
+
+    private static int intParam(String name, String value, int defaultValue, int min, int max) {
+        if (value == null || value.isBlank()) {
+            return defaultValue;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw ApiProblem.invalidRequest("Query parameter '" + name + "' must be an integer from " + min + " to "
+                + max + ", not '" + value + "'.");
+    }
+
+    /** Checks the body's shape (400) and vertical name (422); the service checks the rest (422). */
+    static TransferRequest toRequest(TransferBody body) {
+        if (body == null) {
+            throw ApiProblem.invalidRequest("A JSON body is required: {\"vertical\", \"source\", \"destination\"}.");
+        }
+        List<String> missing = new ArrayList<>();
+        if (blank(body.vertical())) {
+            missing.add("vertical");
+        }
+        checkEndpoint("source", body.source(), missing);
+        checkEndpoint("destination", body.destination(), missing);
+        if (!missing.isEmpty()) {
+            throw ApiProblem.invalidRequest("Missing required field(s): " + String.join(", ", missing) + ".");
+        }
+        Vertical vertical;
+        try {
+            vertical = Vertical.parse(body.vertical());
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidTransfer(e.getMessage());
+        }
+        return new TransferRequest(vertical, endpoint(body.source()), endpoint(body.destination()));
+    }
+
+    private static void checkEndpoint(String name, Endpoint endpoint, List<String> missing) {
+        if (endpoint == null) {
+            missing.add(name);
+            return;
+        }
+        if (blank(endpoint.provider())) {
+            missing.add(name + ".provider");
+        }
+        Map<String, String> settings = endpoint.settings();
+        if (settings != null) {
+            settings.forEach((key, value) -> {
+                if (value == null) {
+                    missing.add(name + ".settings." + key);
+                }
+            });
+        }
+    }
+
+    private static TransferEndpoint endpoint(Endpoint endpoint) {
+        return new TransferEndpoint(endpoint.provider().trim(), endpoint.settings());
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+}

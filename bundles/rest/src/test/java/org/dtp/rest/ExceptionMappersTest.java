@@ -1,0 +1,62 @@
+package org.dtp.rest;
+
+import org.junit.Test;
+
+import javax.ws.rs.NotAllowedException;
+import javax.ws.rs.NotFoundException;
+import javax.ws.rs.NotSupportedException;
+import javax.ws.rs.WebApplicationException;
+import javax.ws.rs.core.Response;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertSame;
+import static org.junit.Assert.assertTrue;
+
+public class ExceptionMappersTest {
+    private final WebApplicationExceptionMapper http = new WebApplicationExceptionMapper();
+    private final UnhandledExceptionMapper unhandled = new UnhandledExceptionMapper();
+
+    private static Problem problem(Response response) {
+        assertEquals(Problem.MEDIA_TYPE, response.getMediaType().toString());
+        return (Problem) response.getEntity();
+    }
+
+    @Test
+    public void runtimeHttpErrorsBecomeProblemsWithTheirStatus() {
+        Problem notFound = problem(http.toResponse(new NotFoundException()));
+        Problem unsupported = problem(http.toResponse(new NotSupportedException()));
+
+        assertEquals(new Problem(Problem.ABOUT_BLANK, "Not Found", 404, "There is no resource at this path."), notFound);
+        assertEquals(415, unsupported.status());
+    }
+
+    @Test
+    public void methodNotAllowedKeepsTheAllowHeader() {
+        Response response = http.toResponse(new NotAllowedException("not allowed", "GET", new String[] {"POST"}));
+
+        assertEquals(405, response.getStatus());
+        assertEquals(405, problem(response).status());
+        assertTrue(response.getHeaderString("Allow"), response.getHeaderString("Allow").contains("POST"));
+    }
+
+    @Test
+    public void ourProblemsPassThroughUnchanged() {
+        ApiProblem conflict = ApiProblem.illegalState("it is over");
+
+        assertSame(conflict.getResponse(), http.toResponse(conflict));
+    }
+
+    @Test
+    public void serverErrorsAndOtherExceptionsAreGeneric500s() {
+        Problem fromException = problem(unhandled.toResponse(new IllegalStateException("db password is hunter2")));
+        Problem fromHttp = problem(http.toResponse(new WebApplicationException("boom", 503)));
+
+        assertEquals(500, fromException.status());
+        assertEquals(Problem.INTERNAL_ERROR, fromException.type());
+        assertFalse(fromException.detail().contains("hunter2"));
+        assertEquals(503, fromHttp.status());
+        assertEquals("Service Unavailable", fromHttp.title());
+        assertFalse(fromHttp.detail().contains("boom"));
+    }
+}

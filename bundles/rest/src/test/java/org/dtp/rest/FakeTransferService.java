@@ -1,0 +1,115 @@
+package org.dtp.rest;
+
+import org.dtp.models.Vertical;
+import org.dtp.transfer.AdapterInfo;
+import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.Direction;
+import org.dtp.transfer.IllegalJobStateException;
+import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.ItemError;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.StateChange;
+import org.dtp.transfer.TransferDetails;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.dtp.transfer.TransferService;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** A TransferService in memory, with one adapter (localfs, media both ways) and rules like the engine's. */
+final class FakeTransferService implements TransferService {
+    static final Instant T0 = Instant.parse("2026-12-03T10:00:00Z");
+
+    final List<AdapterInfo> adapters = new ArrayList<>(List.of(new AdapterInfo("localfs", "Local folder",
+            "org.dtp.dtp-adapter-localfs", "0.1.0", Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT, Direction.EXPORT)))));
+    final Map<UUID, TransferJob> jobs = new LinkedHashMap<>();
+    final Map<UUID, List<StateChange>> history = new LinkedHashMap<>();
+    TransferRequest lastRequest;
+
+    @Override
+    public List<AdapterInfo> adapters() {
+        return adapters;
+    }
+
+    @Override
+    public TransferJob start(TransferRequest request) throws InvalidTransferException {
+        lastRequest = request;
+        for (var side : List.of(request.source(), request.destination())) {
+            if (adapters.stream().noneMatch(a -> a.provider().equals(side.provider()))) {
+                throw new InvalidTransferException("no adapter for provider '" + side.provider() + "'");
+            }
+        }
+        if (request.source().settings().get("path") == null) {
+            throw new InvalidTransferException("provider 'localfs' needs the setting 'path'");
+        }
+        TransferJob job = new TransferJob(UUID.randomUUID(), request.vertical(), request.source(),
+                request.destination(), JobState.QUEUED, "created", T0, T0, 0, 0, 0, null, null);
+        put(job, null);
+        return job;
+    }
+
+    void put(TransferJob job, JobState from) {
+        jobs.put(job.id(), job);
+        history.computeIfAbsent(job.id(), k -> new ArrayList<>())
+                .add(new StateChange(from, job.state(), job.stateReason(), job.updatedAt()));
+    }
+
+    @Override
+    public Optional<TransferDetails> details(UUID id) {
+        TransferJob job = jobs.get(id);
+        if (job == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new TransferDetails(job,
+                List.of(new ContainerProgress("album-1", "Holidays", 3, 3000, 1)),
+                List.of(new ItemError("album-1", "img-9", "unreadable", T0)),
+                history.get(id)));
+    }
+
+    @Override
+    public List<TransferJob> list(int offset, int limit) {
+        List<TransferJob> newestFirst = new ArrayList<>(jobs.values());
+        java.util.Collections.reverse(newestFirst);
+        return newestFirst.stream().skip(offset).limit(limit).toList();
+    }
+
+    @Override
+    public TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        return move(id, JobState.PAUSED, "paused by user", Set.of(JobState.QUEUED, JobState.RUNNING));
+    }
+
+    @Override
+    public TransferJob resume(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        return move(id, JobState.QUEUED, "resumed by user", Set.of(JobState.PAUSED));
+    }
+
+    @Override
+    public TransferJob cancel(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        return move(id, JobState.CANCELLED, "cancelled by user",
+                Set.of(JobState.QUEUED, JobState.RUNNING, JobState.PAUSED));
+    }
+
+    private TransferJob move(UUID id, JobState to, String reason, Set<JobState> allowed)
+            throws NoSuchTransferException, IllegalJobStateException {
+        TransferJob job = jobs.get(id);
+        if (job == null) {
+            throw new NoSuchTransferException("no transfer " + id);
+        }
+        if (!allowed.contains(job.state())) {
+            throw new IllegalJobStateException("transfer " + id + " is " + job.state());
+        }
+        TransferJob moved = new TransferJob(job.id(), job.vertical(), job.source(), job.destination(), to, reason,
+                job.createdAt(), T0.plusSeconds(60), job.items(), job.bytes(), job.errors(),
+                job.exporterVersion(), job.importerVersion());
+        put(moved, job.state());
+        return moved;
+    }
+}

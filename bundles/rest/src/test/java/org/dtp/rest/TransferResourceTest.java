@@ -1,0 +1,183 @@
+package org.dtp.rest;
+
+import org.dtp.models.Vertical;
+import org.dtp.rest.ApiModel.Details;
+import org.dtp.rest.ApiModel.Endpoint;
+import org.dtp.rest.ApiModel.Transfer;
+import org.dtp.rest.ApiModel.TransferBody;
+import org.dtp.rest.ApiModel.TransferSummary;
+import org.junit.Test;
+
+import javax.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+public class TransferResourceTest {
+    private final FakeTransferService service = new FakeTransferService();
+    private final TransferResource resource = new TransferResource(service);
+
+    private static TransferBody body(String vertical, Map<String, String> sourceSettings) {
+        return new TransferBody(vertical, new Endpoint("localfs", sourceSettings),
+                new Endpoint("localfs", Map.of("path", "/backup")));
+    }
+
+    private Transfer created() {
+        return (Transfer) resource.create(body("media", Map.of("path", "/photos"))).getEntity();
+    }
+
+    @Test
+    public void createAnswers201WithLocationAndTheJob() {
+        Response response = resource.create(body("media", Map.of("path", "/photos")));
+
+        assertEquals(201, response.getStatus());
+        Transfer job = (Transfer) response.getEntity();
+        assertEquals("/api/v1/transfers/" + job.id(), response.getLocation().toString());
+        assertEquals("QUEUED", job.state());
+        assertEquals(Vertical.MEDIA, job.vertical());
+        assertEquals(Map.of("path", "/photos"), job.source().settings());
+        assertEquals(Vertical.MEDIA, service.lastRequest.vertical());
+    }
+
+    @Test
+    public void createMasksSecretSettingsInTheResponse() {
+        Map<String, String> settings = Map.of("path", "/photos", "Password", "hunter2", "apiKey", "k",
+                "client_secret", "s", "refreshToken", "t");
+
+        Transfer job = (Transfer) resource.create(body("media", settings)).getEntity();
+
+        assertEquals(Map.of("path", "/photos", "Password", "***", "apiKey", "***", "client_secret", "***",
+                "refreshToken", "***"), job.source().settings());
+        assertEquals("hunter2", service.lastRequest.source().settings().get("Password"));
+    }
+
+    @Test
+    public void detailsMaskSecretsToo() {
+        Transfer job = (Transfer) resource.create(body("media", Map.of("path", "/p", "token", "t"))).getEntity();
+
+        Details details = resource.get(job.id().toString());
+
+        assertEquals("***", details.job().source().settings().get("token"));
+    }
+
+    @Test
+    public void missingFieldsAre400NamingThem() {
+        Problem problem = Problems.expect(400, () -> resource.create(
+                new TransferBody(null, new Endpoint(" ", Map.of()), null)));
+
+        assertEquals(Problem.INVALID_REQUEST, problem.type());
+        assertTrue(problem.detail(), problem.detail().contains("vertical, source.provider, destination"));
+    }
+
+    @Test
+    public void missingBodyIs400() {
+        assertEquals(Problem.INVALID_REQUEST, Problems.expect(400, () -> resource.create(null)).type());
+    }
+
+    @Test
+    public void nullSettingValueIs400() {
+        Map<String, String> settings = new java.util.HashMap<>();
+        settings.put("path", null);
+        Problem problem = Problems.expect(400, () -> resource.create(body("media", settings)));
+        assertTrue(problem.detail(), problem.detail().contains("source.settings.path"));
+    }
+
+    @Test
+    public void unknownVerticalIs422() {
+        Problem problem = Problems.expect(422, () -> resource.create(body("fax", Map.of("path", "/p"))));
+
+        assertEquals(Problem.INVALID_TRANSFER, problem.type());
+        assertTrue(problem.detail(), problem.detail().contains("unknown vertical 'fax'"));
+    }
+
+    @Test
+    public void invalidTransferFromTheServiceIs422WithItsMessage() {
+        Problem unknownAdapter = Problems.expect(422, () -> resource.create(new TransferBody("media",
+                new Endpoint("nowhere", Map.of("path", "/p")), new Endpoint("localfs", Map.of()))));
+        Problem badSettings = Problems.expect(422, () -> resource.create(body("media", Map.of())));
+
+        assertEquals("no adapter for provider 'nowhere'", unknownAdapter.detail());
+        assertEquals("provider 'localfs' needs the setting 'path'", badSettings.detail());
+        assertTrue(service.jobs.isEmpty());
+    }
+
+    @Test
+    public void unknownOrMalformedIdIs404() {
+        assertEquals(Problem.NOT_FOUND, Problems.expect(404, () -> resource.get(UUID.randomUUID().toString())).type());
+        assertEquals(Problem.NOT_FOUND, Problems.expect(404, () -> resource.get("not-a-uuid")).type());
+        Problems.expect(404, () -> resource.pause("not-a-uuid"));
+        Problems.expect(404, () -> resource.resume(UUID.randomUUID().toString()));
+        Problems.expect(404, () -> resource.cancel(UUID.randomUUID().toString()));
+    }
+
+    @Test
+    public void detailsHaveContainersErrorsAndHistory() {
+        Transfer job = created();
+        resource.pause(job.id().toString());
+
+        Details details = resource.get(job.id().toString());
+
+        assertEquals("PAUSED", details.job().state());
+        assertEquals("Holidays", details.containers().get(0).name());
+        assertEquals("img-9", details.errors().get(0).itemId());
+        assertEquals(2, details.history().size());
+        assertNull(details.history().get(0).from());
+        assertEquals("QUEUED", details.history().get(1).from());
+        assertEquals("PAUSED", details.history().get(1).to());
+    }
+
+    @Test
+    public void pauseResumeCancelReturnTheJobInItsNewState() {
+        String id = created().id().toString();
+
+        assertEquals("PAUSED", resource.pause(id).state());
+        assertEquals("QUEUED", resource.resume(id).state());
+        assertEquals("CANCELLED", resource.cancel(id).state());
+    }
+
+    @Test
+    public void illegalStateIs409() {
+        String id = created().id().toString();
+        resource.cancel(id);
+
+        Problem problem = Problems.expect(409, () -> resource.resume(id));
+
+        assertEquals(Problem.ILLEGAL_STATE, problem.type());
+        assertTrue(problem.detail(), problem.detail().contains("CANCELLED"));
+        Problems.expect(409, () -> resource.pause(id));
+        Problems.expect(409, () -> resource.cancel(id));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    public void listGivesSummariesNewestFirstWithANextLinkWhenThePageIsFull() {
+        Transfer first = created();
+        Transfer second = created();
+
+        Response page = resource.list("0", "1");
+        List<TransferSummary> items = (List<TransferSummary>) page.getEntity();
+
+        assertEquals(200, page.getStatus());
+        assertEquals(List.of(second.id()), items.stream().map(TransferSummary::id).toList());
+        assertEquals("localfs", items.get(0).sourceProvider());
+        assertEquals("</api/v1/transfers?offset=1&limit=1>; rel=\"next\"", page.getHeaderString("Link"));
+
+        Response rest = resource.list(null, null);
+        assertEquals(2, ((List<TransferSummary>) rest.getEntity()).size());
+        assertNull(rest.getHeaderString("Link"));
+        assertEquals(first.id(), ((List<TransferSummary>) rest.getEntity()).get(1).id());
+    }
+
+    @Test
+    public void badPagingParametersAre400() {
+        Problems.expect(400, () -> resource.list("-1", null));
+        Problems.expect(400, () -> resource.list(null, "0"));
+        Problems.expect(400, () -> resource.list(null, "501"));
+        Problem problem = Problems.expect(400, () -> resource.list("x", null));
+        assertTrue(problem.detail(), problem.detail().contains("'offset'"));
+    }
+}

@@ -1,0 +1,42 @@
+package org.dtp.shell;
+
+import org.apache.karaf.shell.api.action.Action;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.lifecycle.Reference;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.apache.karaf.shell.support.table.ShellTable;
+import org.dtp.models.Vertical;
+import org.dtp.transfer.AdapterInfo;
+import org.dtp.transfer.TransferService;
+
+@Command(scope = "dtp", name = "adapters", description = "Lists the installed adapters and what each does per vertical")
+@Service
+public class AdaptersCommand implements Action {
+
+    @Reference
+    TransferService transfers;
+
+    @Override
+    public Object execute() {
+        ShellTable table = Format.table("Provider", "Name", "Bundle", "Version", "Vertical", "Directions");
+        table.emptyTableText("No adapters are installed.");
+        for (AdapterInfo adapter : transfers.adapters()) {
+            boolean any = false;
+            for (Vertical vertical : Vertical.values()) {
+                var directions = adapter.capabilities().get(vertical);
+                if (directions != null && !directions.isEmpty()) {
+                    table.addRow().addContent(adapter.provider(), adapter.name(), adapter.bundleSymbolicName(),
+                            adapter.bundleVersion(), vertical.name().toLowerCase(java.util.Locale.ROOT),
+                            Format.directions(directions));
+                    any = true;
+                }
+            }
+            if (!any) {
+                table.addRow().addContent(adapter.provider(), adapter.name(), adapter.bundleSymbolicName(),
+                        adapter.bundleVersion(), "-", "-");
+            }
+        }
+        table.print(System.out);
+        return null;
+    }
+}

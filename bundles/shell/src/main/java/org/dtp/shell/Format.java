@@ -1,0 +1,119 @@
+package org.dtp.shell;
+
+import org.apache.karaf.shell.support.CommandException;
+import org.apache.karaf.shell.support.table.Col;
+import org.apache.karaf.shell.support.table.ShellTable;
+import org.dtp.models.Vertical;
+import org.dtp.transfer.Direction;
+import org.dtp.transfer.TransferJob;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** Formatting and parsing shared by the dtp commands: tables, sizes, times, progress bars, ids, settings. */
+final class Format {
+    private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
+
+    private Format() {
+    }
+
+    /** Columns of counts and sizes, aligned right wherever they appear. */
+    private static final Set<String> NUMERIC = Set.of("Items", "Bytes", "Errors");
+
+    static ShellTable table(String... headers) {
+        ShellTable table = new ShellTable();
+        for (String header : headers) {
+            Col col = table.column(header);
+            if (NUMERIC.contains(header)) {
+                col.alignRight();
+            }
+        }
+        return table;
+    }
+
+    /** 1023 → "1023 B", 1536 → "1.5 KiB", 5 GiB → "5.0 GiB". */
+    static String bytes(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        double value = bytes;
+        int unit = 0;
+        while (value >= 1024 && unit < UNITS.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", value, UNITS[unit]);
+    }
+
+    /** Local time to the second, or "-". */
+    static String time(Instant instant) {
+        return instant == null ? "-" : TIME.format(instant.atZone(ZoneId.systemDefault()));
+    }
+
+    static String orDash(String s) {
+        return s == null || s.isBlank() ? "-" : s;
+    }
+
+    /** "RUNNING" or "PAUSED (paused by user)". */
+    static String state(TransferJob job) {
+        String reason = job.stateReason();
+        return reason == null || reason.isBlank() ? job.state().name() : job.state() + " (" + reason + ")";
+    }
+
+    static String directions(Collection<Direction> directions) {
+        return directions.stream().sorted().map(d -> d.name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(", "));
+    }
+
+    static String count(long n, String singular) {
+        return n + " " + (n == 1 ? singular : singular + "s");
+    }
+
+    /** "[#####-----]": {@code part} of {@code whole} in {@code width} characters; empty when whole is 0. */
+    static String bar(long part, long whole, int width) {
+        int filled = whole <= 0 ? 0 : (int) Math.min(width, Math.round((double) Math.max(0, part) * width / whole));
+        return "[" + "#".repeat(filled) + "-".repeat(width - filled) + "]";
+    }
+
+    static UUID id(String id) throws CommandException {
+        try {
+            return UUID.fromString(id.trim());
+        } catch (IllegalArgumentException e) {
+            throw new CommandException("Not a transfer id: '" + id + "' (expected a UUID, see dtp:transfers)");
+        }
+    }
+
+    static Vertical vertical(String name) throws CommandException {
+        try {
+            return Vertical.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new CommandException(e.getMessage());
+        }
+    }
+
+    /** ["path=/x", "user=ann"] → {path=/x, user=ann}; each entry needs a key and an '='. */
+    static Map<String, String> settings(List<String> pairs, String option) throws CommandException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (pairs == null) {
+            return settings;
+        }
+        for (String pair : pairs) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new CommandException("Option " + option + " takes key=value, not '" + pair + "'");
+            }
+            settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1));
+        }
+        return settings;
+    }
+}

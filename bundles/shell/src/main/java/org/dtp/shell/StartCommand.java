@@ -1,0 +1,61 @@
+package org.dtp.shell;
+
+import org.apache.karaf.shell.api.action.Action;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.Option;
+import org.apache.karaf.shell.api.action.lifecycle.Reference;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.apache.karaf.shell.support.CommandException;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.dtp.transfer.TransferService;
+
+import java.util.List;
+
+@Command(scope = "dtp", name = "start",
+        description = "Starts a transfer of one vertical from a source provider to a destination provider and prints its id")
+@Service
+public class StartCommand implements Action {
+
+    @Reference
+    TransferService transfers;
+
+    @Argument(index = 0, name = "vertical", required = true, description = "The kind of data, e.g. media")
+    @Completion(VerticalCompleter.class)
+    String vertical;
+
+    @Argument(index = 1, name = "source", required = true, description = "The provider to export from")
+    @Completion(ProviderCompleter.class)
+    String source;
+
+    @Argument(index = 2, name = "destination", required = true, description = "The provider to import to")
+    @Completion(ProviderCompleter.class)
+    String destination;
+
+    @Option(name = "-s", aliases = "--source-setting", multiValued = true,
+            description = "A source setting as key=value, e.g. -s path=/data/photos (repeatable)")
+    List<String> sourceSettings;
+
+    @Option(name = "-d", aliases = "--destination-setting", multiValued = true,
+            description = "A destination setting as key=value (repeatable)")
+    List<String> destinationSettings;
+
+    @Override
+    public Object execute() throws Exception {
+        TransferRequest request = new TransferRequest(Format.vertical(vertical),
+                new TransferEndpoint(source, Format.settings(sourceSettings, "-s")),
+                new TransferEndpoint(destination, Format.settings(destinationSettings, "-d")));
+        TransferJob job;
+        try {
+            job = transfers.start(request);
+        } catch (InvalidTransferException e) {
+            throw new CommandException("Invalid transfer: " + e.getMessage());
+        }
+        System.out.println(job.id());
+        return null;
+    }
+}

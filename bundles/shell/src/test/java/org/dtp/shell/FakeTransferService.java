@@ -1,0 +1,125 @@
+package org.dtp.shell;
+
+import org.dtp.models.Vertical;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.AdapterInfo;
+import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.Direction;
+import org.dtp.transfer.IllegalJobStateException;
+import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.ItemError;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.StateChange;
+import org.dtp.transfer.TransferDetails;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.dtp.transfer.TransferService;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** A TransferService in memory: adapters localfs (media both ways) and smugmug (media import only). */
+final class FakeTransferService implements TransferService {
+    static final Instant T0 = Instant.parse("2026-12-03T10:00:00Z");
+
+    final List<AdapterInfo> adapters = List.of(
+            new AdapterInfo("localfs", "Local folder", "org.dtp.dtp-adapter-localfs", "0.1.0",
+                    Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT, Direction.EXPORT))),
+            new AdapterInfo("smugmug", "SmugMug", "org.dtp.dtp-adapter-smugmug", "0.2.0",
+                    Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT), Vertical.CONTACTS, Set.of(Direction.EXPORT))));
+    final Map<UUID, TransferJob> jobs = new LinkedHashMap<>();
+    TransferRequest lastRequest;
+    /** Details calls answered so far; a job given to {@link #finishAfter} ends after that many. */
+    int detailsCalls;
+    int finishAfter = Integer.MAX_VALUE;
+
+    @Override
+    public List<AdapterInfo> adapters() {
+        return adapters;
+    }
+
+    @Override
+    public TransferJob start(TransferRequest request) throws InvalidTransferException {
+        lastRequest = request;
+        if (adapters.stream().noneMatch(a -> a.provider().equals(request.destination().provider()))) {
+            throw new InvalidTransferException("no adapter for provider '" + request.destination().provider() + "'");
+        }
+        return add(JobState.QUEUED, 0, 0, 0);
+    }
+
+    TransferJob add(JobState state, long items, long bytes, long errors) {
+        UUID id = UUID.randomUUID();
+        TransferJob job = new TransferJob(id, Vertical.MEDIA, new TransferEndpoint("localfs", Map.of("path", "/a")),
+                new TransferEndpoint("smugmug", Map.of("token", "t")), state, "because", T0, T0.plusSeconds(5),
+                items, bytes, errors, "org.dtp.dtp-adapter-localfs 0.1.0", null);
+        jobs.put(id, job);
+        return job;
+    }
+
+    @Override
+    public Optional<TransferDetails> details(UUID id) {
+        TransferJob job = jobs.get(id);
+        if (job == null) {
+            return Optional.empty();
+        }
+        detailsCalls++;
+        if (detailsCalls >= finishAfter) {
+            job = with(job, JobState.COMPLETED, "done");
+            jobs.put(id, job);
+        }
+        return Optional.of(new TransferDetails(job,
+                List.of(new ContainerProgress("a1", "Holidays", 30, 3 * 1024 * 1024, 1),
+                        new ContainerProgress("a2", null, 10, 2048, 0)),
+                List.of(new ItemError("a1", "img-9.jpg", "unreadable JPEG", T0)),
+                List.of(new StateChange(null, JobState.QUEUED, "created", T0),
+                        new StateChange(JobState.QUEUED, JobState.RUNNING, "worker 1", T0.plusSeconds(1)))));
+    }
+
+    @Override
+    public List<TransferJob> list(int offset, int limit) {
+        List<TransferJob> newestFirst = new ArrayList<>(jobs.values());
+        java.util.Collections.reverse(newestFirst);
+        return newestFirst.stream().skip(offset).limit(limit).toList();
+    }
+
+    @Override
+    public TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        return move(id, JobState.PAUSED, "paused by user");
+    }
+
+    @Override
+    public TransferJob resume(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        return move(id, JobState.QUEUED, "resumed by user");
+    }
+
+    @Override
+    public TransferJob cancel(UUID id) throws NoSuchTransferException, IllegalJobStateException {
+        return move(id, JobState.CANCELLED, "cancelled by user");
+    }
+
+    private TransferJob move(UUID id, JobState to, String reason) throws NoSuchTransferException, IllegalJobStateException {
+        TransferJob job = jobs.get(id);
+        if (job == null) {
+            throw new NoSuchTransferException("no transfer " + id);
+        }
+        if (job.state().isFinal()) {
+            throw new IllegalJobStateException("transfer is " + job.state());
+        }
+        TransferJob moved = with(job, to, reason);
+        jobs.put(id, moved);
+        return moved;
+    }
+
+    private static TransferJob with(TransferJob job, JobState state, String reason) {
+        return new TransferJob(job.id(), job.vertical(), job.source(), job.destination(), state, reason,
+                job.createdAt(), job.updatedAt(), job.items(), job.bytes(), job.errors(), job.exporterVersion(),
+                job.importerVersion());
+    }
+}

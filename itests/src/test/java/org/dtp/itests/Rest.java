@@ -1,0 +1,71 @@
+package org.dtp.itests;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.function.Predicate;
+
+/** A small JSON client for the dtp REST API, as a script with curl would use it. */
+final class Rest {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ObjectMapper json = new ObjectMapper();
+    private final String base;
+
+    Rest(int port) {
+        this.base = "http://127.0.0.1:" + port + "/api/v1";
+    }
+
+    /** A status code, its content type and the parsed body (null when the body is not JSON). */
+    record Reply(int status, String contentType, JsonNode body, String text) {
+    }
+
+    Reply get(String path) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    }
+
+    Reply post(String path, String body) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    private Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        JsonNode body = null;
+        if (type.contains("json")) {
+            body = json.readTree(response.body());
+        }
+        return new Reply(response.statusCode(), type, body, response.body());
+    }
+
+    /** Polls {@code path} until {@code done} holds for a 200 reply, or fails after {@code timeout}. */
+    Reply await(String path, Predicate<JsonNode> done, Duration timeout) throws Exception {
+        long end = System.nanoTime() + timeout.toNanos();
+        Reply last = null;
+        while (System.nanoTime() < end) {
+            try {
+                last = get(path);
+                if (last.status() == 200 && last.body() != null && done.test(last.body())) {
+                    return last;
+                }
+            } catch (IOException e) {
+                // the server is not up yet
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("timed out after " + timeout + " waiting on " + path + "; last reply: "
+                + (last == null ? "none" : last.status() + " " + last.text()));
+    }
+
+    static String transferRequest(String sourcePath, String destinationPath) {
+        return "{\"vertical\":\"media\",\"source\":{\"provider\":\"localfs\",\"settings\":{\"path\":\"" + sourcePath
+                + "\"}},\"destination\":{\"provider\":\"localfs\",\"settings\":{\"path\":\"" + destinationPath + "\"}}}";
+    }
+}
