@@ -123,7 +123,7 @@ public class LocalTransferIT {
         assertTrue(adapters.text(), localfs.path("verticals").path("MEDIA").toString().contains("IMPORT"));
 
         String table = shell("dtp:adapters");
-        assertTrue(table, table.contains("localfs") && table.contains("MEDIA"));
+        assertTrue(table, table.contains("localfs") && table.contains("media") && table.contains("export, import"));
     }
 
     @Test
@@ -206,7 +206,7 @@ public class LocalTransferIT {
         assertEquals(404, unknownJob.status());
 
         assertEquals("no job half-created", before, rest().get("/transfers").body().size());
-        String shellError = shell("dtp:start media nowhere localfs -s path=/tmp -d path=/tmp");
+        String shellError = shell("dtp:start -s path=/tmp -d path=/tmp media nowhere localfs");
         assertTrue(shellError, shellError.contains("nowhere"));
         assertFalse(shellError, shellError.contains("Exception"));
     }

@@ -20,6 +20,9 @@ import org.dtp.spi.TransientAdapterException;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.execution.JobExecutor;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -42,6 +45,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * The copy loop. A job runs page by page from its checkpoint: export a page, create the containers
@@ -81,23 +85,28 @@ public final class TransferEngine implements JobExecutor {
     private final AdapterRegistry registry;
     private final JobControls controls;
     private final ObjectMapper json = ModelJson.newObjectMapper();
+    private final BooleanSupplier frameworkStopping;
     private volatile RetryPolicy retry;
 
     @Activate
     public TransferEngine(@Reference JobStore store, @Reference AdapterRegistry registry,
-                          @Reference JobControls controls, Config config) {
-        this.store = store;
-        this.registry = registry;
-        this.controls = controls;
-        this.retry = policyOf(config);
+                          @Reference JobControls controls, Config config, BundleContext context) {
+        this(store, registry, controls, policyOf(config),
+                () -> context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).getState() == Bundle.STOPPING);
     }
 
     /** For use outside OSGi (tests, benchmark). */
     public TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry) {
+        this(store, registry, controls, retry, () -> false);
+    }
+
+    private TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry,
+                           BooleanSupplier frameworkStopping) {
         this.store = store;
         this.registry = registry;
         this.controls = controls;
         this.retry = retry;
+        this.frameworkStopping = frameworkStopping;
     }
 
     @Modified
@@ -171,15 +180,18 @@ public final class TransferEngine implements JobExecutor {
             Optional<AdapterService<Exporter<?, ?>>> exporter = registry.exporter(job.source().provider(), job.vertical());
             Optional<AdapterService<Importer<?, ?>>> importer = registry.importer(job.destination().provider(), job.vertical());
             if (exporter.isEmpty() || importer.isEmpty()) {
+                if (frameworkStopping.getAsBoolean()) {
+                    return; // adapters stop before the engine at shutdown: the job stays RUNNING and resumes at start
+                }
                 String missing = exporter.isEmpty() ? job.source().provider() + " (export)" : job.destination().provider() + " (import)";
                 store.transition(id, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + missing + " " + job.vertical());
                 return;
             }
             store.recordAdapterVersions(id, exporter.get().version(), importer.get().version());
             try {
-                Optional<Checkpoint> next = copyPage(job, checkpoint, exporter.get().service(), importer.get().service(), control);
+                Optional<Checkpoint> next = copyPage(job, checkpoint, exporter.get(), importer.get(), control);
                 if (next.isEmpty()) {
-                    return; // stopped mid-page; the page repeats on resume
+                    continue; // stopped, or an adapter left, mid-page: the page repeats from the checkpoint
                 }
                 checkpoint = next.get();
                 store.saveCheckpoint(id, checkpoint.toJson(json));
@@ -202,9 +214,12 @@ public final class TransferEngine implements JobExecutor {
 
     /** Copies the head page; empty when a stop was requested before the page was done. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, Checkpoint checkpoint, Exporter exporter, Importer importer,
-                                          JobControls.Control control) throws AdapterException, InterruptedException {
+    private Optional<Checkpoint> copyPage(TransferJob job, Checkpoint checkpoint, AdapterService<Exporter<?, ?>> exporterService,
+                                          AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
+            throws AdapterException, InterruptedException {
         UUID id = job.id();
+        Exporter exporter = exporterService.service();
+        Importer importer = importerService.service();
         Checkpoint.Pending head = checkpoint.head();
         Context sourceContext = new Context(id, job.source(), null, null);
         ExportPage<ContainerModel, ItemModel> page = withRetry(control,
@@ -230,7 +245,8 @@ public final class TransferEngine implements JobExecutor {
             found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
         }
         for (ItemModel item : page.items()) {
-            if (control.stopRequested()) {
+            if (control.stopRequested() || !registry.isRegistered(exporterService.serviceId())
+                    || !registry.isRegistered(importerService.serviceId())) {
                 return Optional.empty();
             }
             String key = "i:" + item.id();

@@ -90,6 +90,11 @@ public final class AdapterRegistry {
         importers.remove(serviceId);
     }
 
+    /** Whether the service with this id is still registered (it goes away when its bundle stops). */
+    public boolean isRegistered(long serviceId) {
+        return exporters.containsKey(serviceId) || importers.containsKey(serviceId);
+    }
+
     /** Calls {@code listener} with the provider id whenever an exporter or importer arrives. */
     public void onArrival(Consumer<String> listener) {
         arrivalListeners.add(listener);

@@ -43,7 +43,7 @@ public final class JobStoreDataSource implements DataSource {
     @ObjectClassDefinition(name = "dtp job store", description = "The database that holds jobs, checkpoints and the idempotency ledger.")
     public @interface Config {
         @AttributeDefinition(name = "JDBC URL", description = "e.g. jdbc:postgresql://127.0.0.1:5432/dtp. The default is an embedded H2 file under ${karaf.data}/dtp.")
-        String url() default "jdbc:h2:file:${karaf.data}/dtp/jobstore;DB_CLOSE_DELAY=-1";
+        String url() default "jdbc:h2:file:${karaf.data}/dtp/jobstore;DB_CLOSE_DELAY=-1;WRITE_DELAY=0";
 
         @AttributeDefinition(name = "User")
         String user() default "dtp";

@@ -160,4 +160,28 @@ public class TransferEngineTest {
         assertEquals(JobState.COMPLETED, details(job).job().state());
         assertEquals(source.totalItems(), destination.imported.size());
     }
+
+    @Test
+    public void anImporterLeavingMidPageStopsTheJobAtTheItemAndItResumesOnTheNextVersion() throws Exception {
+        long importerId = harness.registry.importer("dst", Vertical.MEDIA).orElseThrow().serviceId();
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 3) {
+                harness.registry.unregister(importerId); // the bundle is being updated
+            }
+        };
+        harness.engine.execute(job.id());
+        TransferDetails paused = details(job);
+        assertEquals(JobState.PAUSED, paused.job().state());
+        assertEquals(3, paused.job().items());
+        assertEquals(0, paused.job().errors());
+
+        destination.afterImport = () -> { };
+        harness.register("dst", destination.importer);
+        harness.engine.execute(job.id());
+        assertEquals(JobState.COMPLETED, details(job).job().state());
+        destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
+        assertEquals(source.totalItems(), destination.imported.size());
+    }
 }
