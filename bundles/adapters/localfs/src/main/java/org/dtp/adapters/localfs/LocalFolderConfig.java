@@ -29,4 +29,13 @@ public @interface LocalFolderConfig {
             description = "Media files per export page (1 to 10000). Smaller pages checkpoint more often.",
             min = "1", max = "10000")
     int pageSize() default 100;
+
+    /**
+     * Whether each media file, sidecar and folder entry is forced to disk (fsync) before the item counts
+     * as copied, so a power cut cannot lose what the ledger says is done. Off trades that for speed.
+     */
+    @AttributeDefinition(
+            name = "Sync to disk",
+            description = "Force every written file to disk before the item counts as copied (survives a power cut).")
+    boolean syncToDisk() default true;
 }

@@ -117,11 +117,11 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
     }
 
     /** Creates the album folder with its sidecar in place, by renaming a hidden, complete one; false if the name was taken. */
-    private static boolean createAlbum(Path parent, Path target, String key, PhotoAlbum album) throws IOException {
+    private boolean createAlbum(Path parent, Path target, String key, PhotoAlbum album) throws IOException {
         Path temp = parent.resolve(FolderLayout.TEMP_PREFIX + UUID.randomUUID());
         Files.createDirectory(temp);
         try {
-            Sidecars.write(temp.resolve(FolderLayout.ALBUM_SIDECAR),
+            Sidecars.write(settings.syncToDisk(), temp.resolve(FolderLayout.ALBUM_SIDECAR),
                     new AlbumSidecar(key, album.id(), album.name(), album.description(), target.getFileName().toString()),
                     false);
             try {
@@ -165,7 +165,7 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
                 Path sidecar = FolderLayout.itemSidecar(target);
                 try {
                     // A reserved slot already has our sidecar (an earlier attempt died before the rename): refresh it.
-                    Sidecars.write(sidecar, sidecarOf(idempotencyKey, item, target, copied), slot.state() == SlotState.RESERVED);
+                    Sidecars.write(settings.syncToDisk(), sidecar, sidecarOf(idempotencyKey, item, target, copied), slot.state() == SlotState.RESERVED);
                 } catch (FileAlreadyExistsException e) {
                     continue; // another import claimed this name meanwhile
                 }
@@ -219,7 +219,7 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
     }
 
     /** Streams the item's bytes to {@code temp} (never more than a buffer in memory) and forces them to disk. */
-    private static Copied copy(ImportContext context, MediaItem item, Path temp) throws AdapterException {
+    private Copied copy(ImportContext context, MediaItem item, Path temp) throws AdapterException {
         MessageDigest digest = sha256();
         long count = 0;
         InputStream opened;
@@ -248,7 +248,9 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
                     out.write(chunk);
                 }
             }
-            out.force(true);
+            if (settings.syncToDisk()) {
+                out.force(true);
+            }
         } catch (IOException e) {
             throw IoFailures.ofItem("cannot write the media of '" + item.id() + "'", e);
         }
@@ -312,7 +314,10 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
     }
 
     /** Makes a rename durable where the platform allows forcing a directory (Linux, macOS). */
-    private static void syncQuietly(Path folder) {
+    private void syncQuietly(Path folder) {
+        if (!settings.syncToDisk()) {
+            return;
+        }
         try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
             channel.force(true);
         } catch (IOException | UnsupportedOperationException e) {

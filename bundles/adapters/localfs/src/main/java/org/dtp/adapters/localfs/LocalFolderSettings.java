@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The adapter's configuration, checked, and the rules that turn an endpoint's {@code path} into a folder. */
-record LocalFolderSettings(List<Path> allowedRoots, int pageSize) {
+record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk) {
     /** The endpoint setting naming the folder. */
     static final String PATH = "path";
     static final int DEFAULT_PAGE_SIZE = 100;
@@ -32,6 +32,11 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize) {
         allowedRoots = List.copyOf(roots);
     }
 
+    /** Settings that force every write to disk, the default. */
+    LocalFolderSettings(List<Path> allowedRoots, int pageSize) {
+        this(allowedRoots, pageSize, true);
+    }
+
     static LocalFolderSettings defaults() {
         return new LocalFolderSettings(List.of(), DEFAULT_PAGE_SIZE);
     }
@@ -45,7 +50,7 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize) {
                 }
             }
         }
-        return new LocalFolderSettings(roots, config.pageSize());
+        return new LocalFolderSettings(roots, config.pageSize(), config.syncToDisk());
     }
 
     /**

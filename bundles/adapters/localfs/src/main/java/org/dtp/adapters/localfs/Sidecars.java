@@ -97,10 +97,10 @@ final class Sidecars {
 
     /**
      * Writes a sidecar whole or not at all: to a hidden temp file in the same folder, flushed to disk,
-     * then renamed. With {@code replace} false the rename fails with
+     * then renamed ({@code sync} false skips the flush). With {@code replace} false the rename fails with
      * {@link java.nio.file.FileAlreadyExistsException} if {@code target} exists.
      */
-    static void write(Path target, Object sidecar, boolean replace) throws IOException {
+    static void write(boolean sync, Path target, Object sidecar, boolean replace) throws IOException {
         Path temp = target.resolveSibling(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".json");
         try {
             ByteBuffer json = ByteBuffer.wrap(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(sidecar));
@@ -108,7 +108,9 @@ final class Sidecars {
                 while (json.hasRemaining()) {
                     channel.write(json);
                 }
-                channel.force(true);
+                if (sync) {
+                    channel.force(true);
+                }
             }
             if (replace) {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

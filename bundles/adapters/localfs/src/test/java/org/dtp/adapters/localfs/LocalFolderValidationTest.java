@@ -126,7 +126,7 @@ public class LocalFolderValidationTest {
     }
 
     @Test
-    public void configurationListsRootsAndPageSize() {
+    public void configurationListsRootsPageSizeAndSync() {
         LocalFolderConfig config = new LocalFolderConfig() {
             @Override
             public Class<? extends java.lang.annotation.Annotation> annotationType() {
@@ -142,9 +142,15 @@ public class LocalFolderValidationTest {
             public int pageSize() {
                 return 25;
             }
+
+            @Override
+            public boolean syncToDisk() {
+                return false;
+            }
         };
         LocalFolderSettings settings = LocalFolderSettings.of(config);
         assertEquals(List.of(Path.of("/srv/photos"), Path.of("/home")), settings.allowedRoots());
         assertEquals(25, settings.pageSize());
+        assertEquals(false, settings.syncToDisk());
     }
 }
