@@ -79,6 +79,9 @@ public final class TransferEngine implements JobExecutor {
 
         @AttributeDefinition(name = "Jitter", description = "Random spread of each wait, as a fraction of it (0 to 0.99).")
         double retry_jitter() default 0.2;
+
+        @AttributeDefinition(name = "Adapter wait (s)", description = "How long a transfer waits, paused, for a missing or revoked adapter to return before it fails.")
+        long adapterWaitTimeoutSeconds() default 3600;
     }
 
     private final JobStore store;
@@ -173,6 +176,8 @@ public final class TransferEngine implements JobExecutor {
         UUID id = job.id();
         Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
         store.addContainer(id, ROOT, "(root)");
+        String exporterVersion = job.exporterVersion();
+        String importerVersion = job.importerVersion();
         while (!checkpoint.done()) {
             if (control.stopRequested() || !isRunning(id)) {
                 return;
@@ -187,7 +192,17 @@ public final class TransferEngine implements JobExecutor {
                 store.transition(id, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + missing + " " + job.vertical());
                 return;
             }
-            store.recordAdapterVersions(id, exporter.get().version(), importer.get().version());
+            if (!exporter.get().version().equals(exporterVersion) || !importer.get().version().equals(importerVersion)) {
+                if (exporterVersion != null) {
+                    // An adapter was upgraded (or downgraded) mid-transfer: the history keeps every version that served it.
+                    store.transition(id, Set.of(JobState.RUNNING), JobState.RUNNING, "now served by export "
+                            + exporter.get().version() + ", import " + importer.get().version()
+                            + " (was " + exporterVersion + ", " + importerVersion + ")");
+                }
+                exporterVersion = exporter.get().version();
+                importerVersion = importer.get().version();
+                store.recordAdapterVersions(id, exporterVersion, importerVersion);
+            }
             try {
                 Optional<Checkpoint> next = copyPage(job, checkpoint, exporter.get(), importer.get(), control);
                 if (next.isEmpty()) {

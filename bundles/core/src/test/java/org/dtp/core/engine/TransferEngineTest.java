@@ -184,4 +184,40 @@ public class TransferEngineTest {
         destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
         assertEquals(source.totalItems(), destination.imported.size());
     }
+
+    @Test
+    public void aJobWaitingTooLongForItsAdapterFailsWithTheReason() throws Exception {
+        TransferJob job = start();
+        harness.registry.unregister(harness.registry.exporter("src", Vertical.MEDIA).orElseThrow().serviceId());
+        harness.engine.execute(job.id());
+        java.time.Clock early = java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofSeconds(30));
+        java.time.Clock late = java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofSeconds(61));
+        assertEquals(0, new AdapterWaitWatchdog(harness.store, Duration.ofSeconds(60), early, false).failExpired());
+        assertEquals(JobState.PAUSED, details(job).job().state());
+        assertEquals(1, new AdapterWaitWatchdog(harness.store, Duration.ofSeconds(60), late, false).failExpired());
+        TransferDetails failed = details(job);
+        assertEquals(JobState.FAILED, failed.job().state());
+        assertEquals("adapter src (export) MEDIA did not return within 60 s", failed.job().stateReason());
+    }
+
+    @Test
+    public void aNewAdapterVersionMidTransferIsRecordedInTheHistory() throws Exception {
+        long importerId = harness.registry.importer("dst", Vertical.MEDIA).orElseThrow().serviceId();
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 5) {
+                harness.registry.unregister(importerId);
+                harness.registry.register(new org.dtp.core.registry.AdapterService<>("dst", "dst", Vertical.MEDIA,
+                        destination.importer, "test.dst", "2.0.0", 99_999));
+            }
+        };
+        harness.engine.execute(job.id());
+        TransferDetails done = details(job);
+        assertEquals("an upgrade between pages does not pause the job", JobState.COMPLETED, done.job().state());
+        assertEquals("test.dst/2.0.0", done.job().importerVersion());
+        assertTrue(done.history().toString(), done.history().stream().anyMatch(c -> c.reason().contains("import test.dst/2.0.0")
+                && c.reason().contains("was test.src/1.0.0, test.dst/1.0.0")));
+        destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
+    }
 }
