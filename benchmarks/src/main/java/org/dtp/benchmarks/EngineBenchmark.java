@@ -11,6 +11,7 @@ import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
 import org.dtp.core.store.JobStoreDataSource;
+import org.dtp.core.store.RevocationStore;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.JobState;
@@ -130,7 +131,8 @@ public final class EngineBenchmark {
         try (var pool = JobStoreDataSource.createPool(h2, 4)) {
             JobStoreDataSource.migrate(pool);
             JobStore store = new JobStore(pool);
-            AdapterRegistry registry = new AdapterRegistry();
+            RevocationStore revocations = new RevocationStore(pool);
+            AdapterRegistry registry = new AdapterRegistry(revocations::isRevoked);
             LocalFolderConfig config = new LocalFolderConfig() {
                 @Override public String[] allowedRoots() { return new String[0]; }
                 @Override public int pageSize() { return 100; }
@@ -147,7 +149,7 @@ public final class EngineBenchmark {
                     new RetryPolicy(5, Duration.ofMillis(100), Duration.ofSeconds(5), 2, 0.2));
             // The benchmark runs the job on this thread; the dispatcher only records it.
             java.util.List<java.util.UUID> queued = new java.util.ArrayList<>();
-            TransferManager manager = new TransferManager(store, registry, controls, queued::add);
+            TransferManager manager = new TransferManager(store, registry, controls, queued::add, revocations);
             TransferJob job = manager.start(new TransferRequest(Vertical.MEDIA,
                     new TransferEndpoint("localfs", Map.of("path", source.toAbsolutePath().toString())),
                     new TransferEndpoint("localfs", Map.of("path", target.toAbsolutePath().toString()))));

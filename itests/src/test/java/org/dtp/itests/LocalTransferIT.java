@@ -10,13 +10,11 @@ import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
-import org.ops4j.pax.exam.karaf.options.LogLevelOption;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 
 import javax.inject.Inject;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,11 +28,6 @@ import java.util.stream.Stream;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
-import static org.ops4j.pax.exam.CoreOptions.systemProperty;
-import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.configureConsole;
-import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
-import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.karafDistributionConfiguration;
-import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.logLevel;
 
 /**
  * Boots the dtp distribution, installs the localfs adapter feature, and moves real sample photos
@@ -43,8 +36,6 @@ import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.logLevel;
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
 public class LocalTransferIT {
-    private static final String HTTP_PORT = "dtp.itest.httpPort";
-
     @Inject
     private FeaturesService features;
 
@@ -53,29 +44,11 @@ public class LocalTransferIT {
 
     @Configuration
     public Option[] config() {
-        String http = Integer.toString(Ports.free());
-        return new Option[] {
-            karafDistributionConfiguration()
-                .frameworkUrl(new File(System.getProperty("dtp.distribution")).toURI().toString())
-                .unpackDirectory(new File("target/exam"))
-                .useDeployFolder(false),
-            configureConsole().ignoreLocalConsole(),
-            logLevel(LogLevelOption.LogLevel.WARN),
-            editConfigurationFilePut("etc/org.ops4j.pax.url.mvn.cfg", "org.ops4j.pax.url.mvn.localRepository",
-                System.getProperty("maven.repo.local")),
-            editConfigurationFilePut("etc/org.ops4j.pax.web.cfg", "org.osgi.service.http.port", http),
-            editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", Integer.toString(Ports.free())),
-            editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", Integer.toString(Ports.free())),
-            editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort", Integer.toString(Ports.free())),
-            systemProperty(HTTP_PORT).value(http),
-            systemProperty("dtp.samples").value(System.getProperty("dtp.samples")),
-            systemProperty("dtp.work").value(new File(System.getProperty("dtp.work")).getAbsolutePath()),
-            systemProperty("jdk.util.zip.disableZip64ExtraFieldValidation").value("true"),
-        };
+        return DtpContainer.options();
     }
 
     private Rest rest() {
-        return new Rest(Integer.getInteger(HTTP_PORT));
+        return DtpContainer.rest();
     }
 
     private void installLocalfs() throws Exception {

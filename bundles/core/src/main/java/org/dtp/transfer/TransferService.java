@@ -34,4 +34,24 @@ public interface TransferService {
 
     /** Cancels a transfer that has not ended. What was copied stays at the destination. */
     TransferJob cancel(UUID id) throws NoSuchTransferException, IllegalJobStateException;
+
+    /**
+     * Revokes a version of a provider's adapter (its bundle version, as {@link AdapterInfo#bundleVersion()}
+     * shows it): new transfers with it are refused and running ones pause until it is un-revoked or
+     * another version of the adapter is installed.
+     *
+     * @since 1.1
+     */
+    Revocation revoke(String provider, String bundleVersion, String reason);
+
+    /**
+     * Lifts a revocation; transfers paused for it resume.
+     *
+     * @return whether that version was revoked
+     * @since 1.1
+     */
+    boolean unrevoke(String provider, String bundleVersion);
+
+    /** @since 1.1 */
+    List<Revocation> revocations();
 }

@@ -188,8 +188,12 @@ public final class TransferEngine implements JobExecutor {
                 if (frameworkStopping.getAsBoolean()) {
                     return; // adapters stop before the engine at shutdown: the job stays RUNNING and resumes at start
                 }
-                String missing = exporter.isEmpty() ? job.source().provider() + " (export)" : job.destination().provider() + " (import)";
-                store.transition(id, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + missing + " " + job.vertical());
+                boolean export = exporter.isEmpty();
+                String provider = export ? job.source().provider() : job.destination().provider();
+                String revoked = registry.revokedAdapter(provider, job.vertical(), export)
+                        .map(a -> ": version " + a.bundleVersion() + " is revoked").orElse("");
+                store.transition(id, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + provider
+                        + (export ? " (export) " : " (import) ") + job.vertical() + revoked);
                 return;
             }
             if (!exporter.get().version().equals(exporterVersion) || !importer.get().version().equals(importerVersion)) {
@@ -260,8 +264,8 @@ public final class TransferEngine implements JobExecutor {
             found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
         }
         for (ItemModel item : page.items()) {
-            if (control.stopRequested() || !registry.isRegistered(exporterService.serviceId())
-                    || !registry.isRegistered(importerService.serviceId())) {
+            if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
+                    || !registry.isUsable(importerService.serviceId())) {
                 return Optional.empty();
             }
             String key = "i:" + item.id();

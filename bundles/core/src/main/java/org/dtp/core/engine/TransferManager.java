@@ -3,6 +3,7 @@ package org.dtp.core.engine;
 import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
+import org.dtp.core.store.RevocationStore;
 import org.dtp.models.ModelJson;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.Exporter;
@@ -13,6 +14,7 @@ import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.Revocation;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.TransferRequest;
@@ -45,12 +47,15 @@ public final class TransferManager implements TransferService {
     private final AdapterRegistry registry;
     private final JobControls controls;
     private final JobDispatcher dispatcher;
+    private final RevocationStore revocations;
     private final Consumer<String> resumeWaiting = this::resumeJobsWaitingFor;
 
     @Activate
     public TransferManager(@Reference JobStore store, @Reference AdapterRegistry registry,
-                           @Reference JobControls controls, @Reference JobDispatcher dispatcher) {
+                           @Reference JobControls controls, @Reference JobDispatcher dispatcher,
+                           @Reference RevocationStore revocations) {
         this.store = store;
+        this.revocations = revocations;
         this.registry = registry;
         this.controls = controls;
         this.dispatcher = dispatcher;
@@ -73,9 +78,9 @@ public final class TransferManager implements TransferService {
     @SuppressWarnings("rawtypes")
     public TransferJob start(TransferRequest request) throws InvalidTransferException {
         Exporter exporter = find(registry.exporter(request.source().provider(), request.vertical()),
-                request.source(), request, "export").service();
+                request.source(), request, true).service();
         Importer importer = find(registry.importer(request.destination().provider(), request.vertical()),
-                request.destination(), request, "import").service();
+                request.destination(), request, false).service();
         try {
             exporter.validate(request.source());
         } catch (AdapterException e) {
@@ -96,9 +101,20 @@ public final class TransferManager implements TransferService {
     }
 
     private <T> AdapterService<T> find(Optional<AdapterService<T>> adapter, TransferEndpoint endpoint,
-                                        TransferRequest request, String direction) throws InvalidTransferException {
+                                        TransferRequest request, boolean export) throws InvalidTransferException {
         if (adapter.isPresent()) {
             return adapter.get();
+        }
+        String direction = export ? "export" : "import";
+        Optional<AdapterService<?>> revoked = registry.revokedAdapter(endpoint.provider(), request.vertical(), export);
+        if (revoked.isPresent()) {
+            String version = revoked.get().bundleVersion();
+            String reason = revocations.all().stream()
+                    .filter(r -> r.provider().equals(endpoint.provider()) && r.bundleVersion().equals(version))
+                    .map(Revocation::reason).findFirst().orElse("");
+            throw new InvalidTransferException("adapter '" + endpoint.provider() + "' version " + version
+                    + " is revoked (" + reason + "); no other version can " + direction + " "
+                    + request.vertical().name().toLowerCase());
         }
         if (!registry.knows(endpoint.provider())) {
             throw new InvalidTransferException("no adapter for provider '" + endpoint.provider() + "' is installed");
@@ -149,6 +165,28 @@ public final class TransferManager implements TransferService {
 
     private TransferJob existing(UUID id) throws NoSuchTransferException {
         return store.job(id).orElseThrow(() -> new NoSuchTransferException("no transfer with id " + id));
+    }
+
+    @Override
+    public Revocation revoke(String provider, String bundleVersion, String reason) {
+        Revocation revocation = revocations.revoke(provider, bundleVersion, reason == null || reason.isBlank() ? "revoked by operator" : reason);
+        LOG.warn("adapter {} version {} revoked: {}", provider, bundleVersion, revocation.reason());
+        return revocation;
+    }
+
+    @Override
+    public boolean unrevoke(String provider, String bundleVersion) {
+        boolean was = revocations.unrevoke(provider, bundleVersion);
+        if (was) {
+            LOG.info("adapter {} version {} is no longer revoked", provider, bundleVersion);
+            registry.announce(provider);
+        }
+        return was;
+    }
+
+    @Override
+    public List<Revocation> revocations() {
+        return revocations.all();
     }
 
     /** Jobs paused for a missing adapter go back to the queue when an adapter of that provider arrives. */

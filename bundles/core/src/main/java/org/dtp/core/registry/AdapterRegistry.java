@@ -1,5 +1,6 @@
 package org.dtp.core.registry;
 
+import org.dtp.core.store.RevocationStore;
 import org.dtp.models.Vertical;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.Exporter;
@@ -9,6 +10,7 @@ import org.dtp.transfer.Direction;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -28,6 +30,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
 /**
@@ -43,7 +46,22 @@ public final class AdapterRegistry {
     private final Map<Long, AdapterService<Importer<?, ?>>> importers = new ConcurrentHashMap<>();
     private final List<Consumer<String>> arrivalListeners = new CopyOnWriteArrayList<>();
 
+    private final BiPredicate<String, String> revoked;
+
+    /** Revoked versions (provider, bundle version) are never handed out. */
+    @Activate
+    public AdapterRegistry(@Reference RevocationStore revocations) {
+        this(revocations::isRevoked);
+    }
+
+    /** For use outside OSGi (tests, benchmark). */
+    public AdapterRegistry(BiPredicate<String, String> revoked) {
+        this.revoked = revoked;
+    }
+
+    /** For use outside OSGi, with no revocations. */
     public AdapterRegistry() {
+        this((provider, version) -> false);
     }
 
     @Reference(service = Exporter.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -90,9 +108,29 @@ public final class AdapterRegistry {
         importers.remove(serviceId);
     }
 
-    /** Whether the service with this id is still registered (it goes away when its bundle stops). */
-    public boolean isRegistered(long serviceId) {
-        return exporters.containsKey(serviceId) || importers.containsKey(serviceId);
+    /**
+     * Whether the service with this id may still be used: it is registered (it goes away when its
+     * bundle stops) and its version is not revoked.
+     */
+    public boolean isUsable(long serviceId) {
+        AdapterService<?> a = exporters.containsKey(serviceId) ? exporters.get(serviceId) : importers.get(serviceId);
+        return a != null && !revoked.test(a.provider(), a.bundleVersion());
+    }
+
+    /** A revoked version serving this provider and vertical in this direction, if there is one. */
+    public Optional<AdapterService<?>> revokedAdapter(String provider, Vertical vertical, boolean export) {
+        Collection<? extends AdapterService<?>> all = export ? exporters.values() : importers.values();
+        return all.stream()
+                .filter(a -> a.provider().equals(provider) && a.vertical() == vertical && revoked.test(a.provider(), a.bundleVersion()))
+                .<AdapterService<?>>map(a -> a)
+                .findFirst();
+    }
+
+    /** Tells arrival listeners that adapters of {@code provider} may be usable again (after an un-revoke). */
+    public void announce(String provider) {
+        for (Consumer<String> listener : arrivalListeners) {
+            listener.accept(provider);
+        }
     }
 
     /** Calls {@code listener} with the provider id whenever an exporter or importer arrives. */
@@ -140,11 +178,12 @@ public final class AdapterRegistry {
         }
     }
 
-    private static <T> Optional<AdapterService<T>> newest(Collection<AdapterService<T>> all, String provider,
-                                                          Vertical vertical) {
+    private <T> Optional<AdapterService<T>> newest(Collection<AdapterService<T>> all, String provider,
+                                                   Vertical vertical) {
         // Several bundles may serve one provider during an upgrade: the newest registration wins.
         return all.stream()
                 .filter(a -> a.provider().equals(provider) && a.vertical() == vertical)
+                .filter(a -> !revoked.test(a.provider(), a.bundleVersion()))
                 .max(Comparator.comparingLong(AdapterService::serviceId));
     }
 

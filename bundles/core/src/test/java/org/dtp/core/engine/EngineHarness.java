@@ -5,6 +5,7 @@ import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
 import org.dtp.core.store.JobStoreDataSource;
+import org.dtp.core.store.RevocationStore;
 import org.dtp.models.Vertical;
 import org.dtp.transfer.execution.JobDispatcher;
 import org.h2.jdbcx.JdbcDataSource;
@@ -25,7 +26,8 @@ final class EngineHarness implements AutoCloseable {
 
     final HikariDataSource db;
     final JobStore store;
-    final AdapterRegistry registry = new AdapterRegistry();
+    final RevocationStore revocations;
+    final AdapterRegistry registry;
     final List<UUID> dispatched = new ArrayList<>();
     final JobDispatcher dispatcher = dispatched::add;
     JobControls controls = new JobControls();
@@ -38,8 +40,10 @@ final class EngineHarness implements AutoCloseable {
         db = JobStoreDataSource.createPool(h2, 4);
         JobStoreDataSource.migrate(db);
         store = new JobStore(db);
+        revocations = new RevocationStore(db);
+        registry = new AdapterRegistry(revocations::isRevoked);
         engine = new TransferEngine(store, registry, controls, retry);
-        manager = new TransferManager(store, registry, controls, dispatcher);
+        manager = new TransferManager(store, registry, controls, dispatcher, revocations);
     }
 
     EngineHarness() throws Exception {

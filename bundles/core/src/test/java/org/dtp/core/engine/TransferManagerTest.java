@@ -143,4 +143,41 @@ public class TransferManagerTest {
                 harness.manager.list(0, 10).stream().map(TransferJob::id).toList());
         assertEquals(java.util.List.of(first.id()), harness.manager.list(1, 10).stream().map(TransferJob::id).toList());
     }
+
+    @Test
+    public void aRevokedVersionRefusesNewTransfersPausesRunningOnesAndUnrevokeResumesThem() throws Exception {
+        TransferJob running = harness.manager.start(request("src", "dst", Vertical.MEDIA, Map.of("library", "x")));
+        destination.afterImport = () -> {
+            if (destination.imported.size() == 2) {
+                harness.manager.revoke("dst", "1.0.0", "CVE-2026-0001");
+            }
+        };
+        harness.engine.execute(running.id());
+        TransferJob paused = harness.manager.details(running.id()).orElseThrow().job();
+        assertEquals(JobState.PAUSED, paused.state());
+        assertEquals("waiting for adapter dst (import) MEDIA: version 1.0.0 is revoked", paused.stateReason());
+        assertEquals(2, destination.imported.size());
+
+        harness.dispatched.clear();
+        InvalidTransferException refused = assertThrows(InvalidTransferException.class,
+                () -> harness.manager.start(request("src", "dst", Vertical.MEDIA, Map.of("library", "x"))));
+        assertEquals("adapter 'dst' version 1.0.0 is revoked (CVE-2026-0001); no other version can import media",
+                refused.getMessage());
+        assertEquals(1, harness.manager.revocations().size());
+
+        destination.afterImport = () -> { };
+        assertTrue(harness.manager.unrevoke("dst", "1.0.0"));
+        assertEquals(java.util.List.of(running.id()), harness.dispatched);
+        harness.engine.execute(running.id());
+        assertEquals(JobState.COMPLETED, harness.manager.details(running.id()).orElseThrow().job().state());
+        assertEquals(12, destination.imported.size());
+        destination.importCalls.values().forEach(c -> assertEquals(1, c.get()));
+        assertTrue(harness.manager.revocations().isEmpty());
+    }
+
+    @Test
+    public void revocationsSurviveARestart() throws Exception {
+        harness.manager.revoke("dst", "1.0.0", "bad");
+        assertTrue(new org.dtp.core.store.RevocationStore(harness.db).isRevoked("dst", "1.0.0"));
+    }
 }
