@@ -137,7 +137,9 @@ public class AdapterHotSwapIT {
         String version = localfs().getVersion().toString();
         Transfer t = startTransfer("revoke");
         awaitItems(t.id, 100);
-        transfers.revoke("localfs", version, "security report 42");
+        Rest.Reply revoked = DtpContainer.rest().post("/adapters/localfs/versions/" + version + "/revoke",
+                "{\"reason\": \"security report 42\"}");
+        assertEquals(revoked.text(), 200, revoked.status());
         TransferDetails paused = awaitState(t.id, JobState.PAUSED);
         assertTrue(paused.job().stateReason(), paused.job().stateReason().contains("version " + version + " is revoked"));
 
@@ -145,7 +147,10 @@ public class AdapterHotSwapIT {
         assertEquals(refused.text(), 422, refused.status());
         assertTrue(refused.text(), refused.body().path("detail").asText().contains("security report 42"));
 
-        assertTrue(transfers.unrevoke("localfs", version));
+        JsonNode listed = DtpContainer.rest().get("/adapters").body();
+        assertTrue(listed.toString(), listed.toString().contains("\"revoked\":true"));
+        Rest.Reply unrevoked = DtpContainer.rest().post("/adapters/localfs/versions/" + version + "/unrevoke", "");
+        assertEquals(unrevoked.text(), 200, unrevoked.status());
         TransferDetails done = awaitEnd(t.id);
         assertEquals(JobState.COMPLETED, done.job().state());
         t.assertExactlyOnce(done);

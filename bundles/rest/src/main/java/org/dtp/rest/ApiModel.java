@@ -6,6 +6,7 @@ import org.dtp.transfer.AdapterInfo;
 import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.Direction;
 import org.dtp.transfer.ItemError;
+import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferJob;
@@ -36,9 +37,14 @@ public final class ApiModel {
         }
     }
 
+    /**
+     * An installed adapter. {@code version} is its bundle's version, the one revocations name;
+     * {@code revocation} is present only when that version is revoked.
+     */
     public record Adapter(String provider, String name, String bundle, String version,
-                          Map<Vertical, List<Direction>> verticals) {
-        static Adapter of(AdapterInfo info) {
+                          Map<Vertical, List<Direction>> verticals, boolean revoked, AdapterRevocation revocation) {
+        /** {@code revocation}: the revocation of this adapter's provider and bundle version, or null. */
+        static Adapter of(AdapterInfo info, Revocation revocation) {
             Map<Vertical, List<Direction>> verticals = new LinkedHashMap<>();
             for (Vertical v : Vertical.values()) {
                 var directions = info.capabilities().get(v);
@@ -46,7 +52,33 @@ public final class ApiModel {
                     verticals.put(v, directions.stream().sorted().toList());
                 }
             }
-            return new Adapter(info.provider(), info.name(), info.bundleSymbolicName(), info.bundleVersion(), verticals);
+            return new Adapter(info.provider(), info.name(), info.bundleSymbolicName(), info.bundleVersion(), verticals,
+                    revocation != null, revocation == null ? null : AdapterRevocation.of(revocation));
+        }
+    }
+
+    /** Why and since when an installed adapter's version is revoked. */
+    public record AdapterRevocation(String reason, Instant revokedAt) {
+        static AdapterRevocation of(Revocation r) {
+            return new AdapterRevocation(r.reason(), r.revokedAt());
+        }
+    }
+
+    /** Optional request body of POST .../revoke: no body, an empty one or {@code {}} give the default reason. */
+    public record RevokeBody(String reason) {
+    }
+
+    /** A revoked adapter version: an item of GET /api/v1/revocations, and the answer to a revoke. */
+    public record RevocationInfo(String provider, String version, String reason, Instant revokedAt) {
+        static RevocationInfo of(Revocation r) {
+            return new RevocationInfo(r.provider(), r.bundleVersion(), r.reason(), r.revokedAt());
+        }
+    }
+
+    /** The answer to an unrevoke: {@code revoked} is always false. */
+    public record Unrevoked(String provider, String version, boolean revoked) {
+        static Unrevoked of(String provider, String version) {
+            return new Unrevoked(provider, version, false);
         }
     }
 

@@ -25,8 +25,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
 
 import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 
@@ -45,7 +47,8 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 @Produces({APPLICATION_JSON, Problem.MEDIA_TYPE})
 public final class JacksonJsonProvider implements MessageBodyReader<Object>, MessageBodyWriter<Object> {
 
-    private final ObjectMapper mapper = ModelJson.newObjectMapper()
+    /** Thread-safe once configured; shared with {@link #readOptional}. */
+    private static final ObjectMapper MAPPER = ModelJson.newObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -74,9 +77,28 @@ public final class JacksonJsonProvider implements MessageBodyReader<Object>, Mes
     public Object readFrom(Class<Object> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                            MultivaluedMap<String, String> httpHeaders, InputStream entityStream) throws IOException {
         try {
-            return mapper.readValue(entityStream, javaType(type, genericType));
+            return MAPPER.readValue(entityStream, javaType(type, genericType));
         } catch (JsonProcessingException e) {
             throw ApiProblem.malformedBody(describe(e));
+        }
+    }
+
+    /**
+     * For a resource whose body is optional and that takes it raw ({@code byte[]}, so that the runtime
+     * never hands an empty body to {@link #readFrom}): null for no body, an empty one, only whitespace
+     * or JSON {@code null}; otherwise the body read as {@code type}, or a 400 problem like
+     * {@link #readFrom}.
+     */
+    static <T> T readOptional(byte[] body, Class<T> type) {
+        if (body == null || new String(body, StandardCharsets.UTF_8).isBlank()) {
+            return null;
+        }
+        try {
+            return MAPPER.readValue(body, type);
+        } catch (JsonProcessingException e) {
+            throw ApiProblem.malformedBody(describe(e));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -96,14 +118,14 @@ public final class JacksonJsonProvider implements MessageBodyReader<Object>, Mes
         // The declared generic type keeps List<X> element types; a Response's entity has only its class.
         JavaType javaType = genericType == null || genericType == type ? null : javaType(type, genericType);
         if (javaType == null) {
-            mapper.writeValue(entityStream, value);
+            MAPPER.writeValue(entityStream, value);
         } else {
-            mapper.writerFor(javaType).writeValue(entityStream, value);
+            MAPPER.writerFor(javaType).writeValue(entityStream, value);
         }
     }
 
     private JavaType javaType(Class<?> type, Type genericType) {
-        return mapper.getTypeFactory().constructType(genericType != null ? genericType : type);
+        return MAPPER.getTypeFactory().constructType(genericType != null ? genericType : type);
     }
 
     /** Jackson's message without the source it quotes, and where in the body it went wrong. */

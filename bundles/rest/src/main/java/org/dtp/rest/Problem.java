@@ -14,7 +14,10 @@ public record Problem(String type, String title, int status, String detail) {
     public static final String INVALID_REQUEST = "urn:dtp:problem:invalid-request";
     /** 422: well-formed, but the transfer cannot be made (unknown vertical or adapter, direction, settings). */
     public static final String INVALID_TRANSFER = "urn:dtp:problem:invalid-transfer";
-    /** 404: no transfer has that id (or the id is not a UUID). */
+    /**
+     * 404: no transfer has that id (or the id is not a UUID); no installed adapter has the version to
+     * revoke; the version to unrevoke is not revoked.
+     */
     public static final String NOT_FOUND = "urn:dtp:problem:not-found";
     /** 409: the operation does not apply to the transfer in its current state. */
     public static final String ILLEGAL_STATE = "urn:dtp:problem:illegal-state";

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 
 public class AdapterAndVerticalResourceTest {
 
@@ -24,6 +26,8 @@ public class AdapterAndVerticalResourceTest {
         assertEquals("org.dtp.dtp-adapter-localfs", a.bundle());
         assertEquals("0.1.0", a.version());
         assertEquals(Map.of(Vertical.MEDIA, List.of(Direction.EXPORT, Direction.IMPORT)), a.verticals());
+        assertFalse(a.revoked());
+        assertNull(a.revocation());
     }
 
     @Test

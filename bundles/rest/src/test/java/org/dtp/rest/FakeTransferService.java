@@ -9,6 +9,7 @@ import org.dtp.transfer.InvalidTransferException;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferJob;
@@ -22,9 +23,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 
-/** A TransferService in memory, with one adapter (localfs, media both ways) and rules like the engine's. */
+/**
+ * A TransferService in memory, with one adapter (localfs 0.1.0, media both ways), revocations, and
+ * rules like the engine's.
+ */
 final class FakeTransferService implements TransferService {
     static final Instant T0 = Instant.parse("2026-12-03T10:00:00Z");
 
@@ -33,6 +38,9 @@ final class FakeTransferService implements TransferService {
     final Map<UUID, TransferJob> jobs = new LinkedHashMap<>();
     final Map<UUID, List<StateChange>> history = new LinkedHashMap<>();
     TransferRequest lastRequest;
+    /** Revocations by provider and version, as the engine keeps them; each revoke ticks the clock by a second. */
+    final Map<String, Revocation> revocations = new TreeMap<>();
+    private int revokeTicks;
 
     @Override
     public List<AdapterInfo> adapters() {
@@ -111,5 +119,30 @@ final class FakeTransferService implements TransferService {
                 job.exporterVersion(), job.importerVersion());
         put(moved, job.state());
         return moved;
+    }
+
+    /** Like the engine: a blank reason gets a default one, and revoking again replaces reason and time. */
+    @Override
+    public Revocation revoke(String provider, String bundleVersion, String reason) {
+        Revocation revocation = new Revocation(provider, bundleVersion,
+                reason == null || reason.isBlank() ? "revoked by operator" : reason, T0.plusSeconds(++revokeTicks));
+        revocations.put(key(provider, bundleVersion), revocation);
+        return revocation;
+    }
+
+    @Override
+    public boolean unrevoke(String provider, String bundleVersion) {
+        return revocations.remove(key(provider, bundleVersion)) != null;
+    }
+
+    /** Sorted by provider, then version. */
+    @Override
+    public List<Revocation> revocations() {
+        return List.copyOf(revocations.values());
+    }
+
+    /** Sorts by provider, then version: no character sorts before NUL. */
+    private static String key(String provider, String bundleVersion) {
+        return provider + '\u0000' + bundleVersion;
     }
 }

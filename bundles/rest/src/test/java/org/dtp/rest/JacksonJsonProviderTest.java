@@ -74,7 +74,7 @@ public class JacksonJsonProviderTest {
     @Test
     public void writesGenericListsAndProblems() throws Exception {
         List<Adapter> adapters = List.of(new Adapter("localfs", "Local folder", "b", "1",
-                Map.of(Vertical.MEDIA, List.of(Direction.EXPORT, Direction.IMPORT))));
+                Map.of(Vertical.MEDIA, List.of(Direction.EXPORT, Direction.IMPORT)), false, null));
         Type listOfAdapters = AdapterResource.class.getMethod("list").getGenericReturnType();
 
         JsonNode list = write(adapters, listOfAdapters, MediaType.APPLICATION_JSON_TYPE);

@@ -31,11 +31,12 @@ public class CommandsTest {
 
         String out = Console.run(command::execute);
 
-        assertContains(out, "Provider", "Directions", "org.dtp.dtp-adapter-localfs", "export, import");
+        assertContains(out, "Provider", "Revoked", "Directions", "org.dtp.dtp-adapter-localfs", "export, import");
         List<String> smugmugRows = out.lines().filter(l -> l.contains("smugmug")).toList();
         assertEquals(2, smugmugRows.size());
         assertTrue(smugmugRows.get(0), smugmugRows.get(0).contains("media") && smugmugRows.get(0).contains("import"));
         assertTrue(smugmugRows.get(1), smugmugRows.get(1).contains("contacts") && smugmugRows.get(1).contains("export"));
+        assertTrue(out, out.lines().skip(2).allMatch(l -> l.matches(".*\\W+no\\W.*")));
     }
 
     private StartCommand start(String vertical, String source, String destination) {

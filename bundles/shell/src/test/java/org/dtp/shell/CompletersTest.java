@@ -1,11 +1,13 @@
 package org.dtp.shell;
 
 import org.apache.karaf.shell.api.console.CommandLine;
+import org.dtp.transfer.AdapterInfo;
 import org.dtp.transfer.JobState;
 import org.junit.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.junit.Assert.assertEquals;
@@ -38,6 +40,35 @@ public class CompletersTest {
 
             public String getBuffer() {
                 return "dtp:start " + word;
+            }
+        };
+    }
+
+    /** The command line as Karaf gives it with the cursor at the end of its last word. */
+    private static CommandLine line(String... words) {
+        return new CommandLine() {
+            public int getCursorArgumentIndex() {
+                return words.length - 1;
+            }
+
+            public String getCursorArgument() {
+                return words[words.length - 1];
+            }
+
+            public int getArgumentPosition() {
+                return getCursorArgument().length();
+            }
+
+            public String[] getArguments() {
+                return words;
+            }
+
+            public int getBufferPosition() {
+                return getBuffer().length();
+            }
+
+            public String getBuffer() {
+                return String.join(" ", words);
             }
         };
     }
@@ -78,5 +109,33 @@ public class CompletersTest {
         completer.complete(null, typing(id.toString().substring(0, 4)), candidates);
 
         assertEquals(List.of(id.toString()), trimmed(candidates));
+    }
+
+    private List<String> versions(String... words) {
+        AdapterVersionCompleter completer = new AdapterVersionCompleter();
+        completer.transfers = service;
+        List<String> candidates = new ArrayList<>();
+        completer.complete(null, line(words), candidates);
+        return trimmed(candidates);
+    }
+
+    @Test
+    public void versionsAreThoseOfTheProviderGivenBefore() {
+        service.adapters.add(new AdapterInfo("localfs", "Local folder", "org.dtp.dtp-adapter-localfs",
+                "0.3.0.SNAPSHOT", Map.of()));
+
+        assertEquals(List.of("0.1.0", "0.3.0.SNAPSHOT"), versions("dtp:revoke", "localfs", ""));
+        assertEquals(List.of("0.3.0.SNAPSHOT"), versions("dtp:revoke", "localfs", "0.3"));
+        assertEquals(List.of("0.2.0"), versions("dtp:unrevoke", "smugmug", ""));
+        assertEquals("an option and its value are skipped", List.of("0.2.0"),
+                versions("dtp:revoke", "-r", "localfs", "smugmug", ""));
+        assertEquals(List.of("0.2.0"), versions("dtp:revoke", "--reason", "bad build", "smugmug", ""));
+    }
+
+    @Test
+    public void versionsOfAllAdaptersWhenTheProviderIsUnknownOrNotGivenYet() {
+        assertEquals(List.of("0.1.0", "0.2.0"), versions("dtp:revoke", "nowhere", ""));
+        assertEquals(List.of("0.2.0"), versions("dtp:revoke", "0.2"));
+        assertEquals(List.of("0.1.0", "0.2.0"), versions(""));
     }
 }

@@ -10,6 +10,7 @@ import org.dtp.transfer.InvalidTransferException;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferJob;
@@ -23,17 +24,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 
-/** A TransferService in memory: adapters localfs (media both ways) and smugmug (media import only). */
+/**
+ * A TransferService in memory: adapters localfs 0.1.0 (media both ways) and smugmug 0.2.0 (media import,
+ * contacts export), and revocations kept like the engine keeps them.
+ */
 final class FakeTransferService implements TransferService {
     static final Instant T0 = Instant.parse("2026-12-03T10:00:00Z");
 
-    final List<AdapterInfo> adapters = List.of(
+    final List<AdapterInfo> adapters = new ArrayList<>(List.of(
             new AdapterInfo("localfs", "Local folder", "org.dtp.dtp-adapter-localfs", "0.1.0",
                     Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT, Direction.EXPORT))),
             new AdapterInfo("smugmug", "SmugMug", "org.dtp.dtp-adapter-smugmug", "0.2.0",
-                    Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT), Vertical.CONTACTS, Set.of(Direction.EXPORT))));
+                    Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT), Vertical.CONTACTS, Set.of(Direction.EXPORT)))));
+    /** Revocations by provider and version; each revoke ticks the clock by a second. */
+    final Map<String, Revocation> revocations = new TreeMap<>();
+    private int revokeTicks;
     final Map<UUID, TransferJob> jobs = new LinkedHashMap<>();
     TransferRequest lastRequest;
     /** Details calls answered so far; a job given to {@link #finishAfter} ends after that many. */
@@ -121,5 +129,30 @@ final class FakeTransferService implements TransferService {
         return new TransferJob(job.id(), job.vertical(), job.source(), job.destination(), state, reason,
                 job.createdAt(), job.updatedAt(), job.items(), job.bytes(), job.errors(), job.exporterVersion(),
                 job.importerVersion());
+    }
+
+    /** Like the engine: a blank reason gets a default one, and revoking again replaces reason and time. */
+    @Override
+    public Revocation revoke(String provider, String bundleVersion, String reason) {
+        Revocation revocation = new Revocation(provider, bundleVersion,
+                reason == null || reason.isBlank() ? "revoked by operator" : reason, T0.plusSeconds(++revokeTicks));
+        revocations.put(key(provider, bundleVersion), revocation);
+        return revocation;
+    }
+
+    @Override
+    public boolean unrevoke(String provider, String bundleVersion) {
+        return revocations.remove(key(provider, bundleVersion)) != null;
+    }
+
+    /** Sorted by provider, then version. */
+    @Override
+    public List<Revocation> revocations() {
+        return List.copyOf(revocations.values());
+    }
+
+    /** Sorts by provider, then version: no character sorts before NUL. */
+    private static String key(String provider, String bundleVersion) {
+        return provider + '\u0000' + bundleVersion;
     }
 }
