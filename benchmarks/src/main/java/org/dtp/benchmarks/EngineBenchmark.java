@@ -132,7 +132,7 @@ public final class EngineBenchmark {
             JobStoreDataSource.migrate(pool);
             JobStore store = new JobStore(pool);
             RevocationStore revocations = new RevocationStore(pool);
-            AdapterRegistry registry = new AdapterRegistry(revocations::isRevoked);
+            AdapterRegistry registry = AdapterRegistry.withRevocations(revocations::isRevoked);
             LocalFolderConfig config = new LocalFolderConfig() {
                 @Override public String[] allowedRoots() { return new String[0]; }
                 @Override public int pageSize() { return 100; }

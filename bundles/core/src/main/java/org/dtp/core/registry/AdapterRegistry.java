@@ -54,9 +54,14 @@ public final class AdapterRegistry {
         this(revocations::isRevoked);
     }
 
-    /** For use outside OSGi (tests, benchmark). */
-    public AdapterRegistry(BiPredicate<String, String> revoked) {
+    // Private: DS picks a public constructor by its number of parameters, so no other public one may take one.
+    private AdapterRegistry(BiPredicate<String, String> revoked) {
         this.revoked = revoked;
+    }
+
+    /** For use outside OSGi (tests, benchmark): {@code revoked} says which (provider, bundle version) are revoked. */
+    public static AdapterRegistry withRevocations(BiPredicate<String, String> revoked) {
+        return new AdapterRegistry(revoked);
     }
 
     /** For use outside OSGi, with no revocations. */

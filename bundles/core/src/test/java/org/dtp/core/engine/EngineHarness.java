@@ -41,7 +41,7 @@ final class EngineHarness implements AutoCloseable {
         JobStoreDataSource.migrate(db);
         store = new JobStore(db);
         revocations = new RevocationStore(db);
-        registry = new AdapterRegistry(revocations::isRevoked);
+        registry = AdapterRegistry.withRevocations(revocations::isRevoked);
         engine = new TransferEngine(store, registry, controls, retry);
         manager = new TransferManager(store, registry, controls, dispatcher, revocations);
     }
