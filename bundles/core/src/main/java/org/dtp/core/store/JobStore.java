@@ -16,6 +16,9 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import javax.sql.DataSource;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,6 +26,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +41,9 @@ import java.util.UUID;
 public final class JobStore {
     /** The errors a job's details list, newest first. */
     public static final int MAX_LISTED_ERRORS = 100;
+    /** The longest item key or container id stored as it is, in UTF-8 bytes; see {@link #storedKey}. */
+    static final int MAX_KEY_BYTES = 1000;
+    private static final String HASH_MARK = "\u2026#sha256:";
 
     private static final String JOB_COLUMNS = "j.id, j.vertical, j.source_provider, j.source_settings, "
             + "j.destination_provider, j.destination_settings, j.state, j.state_reason, j.created_at, j.updated_at, "
@@ -134,11 +141,19 @@ public final class JobStore {
     /** Ids of the jobs in any of the given states, oldest first. */
     public List<UUID> jobIdsIn(Collection<JobState> states) {
         List<UUID> ids = new ArrayList<>();
+        if (states.isEmpty()) {
+            return ids;
+        }
+        List<JobState> wanted = List.copyOf(java.util.EnumSet.copyOf(states));
+        String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
         withConnection(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT id, state FROM dtp_job ORDER BY created_at");
-                 ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    if (states.contains(JobState.valueOf(rs.getString(2)))) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT id FROM dtp_job WHERE state IN (" + marks + ") ORDER BY created_at, id")) {
+                for (int i = 0; i < wanted.size(); i++) {
+                    s.setString(i + 1, wanted.get(i).name());
+                }
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
                         ids.add(UUID.fromString(rs.getString(1)));
                     }
                 }
@@ -182,7 +197,7 @@ public final class JobStore {
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT destination_id FROM dtp_ledger WHERE job_id = ? AND item_key = ?")) {
                 s.setString(1, id.toString());
-                s.setString(2, key);
+                s.setString(2, storedKey(key));
                 try (ResultSet rs = s.executeQuery()) {
                     return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
                 }
@@ -196,7 +211,7 @@ public final class JobStore {
             long ordinal;
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT COUNT(*), SUM(CASE WHEN container_id = ? THEN 1 ELSE 0 END) FROM dtp_container_progress WHERE job_id = ?")) {
-                s.setString(1, containerId);
+                s.setString(1, storedKey(containerId));
                 s.setString(2, id.toString());
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
@@ -209,7 +224,7 @@ public final class JobStore {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_container_progress "
                     + "(job_id, container_id, name, ordinal, items, bytes, errors) VALUES (?, ?, ?, ?, 0, 0, 0)")) {
                 s.setString(1, id.toString());
-                s.setString(2, containerId);
+                s.setString(2, storedKey(containerId));
                 s.setString(3, truncate(name, 1000));
                 s.setLong(4, ordinal);
                 s.executeUpdate();
@@ -222,7 +237,7 @@ public final class JobStore {
     public void recordContainerImported(UUID id, String key, String destinationId) {
         update("INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)", s -> {
             s.setString(1, id.toString());
-            s.setString(2, key);
+            s.setString(2, storedKey(key));
             s.setString(3, destinationId);
         });
     }
@@ -233,7 +248,7 @@ public final class JobStore {
             try (PreparedStatement s = c.prepareStatement(
                     "INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)")) {
                 s.setString(1, id.toString());
-                s.setString(2, key);
+                s.setString(2, storedKey(key));
                 s.setString(3, destinationId);
                 s.executeUpdate();
             }
@@ -241,7 +256,7 @@ public final class JobStore {
                     + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
                 s.setLong(1, bytes);
                 s.setString(2, id.toString());
-                s.setString(3, containerId);
+                s.setString(3, storedKey(containerId));
                 s.executeUpdate();
             }
             return null;
@@ -254,7 +269,7 @@ public final class JobStore {
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT 1 FROM dtp_item_error WHERE job_id = ? AND item_key = ?")) {
                 s.setString(1, id.toString());
-                s.setString(2, key);
+                s.setString(2, storedKey(key));
                 try (ResultSet rs = s.executeQuery()) {
                     if (rs.next()) {
                         return null;
@@ -264,8 +279,8 @@ public final class JobStore {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_item_error "
                     + "(job_id, item_key, container_id, message, at) VALUES (?, ?, ?, ?, ?)")) {
                 s.setString(1, id.toString());
-                s.setString(2, key);
-                s.setString(3, containerId);
+                s.setString(2, storedKey(key));
+                s.setString(3, storedKey(containerId));
                 s.setString(4, truncate(message == null ? "unknown error" : message, 4000));
                 s.setLong(5, System.currentTimeMillis());
                 s.executeUpdate();
@@ -273,7 +288,7 @@ public final class JobStore {
             try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET errors = errors + 1 "
                     + "WHERE job_id = ? AND container_id = ?")) {
                 s.setString(1, id.toString());
-                s.setString(2, containerId);
+                s.setString(2, storedKey(containerId));
                 s.executeUpdate();
             }
             return null;
@@ -301,7 +316,7 @@ public final class JobStore {
         return withConnection(c -> {
             List<ItemError> out = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT container_id, item_key, message, at "
-                    + "FROM dtp_item_error WHERE job_id = ? ORDER BY at DESC FETCH FIRST " + MAX_LISTED_ERRORS + " ROWS ONLY")) {
+                    + "FROM dtp_item_error WHERE job_id = ? ORDER BY at DESC, item_key FETCH FIRST " + MAX_LISTED_ERRORS + " ROWS ONLY")) {
                 s.setString(1, id.toString());
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
@@ -416,7 +431,48 @@ public final class JobStore {
     }
 
     private static String truncate(String s, int max) {
-        return s == null || s.length() <= max ? s : s.substring(0, max);
+        if (s == null || s.length() <= max) {
+            return s;
+        }
+        int end = Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max; // never half a character
+        return s.substring(0, end);
+    }
+
+    /**
+     * The form of an item key or container id stored in a primary key column: the key itself when
+     * its UTF-8 form fits {@link #MAX_KEY_BYTES}, else a prefix of it and the SHA-256 of the whole
+     * key. The same key always maps to the same stored form, so the ledger stays exact for any
+     * length, and PostgreSQL's B-tree entries stay under their 2704-byte limit.
+     */
+    static String storedKey(String key) {
+        if (key == null || key.length() <= MAX_KEY_BYTES / 3) {
+            return key; // at most 3 UTF-8 bytes per UTF-16 char
+        }
+        byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length <= MAX_KEY_BYTES) {
+            return key;
+        }
+        byte[] digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256").digest(utf8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM has no SHA-256", e);
+        }
+        String suffix = HASH_MARK + HexFormat.of().formatHex(digest);
+        int budget = MAX_KEY_BYTES - suffix.getBytes(StandardCharsets.UTF_8).length;
+        StringBuilder prefix = new StringBuilder();
+        int bytes = 0;
+        for (int i = 0; i < key.length(); ) {
+            int cp = key.codePointAt(i);
+            int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (bytes + size > budget) {
+                break;
+            }
+            prefix.appendCodePoint(cp);
+            bytes += size;
+            i += Character.charCount(cp);
+        }
+        return prefix.append(suffix).toString();
     }
 
     @FunctionalInterface

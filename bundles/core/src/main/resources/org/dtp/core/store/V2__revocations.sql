@@ -1,6 +1,6 @@
 -- Adapter versions an operator has revoked (e.g. after a security report): no new or running
 -- transfer uses them until they are un-revoked. The version is the adapter bundle's version.
-CREATE TABLE dtp_adapter_revocation (
+CREATE TABLE IF NOT EXISTS dtp_adapter_revocation (
   provider VARCHAR(128) NOT NULL,
   bundle_version VARCHAR(128) NOT NULL,
   reason VARCHAR(2000) NOT NULL,

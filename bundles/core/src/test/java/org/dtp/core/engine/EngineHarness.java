@@ -4,11 +4,10 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
-import org.dtp.core.store.JobStoreDataSource;
 import org.dtp.core.store.RevocationStore;
+import org.dtp.core.testing.TestDatabase;
 import org.dtp.models.Vertical;
 import org.dtp.transfer.execution.JobDispatcher;
-import org.h2.jdbcx.JdbcDataSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,13 +16,14 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The engine wired by hand as DS would wire it, on a private in-memory H2 database. Dispatched jobs
- * are collected, not run, so each test decides when a job runs and on which "node".
+ * The engine wired by hand as DS would wire it, on a fresh database of its own: in-memory H2, or a
+ * new schema in the test PostgreSQL database (see {@link TestDatabase}; skipped when none is set).
+ * Dispatched jobs are collected, not run, so each test decides when a job runs and on which "node".
  */
 final class EngineHarness implements AutoCloseable {
-    private static final AtomicLong DATABASES = new AtomicLong();
     private static final AtomicLong SERVICE_IDS = new AtomicLong(1000);
 
+    final TestDatabase database;
     final HikariDataSource db;
     final JobStore store;
     final RevocationStore revocations;
@@ -34,11 +34,9 @@ final class EngineHarness implements AutoCloseable {
     TransferEngine engine;
     final TransferManager manager;
 
-    EngineHarness(RetryPolicy retry) throws Exception {
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:engine" + DATABASES.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
-        db = JobStoreDataSource.createPool(h2, 4);
-        JobStoreDataSource.migrate(db);
+    EngineHarness(TestDatabase.Kind kind, RetryPolicy retry) throws Exception {
+        database = TestDatabase.create(kind);
+        db = database.migratedPool(4);
         store = new JobStore(db);
         revocations = new RevocationStore(db);
         registry = AdapterRegistry.withRevocations(revocations::isRevoked);
@@ -46,8 +44,12 @@ final class EngineHarness implements AutoCloseable {
         manager = new TransferManager(store, registry, controls, dispatcher, revocations);
     }
 
+    EngineHarness(TestDatabase.Kind kind) throws Exception {
+        this(kind, new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
+    }
+
     EngineHarness() throws Exception {
-        this(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
+        this(TestDatabase.Kind.H2);
     }
 
     /** A fresh engine on the same database, as after a node restart. */
@@ -63,7 +65,7 @@ final class EngineHarness implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        db.close();
+    public void close() throws Exception {
+        database.close();
     }
 }

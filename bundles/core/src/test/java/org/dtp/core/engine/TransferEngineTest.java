@@ -1,5 +1,6 @@
 package org.dtp.core.engine;
 
+import org.dtp.core.testing.TestDatabase;
 import org.dtp.models.Vertical;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
@@ -12,6 +13,8 @@ import org.dtp.transfer.TransferRequest;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
 
 import java.time.Duration;
 import java.util.Map;
@@ -21,14 +24,24 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+/** Runs on every job store database: H2, and PostgreSQL when DTP_TEST_PG_URL is set (else skipped). */
+@RunWith(Parameterized.class)
 public class TransferEngineTest {
+    @Parameterized.Parameters(name = "{0}")
+    public static Object[] databases() {
+        return TestDatabase.Kind.values();
+    }
+
+    @Parameterized.Parameter
+    public TestDatabase.Kind database;
+
     private EngineHarness harness;
     private MemoryMediaProvider source;
     private MemoryMediaProvider destination;
 
     @Before
     public void setUp() throws Exception {
-        harness = new EngineHarness();
+        harness = new EngineHarness(database);
         source = new MemoryMediaProvider(7).withAlbum("a", 20).withAlbum("b", 3).withAlbum("empty", 0);
         source.rootItems.add(MemoryMediaProvider.item("loose"));
         destination = new MemoryMediaProvider(7);
@@ -37,8 +50,10 @@ public class TransferEngineTest {
     }
 
     @After
-    public void tearDown() {
-        harness.close();
+    public void tearDown() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
     }
 
     private TransferJob start() throws Exception {

@@ -1,5 +1,6 @@
 package org.dtp.core.engine;
 
+import org.dtp.core.testing.TestDatabase;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.IllegalJobStateException;
@@ -11,6 +12,8 @@ import org.dtp.transfer.TransferRequest;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
 
 import java.util.Map;
 import java.util.UUID;
@@ -19,14 +22,24 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+/** Runs on every job store database: H2, and PostgreSQL when DTP_TEST_PG_URL is set (else skipped). */
+@RunWith(Parameterized.class)
 public class TransferManagerTest {
+    @Parameterized.Parameters(name = "{0}")
+    public static Object[] databases() {
+        return TestDatabase.Kind.values();
+    }
+
+    @Parameterized.Parameter
+    public TestDatabase.Kind database;
+
     private EngineHarness harness;
     private MemoryMediaProvider source;
     private MemoryMediaProvider destination;
 
     @Before
     public void setUp() throws Exception {
-        harness = new EngineHarness();
+        harness = new EngineHarness(database);
         source = new MemoryMediaProvider(5).withAlbum("a", 12);
         destination = new MemoryMediaProvider(5);
         harness.register("src", source.exporter);
@@ -34,8 +47,10 @@ public class TransferManagerTest {
     }
 
     @After
-    public void tearDown() {
-        harness.close();
+    public void tearDown() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
     }
 
     private TransferRequest request(String from, String to, Vertical vertical, Map<String, String> sourceSettings) {

@@ -1,0 +1,304 @@
+package org.dtp.core.store;
+
+import org.dtp.core.testing.TestDatabase;
+import org.dtp.models.Vertical;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.ItemError;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.StateChange;
+import org.dtp.transfer.TransferJob;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * The job store's contract, on every database it supports: H2, and PostgreSQL when DTP_TEST_PG_URL
+ * is set (skipped otherwise). Each test gets a fresh database (a fresh schema on PostgreSQL).
+ */
+@RunWith(Parameterized.class)
+public class JobStoreTest {
+    @Parameterized.Parameters(name = "{0}")
+    public static Object[] databases() {
+        return TestDatabase.Kind.values();
+    }
+
+    @Parameterized.Parameter
+    public TestDatabase.Kind kind;
+
+    private TestDatabase database;
+    private JobStore store;
+
+    @Before
+    public void setUp() throws Exception {
+        database = TestDatabase.create(kind);
+        store = new JobStore(database.migratedPool(8));
+    }
+
+    @After
+    public void tearDown() throws Exception {
+        if (database != null) {
+            database.close();
+        }
+    }
+
+    private TransferJob create(String library) {
+        return store.create(UUID.randomUUID(), Vertical.MEDIA,
+                new TransferEndpoint("src", Map.of("library", library, "note", "zwölf €, 日本語, 😀")),
+                new TransferEndpoint("dst", Map.of()), "{\"pending\":[]}");
+    }
+
+    @Test
+    public void createsAQueuedJobWithItsSettingsAndHistory() {
+        TransferJob job = create("mine");
+        assertEquals(JobState.QUEUED, job.state());
+        assertEquals("created", job.stateReason());
+        assertEquals(Vertical.MEDIA, job.vertical());
+        assertEquals(Map.of("library", "mine", "note", "zwölf €, 日本語, 😀"), job.source().settings());
+        assertEquals(new TransferEndpoint("dst", Map.of()), job.destination());
+        assertEquals(0, job.items() + job.bytes() + job.errors());
+        assertEquals(job, store.job(job.id()).orElseThrow());
+        assertEquals("{\"pending\":[]}", store.checkpoint(job.id()).orElseThrow());
+        List<StateChange> history = store.history(job.id());
+        assertEquals(1, history.size());
+        assertEquals(null, history.get(0).from());
+        assertEquals(JobState.QUEUED, history.get(0).to());
+        assertTrue(store.job(UUID.randomUUID()).isEmpty());
+        assertTrue(store.checkpoint(UUID.randomUUID()).isEmpty());
+    }
+
+    @Test
+    public void transitionsOnlyFromTheGivenStatesAndRecordsEachOne() {
+        TransferJob job = create("x");
+        assertFalse(store.transition(job.id(), Set.of(JobState.RUNNING), JobState.PAUSED, "not running"));
+        assertTrue(store.transition(job.id(), Set.of(JobState.QUEUED), JobState.RUNNING, "started"));
+        assertTrue(store.transition(job.id(), Set.of(JobState.RUNNING), JobState.RUNNING, "resumed from checkpoint"));
+        String longReason = "x".repeat(5000);
+        assertTrue(store.transition(job.id(), Set.of(JobState.RUNNING), JobState.FAILED, longReason));
+        assertFalse(store.transition(UUID.randomUUID(), Set.of(JobState.QUEUED), JobState.RUNNING, "unknown"));
+
+        TransferJob failed = store.job(job.id()).orElseThrow();
+        assertEquals(JobState.FAILED, failed.state());
+        assertEquals(2000, failed.stateReason().length());
+        assertEquals(List.of(JobState.QUEUED, JobState.RUNNING, JobState.RUNNING, JobState.FAILED),
+                store.history(job.id()).stream().map(StateChange::to).toList());
+        assertEquals(java.util.Arrays.asList(null, JobState.QUEUED, JobState.RUNNING, JobState.RUNNING),
+                store.history(job.id()).stream().map(StateChange::from).toList());
+    }
+
+    @Test
+    public void concurrentTransitionsFromOneStateLetExactlyOneWin() throws Exception {
+        TransferJob job = create("x");
+        int threads = 8;
+        CyclicBarrier start = new CyclicBarrier(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                results.add(pool.submit(() -> {
+                    start.await(10, TimeUnit.SECONDS);
+                    return store.transition(job.id(), Set.of(JobState.QUEUED), JobState.RUNNING, "started");
+                }));
+            }
+            int won = 0;
+            for (Future<Boolean> r : results) {
+                won += r.get(30, TimeUnit.SECONDS) ? 1 : 0;
+            }
+            assertEquals("SELECT ... FOR UPDATE serializes the transition", 1, won);
+            assertEquals(2, store.history(job.id()).size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    public void ledgerCountsItemsAndBytesPerContainer() {
+        TransferJob job = create("x");
+        UUID id = job.id();
+        store.addContainer(id, "", "(root)");
+        store.addContainer(id, "album-1", "Holidays");
+        store.addContainer(id, "album-1", "Holidays again"); // once only
+        store.recordContainerImported(id, "c:album-1", "dest-album-1");
+        store.recordItemImported(id, "album-1", "i:p1", "dest-p1", 1000);
+        store.recordItemImported(id, "album-1", "i:p2", "dest-p2", 234);
+        store.recordItemImported(id, "", "i:loose", "dest-loose", 5);
+
+        assertEquals("dest-album-1", store.ledgerEntry(id, "c:album-1").orElseThrow());
+        assertEquals("dest-p2", store.ledgerEntry(id, "i:p2").orElseThrow());
+        assertTrue(store.ledgerEntry(id, "i:p3").isEmpty());
+        assertTrue("the ledger is per job", store.ledgerEntry(create("y").id(), "i:p1").isEmpty());
+        assertThrows("a key is recorded once", JobStoreException.class,
+                () -> store.recordItemImported(id, "album-1", "i:p1", "again", 1));
+
+        assertEquals(List.of(new ContainerProgress("", "(root)", 1, 5, 0),
+                new ContainerProgress("album-1", "Holidays", 2, 1234, 0)), store.containers(id));
+        TransferJob counted = store.job(id).orElseThrow();
+        assertEquals(3, counted.items());
+        assertEquals(1239, counted.bytes());
+    }
+
+    @Test
+    public void itemErrorsAreCountedOnceAndListedNewestFirst() throws Exception {
+        TransferJob job = create("x");
+        UUID id = job.id();
+        store.addContainer(id, "a", "A");
+        store.recordItemError(id, "a", "p1", "first");
+        Thread.sleep(3);
+        store.recordItemError(id, "a", "p2", null);
+        store.recordItemError(id, "a", "p1", "again"); // counted once
+        List<ItemError> errors = store.errors(id);
+        assertEquals(List.of("p2", "p1"), errors.stream().map(ItemError::itemId).toList());
+        assertEquals("unknown error", errors.get(0).message());
+        assertEquals("first", errors.get(1).message());
+        assertEquals(2, store.job(id).orElseThrow().errors());
+        assertEquals(2, store.containers(id).get(0).errors());
+    }
+
+    @Test
+    public void listsAtMostTheNewestHundredErrors() {
+        UUID id = create("x").id();
+        store.addContainer(id, "a", "A");
+        for (int i = 0; i < JobStore.MAX_LISTED_ERRORS + 5; i++) {
+            store.recordItemError(id, "a", "p" + i, "bad " + i);
+        }
+        assertEquals(JobStore.MAX_LISTED_ERRORS, store.errors(id).size());
+        assertEquals(JobStore.MAX_LISTED_ERRORS + 5, store.job(id).orElseThrow().errors());
+    }
+
+    @Test
+    public void listsJobsNewestFirstPageByPage() throws Exception {
+        List<UUID> created = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            created.add(create("l" + i).id());
+            Thread.sleep(2);
+        }
+        java.util.Collections.reverse(created);
+        assertEquals(created.subList(0, 3), ids(store.jobs(0, 3)));
+        assertEquals(created.subList(3, 6), ids(store.jobs(3, 3)));
+        assertEquals(created.subList(6, 7), ids(store.jobs(6, 3)));
+        assertEquals(List.of(), ids(store.jobs(7, 3)));
+        assertEquals(created, ids(store.jobs(0, 100)));
+    }
+
+    @Test
+    public void findsJobsByStateOldestFirst() throws Exception {
+        UUID queued = create("q").id();
+        Thread.sleep(2);
+        UUID running = create("r").id();
+        Thread.sleep(2);
+        UUID done = create("d").id();
+        store.transition(running, Set.of(JobState.QUEUED), JobState.RUNNING, "started");
+        store.transition(done, Set.of(JobState.QUEUED), JobState.COMPLETED, "done");
+        assertEquals(List.of(queued, running), store.jobIdsIn(EnumSet.of(JobState.RUNNING, JobState.QUEUED)));
+        assertEquals(List.of(done), store.jobIdsIn(Set.of(JobState.COMPLETED)));
+        assertEquals(List.of(), store.jobIdsIn(Set.of()));
+    }
+
+    @Test
+    public void keepsLargeCheckpointsAndAdapterVersions() {
+        UUID id = create("x").id();
+        String big = "{\"token\":\"" + "é".repeat(999_000) + "\"}";
+        store.saveCheckpoint(id, big);
+        assertEquals(big, store.checkpoint(id).orElseThrow());
+        store.recordAdapterVersions(id, "org.dtp.dtp-adapter-localfs 1.0.0", "v".repeat(400));
+        TransferJob job = store.job(id).orElseThrow();
+        assertEquals("org.dtp.dtp-adapter-localfs 1.0.0", job.exporterVersion());
+        assertEquals(300, job.importerVersion().length());
+    }
+
+    @Test
+    public void keysOfAnyLengthAreExactInTheLedger() {
+        UUID id = create("x").id();
+        // 3,000 CJK characters are 9,000 UTF-8 bytes: over H2's column and PostgreSQL's B-tree limits.
+        String container = "相册".repeat(1500);
+        String longKey = "i:" + "写真".repeat(1500);
+        String otherLongKey = longKey + "2";
+        String destination = "d".repeat(50_000);
+        store.addContainer(id, container, "album with a long id");
+        store.recordItemImported(id, container, longKey, destination, 10);
+        assertEquals(destination, store.ledgerEntry(id, longKey).orElseThrow());
+        assertTrue("a longer key sharing the prefix is another key", store.ledgerEntry(id, otherLongKey).isEmpty());
+        store.recordItemImported(id, container, otherLongKey, "other", 1);
+        store.recordItemError(id, container, "写真".repeat(1500), "bad");
+        assertEquals(2, store.containers(id).get(0).items());
+        assertEquals(1, store.containers(id).get(0).errors());
+        assertEquals(1, store.job(id).orElseThrow().errors());
+    }
+
+    @Test
+    public void storedKeysFitTheColumnsAndStayUnique() {
+        assertEquals("short", JobStore.storedKey("short"));
+        String fits = "a".repeat(JobStore.MAX_KEY_BYTES);
+        assertEquals(fits, JobStore.storedKey(fits));
+        for (String key : List.of("a".repeat(1001), "é".repeat(501), "😀".repeat(300), "写".repeat(334) + "x".repeat(5000))) {
+            String stored = JobStore.storedKey(key);
+            assertTrue(stored.getBytes(StandardCharsets.UTF_8).length <= JobStore.MAX_KEY_BYTES);
+            assertTrue(stored, stored.contains("#sha256:"));
+            assertEquals("deterministic", stored, JobStore.storedKey(key));
+            assertNotEquals(stored, JobStore.storedKey(key + "!"));
+            assertEquals("no half surrogate pair", stored,
+                    new String(stored.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    public void concurrentJobsKeepTheirOwnCounts() throws Exception {
+        int jobs = 4;
+        int items = 50;
+        List<UUID> ids = new ArrayList<>();
+        for (int j = 0; j < jobs; j++) {
+            UUID id = create("c" + j).id();
+            store.addContainer(id, "", "(root)");
+            ids.add(id);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(jobs);
+        try {
+            List<Future<Void>> done = new ArrayList<>();
+            for (UUID id : ids) {
+                Callable<Void> copy = () -> {
+                    for (int i = 0; i < items; i++) {
+                        store.recordItemImported(id, "", "i:" + i, "d" + i, i);
+                    }
+                    return null;
+                };
+                done.add(pool.submit(copy));
+            }
+            for (Future<Void> f : done) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (UUID id : ids) {
+            TransferJob job = store.job(id).orElseThrow();
+            assertEquals(items, job.items());
+            assertEquals(items * (items - 1) / 2, job.bytes());
+        }
+    }
+
+    private static List<UUID> ids(List<TransferJob> jobs) {
+        return jobs.stream().map(TransferJob::id).toList();
+    }
+}
