@@ -1,0 +1,140 @@
+package org.dtp.adapters.smugmug;
+
+import org.dtp.auth.oauth1.ClientCredentials;
+import org.dtp.auth.oauth1.OAuth1Signer;
+import org.dtp.auth.oauth1.TokenCredentials;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.ProviderHttp;
+import org.dtp.spi.http.RateLimiter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.metatype.annotations.Designate;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * What the SmugMug exporter and importer share: the configuration, one HTTP client with one rate limiter
+ * for all of this server's requests to SmugMug, and the importer's caches. Reconfiguring it restarts the
+ * exporter and importer with the new settings.
+ */
+@Component(service = SmugMugConnector.class, configurationPid = SmugMugConfig.PID)
+@Designate(ocd = SmugMugConfig.class)
+public final class SmugMugConnector {
+    /** Endpoint setting: the user's OAuth 1.0a access token. */
+    public static final String ACCESS_TOKEN = "accessToken";
+    /** Endpoint setting: the secret of that token. */
+    public static final String ACCESS_TOKEN_SECRET = "accessTokenSecret";
+
+    private static final int CACHED_CHAINS = 8;
+    private static final int CACHED_ROOT_ALBUMS = 256;
+
+    /** One user's access: the API signed with their token, and an id for caches (a hash, never the token). */
+    record Account(SmugMugApi api, String id) {
+    }
+
+    private final SmugMugSettings settings;
+    private final ProviderHttp http;
+    private final Map<String, AlbumChain> chains = lru(CACHED_CHAINS);
+    private final Map<String, String> rootAlbums = lru(CACHED_ROOT_ALBUMS);
+
+    @Activate
+    public SmugMugConnector(SmugMugConfig config) {
+        this(SmugMugSettings.of(config));
+    }
+
+    SmugMugConnector(SmugMugSettings settings) {
+        this.settings = settings;
+        this.http = ProviderHttp.builder("SmugMug")
+                .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
+                .requestTimeout(settings.requestTimeout())
+                .userAgent("dtp-adapter-smugmug")
+                .build();
+    }
+
+    SmugMugSettings settings() {
+        return settings;
+    }
+
+    /** Checks that this server has an API key and the endpoint has a user's token, before a job is created. */
+    void validate(TransferEndpoint endpoint) throws InvalidEndpointException {
+        if (!settings.hasClientCredentials()) {
+            throw new InvalidEndpointException("the SmugMug adapter has no API key: an operator sets consumerKey and consumerSecret in "
+                    + SmugMugConfig.PID);
+        }
+        endpoint.require(ACCESS_TOKEN);
+        endpoint.require(ACCESS_TOKEN_SECRET);
+    }
+
+    /** The API as the endpoint's user. */
+    Account account(TransferEndpoint endpoint) throws AdapterException {
+        validate(endpoint);
+        String token = endpoint.require(ACCESS_TOKEN);
+        String secret = endpoint.require(ACCESS_TOKEN_SECRET);
+        OAuth1Signer signer = new OAuth1Signer(new ClientCredentials(settings.consumerKey(), settings.consumerSecret()),
+                new TokenCredentials(token, secret));
+        return new Account(new SmugMugApi(http.withSigner(signer), settings), fingerprint(settings.consumerKey() + "\n" + token));
+    }
+
+    /** The cached chain of album {@code albumKey}, or one read from SmugMug. */
+    AlbumChain chain(Account account, String albumKey) throws AdapterException {
+        String key = account.id() + "|" + albumKey;
+        synchronized (chains) {
+            AlbumChain chain = chains.get(key);
+            if (chain != null) {
+                return chain;
+            }
+        }
+        AlbumChain loaded = AlbumChain.load(account.api(), albumKey);
+        synchronized (chains) {
+            return chains.computeIfAbsent(key, k -> loaded);
+        }
+    }
+
+    /** Forgets a chain that may no longer be what SmugMug holds. */
+    void forget(Account account, String albumKey, AlbumChain chain) {
+        synchronized (chains) {
+            chains.remove(account.id() + "|" + albumKey, chain);
+        }
+    }
+
+    String rootAlbum(Account account, UUID jobId) {
+        synchronized (rootAlbums) {
+            return rootAlbums.get(account.id() + "|" + jobId);
+        }
+    }
+
+    void rootAlbum(Account account, UUID jobId, String albumKey) {
+        synchronized (rootAlbums) {
+            if (albumKey == null) {
+                rootAlbums.remove(account.id() + "|" + jobId);
+            } else {
+                rootAlbums.put(account.id() + "|" + jobId, albumKey);
+            }
+        }
+    }
+
+    private static <V> Map<String, V> lru(int capacity) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    private static String fingerprint(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)), 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package org.dtp.adapters.smugmug;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.dtp.adapters.localfs.LocalFolderConfig;
+import org.dtp.adapters.localfs.LocalFolderMediaExporter;
+import org.dtp.adapters.localfs.LocalFolderMediaImporter;
+import org.dtp.core.engine.JobControls;
+import org.dtp.core.engine.RetryPolicy;
+import org.dtp.core.engine.TransferEngine;
+import org.dtp.core.engine.TransferManager;
+import org.dtp.core.registry.AdapterRegistry;
+import org.dtp.core.registry.AdapterService;
+import org.dtp.core.store.JobStore;
+import org.dtp.core.store.JobStoreDataSource;
+import org.dtp.core.store.RevocationStore;
+import org.dtp.models.MediaRef;
+import org.dtp.models.Vertical;
+import org.dtp.models.media.MediaItem;
+import org.dtp.models.media.MediaKind;
+import org.dtp.models.media.PhotoAlbum;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.annotation.Annotation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import static org.junit.Assert.assertEquals;
+
+/**
+ * localfs → SmugMug (the fake) → localfs through the real engine outside OSGi (H2 job store, checkpoints,
+ * ledger, retries), with SmugMug answering 429s and losing an upload's answer on the way: bytes, titles,
+ * captions and album membership arrive as they left, each item once.
+ */
+public class RoundTripTest {
+    private Fixture f;
+    private Path work;
+    private HikariDataSource db;
+    private JobStore store;
+    private TransferEngine engine;
+    private TransferManager manager;
+
+    private static final LocalFolderConfig LOCALFS = new LocalFolderConfig() {
+        @Override public String[] allowedRoots() { return new String[0]; }
+        @Override public int pageSize() { return 2; }
+        @Override public boolean syncToDisk() { return false; }
+        @Override public Class<? extends Annotation> annotationType() { return LocalFolderConfig.class; }
+    };
+
+    @Before
+    public void start() throws Exception {
+        f = new Fixture();
+        work = Files.createTempDirectory("roundtrip");
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:roundtrip-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        db = JobStoreDataSource.createPool(h2, 4);
+        JobStoreDataSource.migrate(db);
+        store = new JobStore(db);
+        RevocationStore revocations = new RevocationStore(db);
+        AdapterRegistry registry = AdapterRegistry.withRevocations(revocations::isRevoked);
+        SmugMugConnector connector = new SmugMugConnector(f.settings().pageSize(2).build());
+        registry.register(new AdapterService<>("localfs", "Local folder", Vertical.MEDIA, new LocalFolderMediaExporter(LOCALFS), "localfs", "test", 1));
+        registry.register(new AdapterService<>("localfs", "Local folder", Vertical.MEDIA, new LocalFolderMediaImporter(LOCALFS), "localfs", "test", 2));
+        registry.register(new AdapterService<>("smugmug", "SmugMug", Vertical.MEDIA, new SmugMugMediaExporter(connector), "smugmug", "test", 3));
+        registry.register(new AdapterService<>("smugmug", "SmugMug", Vertical.MEDIA, new SmugMugMediaImporter(connector), "smugmug", "test", 4));
+        JobControls controls = new JobControls();
+        engine = new TransferEngine(store, registry, controls, new RetryPolicy(6, Duration.ofMillis(5), Duration.ofMillis(50), 2, 0.1));
+        List<UUID> queued = new ArrayList<>();
+        manager = new TransferManager(store, registry, controls, queued::add, revocations);
+    }
+
+    @After
+    public void stop() throws IOException {
+        db.close();
+        f.close();
+        try (Stream<Path> files = Files.walk(work)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    /** What a folder holds, as the localfs exporter reads it: album name → file name → (title, caption, SHA-256). */
+    private static Map<String, Map<String, List<String>>> contents(Path folder) throws Exception {
+        LocalFolderMediaExporter exporter = new LocalFolderMediaExporter(LOCALFS);
+        TransferEndpoint endpoint = new TransferEndpoint("localfs", Map.of("path", folder.toString()));
+        TransferContext ctx = new TransferContext() {
+            @Override public UUID jobId() { return UUID.randomUUID(); }
+            @Override public TransferEndpoint endpoint() { return endpoint; }
+        };
+        Map<String, Map<String, List<String>>> out = new TreeMap<>();
+        List<PhotoAlbum> pending = new ArrayList<>();
+        pending.add(new PhotoAlbum("(root)", "(root)", null));
+        while (!pending.isEmpty()) {
+            PhotoAlbum album = pending.remove(0);
+            String id = album.id().equals("(root)") ? null : album.id();
+            String continuation = null;
+            do {
+                ExportPage<PhotoAlbum, MediaItem> page = exporter.export(ctx, new ExportCursor(id, continuation));
+                pending.addAll(page.containers());
+                for (MediaItem item : page.items()) {
+                    String sha;
+                    try (InputStream in = exporter.openMedia(ctx, item.content())) {
+                        sha = Fixture.sha256(in);
+                    }
+                    out.computeIfAbsent(album.name(), k -> new TreeMap<>()).put(item.fileName(),
+                            List.of(String.valueOf(item.title()), String.valueOf(item.description()), sha));
+                }
+                continuation = page.continuation();
+            } while (continuation != null);
+        }
+        return out;
+    }
+
+    private TransferJob run(TransferEndpoint from, TransferEndpoint to) throws Exception {
+        TransferJob job = manager.start(new TransferRequest(Vertical.MEDIA, from, to));
+        engine.execute(job.id());
+        return store.job(job.id()).orElseThrow();
+    }
+
+    @Test
+    public void localFolderToSmugMugAndBack() throws Exception {
+        Path source = Files.createDirectories(work.resolve("source"));
+        Path back = work.resolve("back");
+        Random random = new Random(1);
+        // The source folder, written by the localfs importer so that titles and captions live in its sidecars.
+        LocalFolderMediaImporter writer = new LocalFolderMediaImporter(LOCALFS);
+        Map<String, byte[]> bytes = new java.util.HashMap<>();
+        Fixture.Destination ctx = new Fixture.Destination(UUID.randomUUID(), new TransferEndpoint("localfs", Map.of("path", source.toString())),
+                ref -> new ByteArrayInputStream(bytes.get(ref.uri())));
+        String milan = writer.importContainer(ctx, "c:milan", new PhotoAlbum("milan", "Milan 2011", null), null);
+        String trips = writer.importContainer(ctx, "c:trips", new PhotoAlbum("trips", "Trips", null), null);
+        String alps = writer.importContainer(ctx, "c:alps", new PhotoAlbum("alps", "Alps", null), trips);
+        String[][] photos = {
+                {milan, "IMG_0042.jpg", "Duomo", "From the roof"},
+                {milan, "IMG_0043.jpg", "Galleria", "Café at noon\nsecond line"},
+                {milan, "IMG_0044.jpg", "Navigli", null},
+                {trips, "map.png", "The map", null},
+                {alps, "summit.jpg", "Summit", "3,000 m"},
+                {alps, "Straße.jpg", "Über den Wolken", "Schön"},
+                {null, "loose.jpg", "Loose", "in no album"}};
+        for (String[] p : photos) {
+            byte[] data = new byte[20_000 + random.nextInt(50_000)];
+            random.nextBytes(data);
+            bytes.put(p[1], data);
+            writer.importItem(ctx, "i:" + p[1], new MediaItem(p[1], MediaKind.PHOTO, p[1], p[2], p[3], null, null, null, null, Map.of(),
+                    new MediaRef(p[1], p[1].endsWith(".png") ? "image/png" : "image/jpeg", data.length)), p[0]);
+        }
+        Map<String, Map<String, List<String>>> before = contents(source);
+
+        // Out to SmugMug, with SmugMug pushing back on the way.
+        f.fake.failNext(2, 429, "0", "/api/v2/album/");
+        f.fake.loseNextUploadResponses(1);
+        TransferEndpoint smugmug = f.endpoint(f.ann);
+        TransferJob out = run(new TransferEndpoint("localfs", Map.of("path", source.toString())), smugmug);
+        assertEquals(out.toString(), JobState.COMPLETED, out.state());
+        assertEquals(7, out.items());
+        assertEquals("each photo uploaded once", 7, f.fake.uploads());
+
+        // And back into a new folder.
+        TransferJob in = run(smugmug, new TransferEndpoint("localfs", Map.of("path", back.toString())));
+        assertEquals(in.toString(), JobState.COMPLETED, in.state());
+        assertEquals(7, in.items());
+
+        Map<String, Map<String, List<String>>> after = contents(back);
+        // SmugMug has no albums in albums, and no photos outside albums: Alps comes back beside Trips, and the
+        // loose photo in the album for loose items. Everything else is as it was.
+        Map<String, Map<String, List<String>>> expected = new TreeMap<>(before);
+        expected.put("Imported photos", expected.remove("(root)"));
+        assertEquals(expected, after);
+        assertEquals(List.of("Duomo", "From the roof"), after.get("Milan 2011").get("IMG_0042.jpg").subList(0, 2));
+        assertEquals("Café at noon\nsecond line", after.get("Milan 2011").get("IMG_0043.jpg").get(1));
+        assertEquals("Über den Wolken", after.get("Alps").get("Straße.jpg").get(0));
+        assertEquals(new String("ok".getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8), "ok");
+    }
+}

@@ -1,0 +1,28 @@
+package org.dtp.spi.http;
+
+import org.dtp.spi.ItemRejectedException;
+
+/**
+ * A provider refused a request with a 4xx status other than 401, 403, 408 and 429: the request (usually one
+ * item) is wrong and retrying it unchanged will not help. Carries the status so that an adapter can react to
+ * a particular one (e.g. a 409 name conflict).
+ */
+public class ProviderRejectedException extends ItemRejectedException {
+    private final int status;
+    private final String providerMessage;
+
+    public ProviderRejectedException(String message, int status, String providerMessage) {
+        super(message);
+        this.status = status;
+        this.providerMessage = providerMessage == null ? "" : providerMessage;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** What the provider said, shortened and stripped of control characters; empty if nothing. */
+    public String providerMessage() {
+        return providerMessage;
+    }
+}

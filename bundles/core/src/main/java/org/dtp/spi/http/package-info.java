@@ -1,0 +1,13 @@
+/**
+ * HTTP helpers every adapter may use: {@link org.dtp.spi.http.ProviderHttp}, a small client on
+ * {@code java.net.http.HttpClient} that maps a provider's answers to the SPI's exceptions (429, 5xx and
+ * I/O failures are transient, with the provider's {@code Retry-After}), signs each request through a
+ * {@link org.dtp.spi.http.RequestSigner} (OAuth 1.0a, OAuth 2.0 bearer tokens) and paces requests with a
+ * {@link org.dtp.spi.http.RateLimiter}. It never retries: the engine does, per its retry policy.
+ */
+@Export
+@Version("1.0.0")
+package org.dtp.spi.http;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,340 @@
+package org.dtp.spi.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransientAdapterException;
+import org.dtp.spi.http.ProviderHttp.OnNotFound;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+public class ProviderHttpTest {
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+
+    private TestServer server;
+    private ProviderHttp http;
+
+    @Before
+    public void start() throws IOException {
+        server = new TestServer();
+        http = ProviderHttp.builder("Acme").clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .requestTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    @After
+    public void stop() {
+        server.close();
+    }
+
+    @Test
+    public void getJsonReadsTheAnswer() throws Exception {
+        server.handler(ex -> TestServer.respond(ex, 200, "{\"Response\":{\"Uri\":\"/x\"}}"));
+        JsonNode node = http.getJson(server.uri("/x"), OnNotFound.FAIL);
+        assertEquals("/x", node.path("Response").path("Uri").asText());
+    }
+
+    @Test
+    public void tooManyRequestsIsTransientWithRetryAfterInSeconds() {
+        server.handler(ex -> {
+            ex.getResponseHeaders().set("Retry-After", "7");
+            TestServer.respond(ex, 429, "{\"Message\":\"slow down\"}");
+        });
+        TransientAdapterException e = expect(TransientAdapterException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertEquals(Duration.ofSeconds(7), e.retryAfter().orElseThrow());
+        assertTrue(e.getMessage(), e.getMessage().contains("429") && e.getMessage().contains("slow down"));
+    }
+
+    @Test
+    public void serviceUnavailableIsTransientWithRetryAfterAsHttpDate() {
+        server.handler(ex -> {
+            ex.getResponseHeaders().set("Retry-After", "Sun, 01 Mar 2026 12:01:30 GMT");
+            TestServer.respond(ex, 503, "");
+        });
+        TransientAdapterException e = expect(TransientAdapterException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertEquals(Duration.ofSeconds(90), e.retryAfter().orElseThrow());
+    }
+
+    @Test
+    public void serverErrorWithoutRetryAfterIsTransient() {
+        server.handler(ex -> TestServer.respond(ex, 500, "oops"));
+        TransientAdapterException e = expect(TransientAdapterException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertTrue(e.retryAfter().isEmpty());
+    }
+
+    @Test
+    public void unauthorizedSaysTheAuthorizationWasRefused() {
+        server.handler(ex -> TestServer.respond(ex, 401, "{\"Code\":401,\"Message\":\"oauth_problem=signature_invalid\"}"));
+        AuthorizationRefusedException e = expect(AuthorizationRefusedException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertEquals(401, e.status());
+        assertEquals("oauth_problem=signature_invalid", e.providerMessage());
+        assertTrue(e.getMessage(), e.getMessage().contains("refused the authorization"));
+    }
+
+    @Test
+    public void forbiddenSaysTheAuthorizationWasRefused() {
+        server.handler(ex -> TestServer.respond(ex, 403, ""));
+        assertEquals(403, expect(AuthorizationRefusedException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL)).status());
+    }
+
+    @Test
+    public void notFoundRejectsTheItemOrFailsAsTheCallerSays() {
+        server.handler(ex -> TestServer.respond(ex, 404, ""));
+        expect(ItemRejectedException.class, () -> http.getJson(server.uri("/x"), OnNotFound.REJECT_ITEM));
+        AdapterException e = expect(AdapterException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertFalse(e instanceof ItemRejectedException);
+    }
+
+    @Test
+    public void otherClientErrorsRejectTheItemWithTheProvidersMessage() {
+        server.handler(ex -> TestServer.respond(ex, 400, "{\"Code\":400,\"Message\":\"UrlName must start with a capital letter\"}"));
+        ProviderRejectedException e = expect(ProviderRejectedException.class, () -> http.sendJson("POST", server.uri("/a"), Map.of("Name", "x"), OnNotFound.FAIL));
+        assertTrue(e.getMessage(), e.getMessage().contains("UrlName must start with a capital letter"));
+        assertEquals(400, e.status());
+        assertEquals("UrlName must start with a capital letter", e.providerMessage());
+    }
+
+    @Test
+    public void messagesNeverShowTheQuery() {
+        server.handler(ex -> TestServer.respond(ex, 400, "bad"));
+        ItemRejectedException e = expect(ItemRejectedException.class, () -> http.getJson(server.uri("/a?access_token=SECRET123"), OnNotFound.FAIL));
+        assertFalse(e.getMessage(), e.getMessage().contains("SECRET123"));
+    }
+
+    @Test
+    public void aClosedPortIsTransient() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        expect(TransientAdapterException.class, () -> http.getJson(URI.create("http://127.0.0.1:" + port + "/x"), OnNotFound.FAIL));
+    }
+
+    @Test
+    public void aTimeoutIsTransient() {
+        ProviderHttp impatient = ProviderHttp.builder("Acme").requestTimeout(Duration.ofMillis(200)).build();
+        server.handler(ex -> {
+            try {
+                Thread.sleep(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            TestServer.respond(ex, 200, "{}");
+        });
+        TransientAdapterException e = expect(TransientAdapterException.class, () -> impatient.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertTrue(e.getMessage(), e.getMessage().contains("timed out"));
+    }
+
+    @Test
+    public void anAnswerCutShortIsTransient() {
+        server.handler(ex -> {
+            ex.sendResponseHeaders(200, 1000);
+            OutputStream out = ex.getResponseBody();
+            out.write("{\"a\":".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            ex.getHttpContext().getServer(); // then the exchange is closed with 995 bytes missing
+        });
+        expect(TransientAdapterException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+    }
+
+    @Test
+    public void anAnswerThatIsNotJsonFails() {
+        server.handler(ex -> TestServer.respond(ex, 200, "<html>hello</html>"));
+        AdapterException e = expect(AdapterException.class, () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertFalse(e instanceof TransientAdapterException);
+        assertTrue(e.getMessage(), e.getMessage().contains("not JSON"));
+    }
+
+    @Test
+    public void anAnswerTooLargeFails() {
+        ProviderHttp small = ProviderHttp.builder("Acme").maxJsonBytes(100).build();
+        server.handler(ex -> TestServer.respond(ex, 200, "{\"a\":\"" + "x".repeat(500) + "\"}"));
+        AdapterException e = expect(AdapterException.class, () -> small.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertTrue(e.getMessage(), e.getMessage().contains("more than 100 bytes"));
+    }
+
+    @Test
+    public void theSignerSeesMethodUriAndFormAndSetsHeaders() throws Exception {
+        AtomicReference<String> authorization = new AtomicReference<>();
+        AtomicReference<String> body = new AtomicReference<>();
+        server.handler(ex -> {
+            authorization.set(ex.getRequestHeaders().getFirst("Authorization"));
+            body.set(new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            TestServer.respond(ex, 200, "oauth_token=t&oauth_token_secret=s");
+        });
+        AtomicReference<SignableRequest> seen = new AtomicReference<>();
+        ProviderHttp signed = http.withSigner(request -> {
+            seen.set(request);
+            request.setHeader("Authorization", "Test " + request.method() + " " + request.uri().getRawQuery());
+        });
+        String answer = signed.postForm(server.uri("/token?b=2"), List.of(Map.entry("a b", "c&d")), OnNotFound.FAIL);
+        assertEquals("oauth_token=t&oauth_token_secret=s", answer);
+        assertEquals("Test POST b=2", authorization.get());
+        assertEquals("a%20b=c%26d", body.get());
+        assertEquals(List.of(Map.entry("a b", "c&d")), seen.get().formParameters());
+        assertFalse(seen.get().toString().contains("Test POST"));
+    }
+
+    @Test
+    public void sendJsonSendsTheBodyWithTheMethod() throws Exception {
+        server.handler(ex -> {
+            String method = ex.getRequestMethod();
+            String type = ex.getRequestHeaders().getFirst("Content-Type");
+            String text = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            TestServer.respond(ex, 200, "{\"method\":\"" + method + "\",\"type\":\"" + type + "\",\"body\":" + text + "}");
+        });
+        JsonNode node = http.sendJson("PATCH", server.uri("/i"), Map.of("Title", "Été"), OnNotFound.FAIL);
+        assertEquals("PATCH", node.path("method").asText());
+        assertEquals("application/json", node.path("type").asText());
+        assertEquals("Été", node.path("body").path("Title").asText());
+    }
+
+    @Test
+    public void uploadStreamsTheBodyWithItsLength() throws Exception {
+        long length = 5L << 20;
+        AtomicReference<String> contentLength = new AtomicReference<>();
+        AtomicReference<String> received = new AtomicReference<>();
+        server.handler(ex -> {
+            contentLength.set(ex.getRequestHeaders().getFirst("Content-Length"));
+            received.set(sha256(ex.getRequestBody()));
+            TestServer.respond(ex, 200, "{\"stat\":\"ok\"}");
+        });
+        JsonNode answer;
+        try (InputStream body = new Generated(length)) {
+            answer = http.upload(server.uri("/"), Map.of("X-Smug-FileName", "a.jpg"), "image/jpeg", body, length, OnNotFound.FAIL);
+        }
+        assertEquals("ok", answer.path("stat").asText());
+        assertEquals(String.valueOf(length), contentLength.get());
+        assertEquals(sha256(new Generated(length)), received.get());
+    }
+
+    @Test
+    public void downloadStreamsTheBody() throws Exception {
+        long length = 3L << 20;
+        server.handler(ex -> {
+            ex.sendResponseHeaders(200, length);
+            try (OutputStream out = ex.getResponseBody(); InputStream in = new Generated(length)) {
+                in.transferTo(out);
+            }
+        });
+        try (InputStream in = http.download(server.uri("/photo.jpg"), Map.of(), OnNotFound.REJECT_ITEM)) {
+            assertEquals(sha256(new Generated(length)), sha256(in));
+        }
+    }
+
+    @Test
+    public void downloadFailuresAreMappedBeforeAnyByteIsRead() {
+        server.handler(ex -> TestServer.respond(ex, 404, ""));
+        expect(ItemRejectedException.class, () -> http.download(server.uri("/gone.jpg"), Map.of(), OnNotFound.REJECT_ITEM));
+    }
+
+    @Test
+    public void everyRequestTakesAPermit() throws Exception {
+        AtomicLong now = new AtomicLong();
+        AtomicLong slept = new AtomicLong();
+        RateLimiter limiter = new RateLimiter(10, 1, now::get, nanos -> {
+            slept.addAndGet(nanos);
+            now.addAndGet(nanos);
+        });
+        ProviderHttp limited = ProviderHttp.builder("Acme").rateLimiter(limiter).build();
+        server.handler(ex -> TestServer.respond(ex, 200, "{}"));
+        for (int i = 0; i < 3; i++) {
+            limited.getJson(server.uri("/x"), OnNotFound.FAIL);
+        }
+        assertEquals(200_000_000L, slept.get());
+    }
+
+    @Test
+    public void providerMessagesAreShortAndOnOneLine() {
+        assertEquals("a b", ProviderHttp.providerMessage("{\"error\":{\"message\":\"a\\nb\"}}"));
+        assertEquals("invalid_grant", ProviderHttp.providerMessage("{\"error\":\"invalid_grant\"}"));
+        assertEquals("plain text", ProviderHttp.providerMessage("  plain\ttext "));
+        assertEquals(ProviderHttp.MAX_MESSAGE_CHARS + 1, ProviderHttp.providerMessage("x".repeat(1000)).length());
+    }
+
+    private static String sha256(InputStream in) throws IOException {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 * 1024];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    private static <E extends Exception> E expect(Class<E> type, Call call) {
+        try {
+            call.run();
+        } catch (Exception e) {
+            if (type.isInstance(e)) {
+                return type.cast(e);
+            }
+            throw new AssertionError("expected " + type.getSimpleName() + " but got " + e, e);
+        }
+        fail("expected " + type.getSimpleName());
+        return null;
+    }
+
+    /** {@code length} bytes of a fixed pseudo-random sequence, made as they are read. */
+    static final class Generated extends InputStream {
+        private final long length;
+        private long position;
+        private long state = 0x9E3779B97F4A7C15L;
+
+        Generated(long length) {
+            this.length = length;
+        }
+
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (position >= length) {
+                return -1;
+            }
+            int n = (int) Math.min(len, length - position);
+            for (int i = 0; i < n; i++) {
+                state ^= state << 13;
+                state ^= state >>> 7;
+                state ^= state << 17;
+                b[off + i] = (byte) state;
+            }
+            position += n;
+            return n;
+        }
+    }
+}

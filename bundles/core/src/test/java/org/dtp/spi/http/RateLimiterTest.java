@@ -1,0 +1,69 @@
+package org.dtp.spi.http;
+
+import org.junit.Test;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.Assert.assertEquals;
+
+public class RateLimiterTest {
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    private final AtomicLong slept = new AtomicLong();
+
+    private RateLimiter limiter(double rate, int burst) {
+        return new RateLimiter(rate, burst, now::get, nanos -> {
+            slept.addAndGet(nanos);
+            now.addAndGet(nanos);
+        });
+    }
+
+    @Test
+    public void aFullBucketLetsABurstThroughAtOnce() throws InterruptedException {
+        RateLimiter limiter = limiter(2, 3);
+        for (int i = 0; i < 3; i++) {
+            limiter.acquire();
+        }
+        assertEquals(0, slept.get());
+    }
+
+    @Test
+    public void anEmptyBucketWaitsOneIntervalPerPermit() throws InterruptedException {
+        RateLimiter limiter = limiter(4, 1);
+        limiter.acquire();
+        limiter.acquire();
+        limiter.acquire();
+        assertEquals(500_000_000L, slept.get());
+    }
+
+    @Test
+    public void idleTimeRefillsTheBucketUpToTheBurst() throws InterruptedException {
+        RateLimiter limiter = limiter(1, 2);
+        limiter.acquire();
+        limiter.acquire();
+        now.addAndGet(10_000_000_000L); // 10 s idle: only 2 tokens are kept
+        limiter.acquire();
+        limiter.acquire();
+        assertEquals(0, slept.get());
+        limiter.acquire();
+        assertEquals(1_000_000_000L, slept.get());
+    }
+
+    @Test
+    public void waitersReserveTheirSlotsInTurn() {
+        RateLimiter limiter = limiter(10, 1);
+        assertEquals(0, limiter.reserve());
+        assertEquals(100_000_000L, limiter.reserve());
+        assertEquals(200_000_000L, limiter.reserve());
+    }
+
+    @Test
+    public void perSecondAllowsOneSecondOfBurst() {
+        assertEquals(5, RateLimiter.perSecond(5).burst());
+        assertEquals(1, RateLimiter.perSecond(0.2).burst());
+    }
+
+    @Test(expected = IllegalArgumentException.class)
+    public void aRateMustBePositive() {
+        RateLimiter.of(0, 1);
+    }
+}
