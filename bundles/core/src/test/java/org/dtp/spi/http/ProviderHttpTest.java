@@ -1,5 +1,6 @@
 package org.dtp.spi.http;
 
+import org.dtp.core.testing.GeneratedStream;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ItemRejectedException;
@@ -223,12 +224,12 @@ public class ProviderHttpTest {
             TestServer.respond(ex, 200, "{\"stat\":\"ok\"}");
         });
         JsonNode answer;
-        try (InputStream body = new Generated(length)) {
+        try (InputStream body = new GeneratedStream(length)) {
             answer = http.upload(server.uri("/"), Map.of("X-Smug-FileName", "a.jpg"), "image/jpeg", body, length, OnNotFound.FAIL);
         }
         assertEquals("ok", answer.path("stat").asText());
         assertEquals(String.valueOf(length), contentLength.get());
-        assertEquals(sha256(new Generated(length)), received.get());
+        assertEquals(sha256(new GeneratedStream(length)), received.get());
     }
 
     @Test
@@ -236,12 +237,12 @@ public class ProviderHttpTest {
         long length = 3L << 20;
         server.handler(ex -> {
             ex.sendResponseHeaders(200, length);
-            try (OutputStream out = ex.getResponseBody(); InputStream in = new Generated(length)) {
+            try (OutputStream out = ex.getResponseBody(); InputStream in = new GeneratedStream(length)) {
                 in.transferTo(out);
             }
         });
         try (InputStream in = http.download(server.uri("/photo.jpg"), Map.of(), OnNotFound.REJECT_ITEM)) {
-            assertEquals(sha256(new Generated(length)), sha256(in));
+            assertEquals(sha256(new GeneratedStream(length)), sha256(in));
         }
     }
 
@@ -303,38 +304,5 @@ public class ProviderHttpTest {
         }
         fail("expected " + type.getSimpleName());
         return null;
-    }
-
-    /** {@code length} bytes of a fixed pseudo-random sequence, made as they are read. */
-    static final class Generated extends InputStream {
-        private final long length;
-        private long position;
-        private long state = 0x9E3779B97F4A7C15L;
-
-        Generated(long length) {
-            this.length = length;
-        }
-
-        @Override
-        public int read() {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (position >= length) {
-                return -1;
-            }
-            int n = (int) Math.min(len, length - position);
-            for (int i = 0; i < n; i++) {
-                state ^= state << 13;
-                state ^= state >>> 7;
-                state ^= state << 17;
-                b[off + i] = (byte) state;
-            }
-            position += n;
-            return n;
-        }
     }
 }

@@ -1,5 +1,6 @@
 package org.dtp.scheduler.quartz;
 
+import org.dtp.core.testing.TestDatabase;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -56,7 +57,7 @@ public class QuartzClusterTest {
         }
     }
 
-    private QuartzJobDispatcher node(String id, int workers, RecordingExecutor executor, TestDatabase.Killable db)
+    private QuartzJobDispatcher node(String id, int workers, RecordingExecutor executor, KillableDataSource db)
             throws Exception {
         executors.add(executor);
         QuartzJobDispatcher node = new QuartzJobDispatcher(db, executor,
@@ -65,8 +66,8 @@ public class QuartzClusterTest {
         return node;
     }
 
-    private TestDatabase.Killable connections() {
-        return new TestDatabase.Killable(database.pool(6));
+    private KillableDataSource connections() {
+        return new KillableDataSource(database.pool(6));
     }
 
     @Test
@@ -116,7 +117,7 @@ public class QuartzClusterTest {
     @Test
     public void aJobOfANodeThatDiedIsRecoveredByTheOtherNode() throws Exception {
         RecordingExecutor a = new RecordingExecutor("a").holding();
-        TestDatabase.Killable dbA = connections();
+        KillableDataSource dbA = connections();
         QuartzJobDispatcher nodeA = node("node-a", 1, a, dbA);
         UUID id = UUID.randomUUID();
         nodeA.dispatch(id);

@@ -1,5 +1,6 @@
 package org.dtp.scheduler.quartz;
 
+import org.dtp.core.testing.TestDatabase;
 import org.junit.After;
 import org.junit.Assume;
 import org.junit.Before;

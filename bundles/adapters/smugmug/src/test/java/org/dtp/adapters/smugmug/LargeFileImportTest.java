@@ -1,5 +1,6 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.GeneratedStream;
 import org.dtp.fakes.smugmug.FakeSmugMug.StoredImage;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;
@@ -50,11 +51,11 @@ public class LargeFileImportTest {
         if (System.getProperty("largefile.mib") != null) { // the pom's large-file run: the heap must be smaller than the file
             assertTrue("heap " + Runtime.getRuntime().maxMemory() + " is not smaller than the file", Runtime.getRuntime().maxMemory() < SIZE);
         }
-        String expected = Fixture.sha256(new Generated(SIZE));
+        String expected = Fixture.sha256(new GeneratedStream(SIZE));
         for (boolean md5 : List.of(true, false)) {
             SmugMugConnector connector = new SmugMugConnector(f.settings().sendContentMd5(md5).spoolDirectory(spool).build());
             SmugMugMediaImporter importer = new SmugMugMediaImporter(connector);
-            Fixture.Destination ctx = new Fixture.Destination(f.job, f.endpoint(f.ann), ref -> new Generated(SIZE));
+            Fixture.Destination ctx = new Fixture.Destination(f.job, f.endpoint(f.ann), ref -> new GeneratedStream(SIZE));
             String album = importer.importContainer(ctx, "c:big-" + md5, new PhotoAlbum("big", "Big " + md5, null), null);
             MediaItem item = new MediaItem("big.mov", MediaKind.VIDEO, "big.mov", null, null, null, null, null, null, Map.of(),
                     new MediaRef("generated", "video/quicktime", SIZE));
@@ -73,39 +74,6 @@ public class LargeFileImportTest {
         MediaItem exported = exporter.export(f.source(), new org.dtp.spi.ExportCursor(albumKey, null)).items().get(0);
         try (InputStream in = exporter.openMedia(f.source(), exported.content())) {
             assertEquals(expected, Fixture.sha256(in));
-        }
-    }
-
-    /** {@code length} bytes of a fixed pseudo-random sequence, made as they are read. */
-    static final class Generated extends InputStream {
-        private final long length;
-        private long position;
-        private long state = 0x2545F4914F6CDD1DL;
-
-        Generated(long length) {
-            this.length = length;
-        }
-
-        @Override
-        public int read() {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (position >= length) {
-                return -1;
-            }
-            int n = (int) Math.min(len, length - position);
-            for (int i = 0; i < n; i++) {
-                state ^= state << 13;
-                state ^= state >>> 7;
-                state ^= state << 17;
-                b[off + i] = (byte) state;
-            }
-            position += n;
-            return n;
         }
     }
 }
