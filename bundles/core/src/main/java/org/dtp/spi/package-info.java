@@ -2,9 +2,10 @@
  * The service provider interface adapters implement. An adapter bundle registers {@link org.dtp.spi.Exporter}
  * and {@link org.dtp.spi.Importer} services with the properties named in {@link org.dtp.spi.AdapterProperties};
  * the engine finds them dynamically, so adapters come and go at run time.
+ * 1.1: {@link org.dtp.spi.ImportContext#reportNotKept} for the fidelity report.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;

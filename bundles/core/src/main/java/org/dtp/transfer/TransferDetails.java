@@ -2,16 +2,27 @@ package org.dtp.transfer;
 
 import java.util.List;
 
-/** A job with its progress per container, its latest errors and its history of states. */
+/**
+ * A job with its progress per container, its latest errors, its history of states and its fidelity report
+ * (since 1.2).
+ */
 public record TransferDetails(
         TransferJob job,
         List<ContainerProgress> containers,
         List<ItemError> errors,
-        List<StateChange> history) {
+        List<StateChange> history,
+        FidelityReport fidelity) {
 
     public TransferDetails {
         containers = List.copyOf(containers);
         errors = List.copyOf(errors);
         history = List.copyOf(history);
+        fidelity = fidelity == null ? FidelityReport.EMPTY : fidelity;
+    }
+
+    /** Details of a job whose destination kept every field (the 1.1 constructor). */
+    public TransferDetails(TransferJob job, List<ContainerProgress> containers, List<ItemError> errors,
+                           List<StateChange> history) {
+        this(job, containers, errors, history, FidelityReport.EMPTY);
     }
 }

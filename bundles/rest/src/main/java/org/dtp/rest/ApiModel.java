@@ -5,6 +5,8 @@ import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.AdapterInfo;
 import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.Direction;
+import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
@@ -110,12 +112,28 @@ public final class ApiModel {
         }
     }
 
-    public record Details(Transfer job, List<Container> containers, List<FailedItem> errors, List<Transition> history) {
+    public record Details(Transfer job, List<Container> containers, List<FailedItem> errors, List<Transition> history,
+                          Fidelity fidelity) {
         static Details of(TransferDetails details) {
             return new Details(Transfer.of(details.job()),
                     details.containers().stream().map(Container::of).toList(),
                     details.errors().stream().map(FailedItem::of).toList(),
-                    details.history().stream().map(Transition::of).toList());
+                    details.history().stream().map(Transition::of).toList(),
+                    Fidelity.of(details.fidelity()));
+        }
+    }
+
+    /** The fidelity report: what the destination could not keep. */
+    public record Fidelity(long total, List<NotKept> entries) {
+        static Fidelity of(FidelityReport report) {
+            return new Fidelity(report.total(), report.entries().stream().map(NotKept::of).toList());
+        }
+    }
+
+    /** One field of one source item that the destination could not keep. */
+    public record NotKept(String containerId, String sourceId, String field, String reason, Instant at) {
+        static NotKept of(FieldNotKept f) {
+            return new NotKept(f.containerId(), f.sourceId(), f.field(), f.reason(), f.at());
         }
     }
 

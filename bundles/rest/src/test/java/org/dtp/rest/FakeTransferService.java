@@ -6,6 +6,8 @@ import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.Direction;
 import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.NoSuchTransferException;
@@ -79,7 +81,8 @@ final class FakeTransferService implements TransferService {
         return Optional.of(new TransferDetails(job,
                 List.of(new ContainerProgress("album-1", "Holidays", 3, 3000, 1)),
                 List.of(new ItemError("album-1", "img-9", "unreadable", T0)),
-                history.get(id)));
+                history.get(id),
+                new FidelityReport(1, List.of(new FieldNotKept("album-1", "img-3", "caption", "no captions there", T0)))));
     }
 
     @Override

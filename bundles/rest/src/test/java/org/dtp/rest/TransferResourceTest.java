@@ -115,7 +115,7 @@ public class TransferResourceTest {
     }
 
     @Test
-    public void detailsHaveContainersErrorsAndHistory() {
+    public void detailsHaveContainersErrorsHistoryAndFidelityReport() {
         Transfer job = created();
         resource.pause(job.id().toString());
 
@@ -128,6 +128,9 @@ public class TransferResourceTest {
         assertNull(details.history().get(0).from());
         assertEquals("QUEUED", details.history().get(1).from());
         assertEquals("PAUSED", details.history().get(1).to());
+        assertEquals(1, details.fidelity().total());
+        assertEquals("caption", details.fidelity().entries().get(0).field());
+        assertEquals("img-3", details.fidelity().entries().get(0).sourceId());
     }
 
     @Test

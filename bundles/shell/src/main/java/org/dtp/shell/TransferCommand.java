@@ -10,6 +10,8 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.CommandException;
 import org.apache.karaf.shell.support.table.ShellTable;
 import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
@@ -24,6 +26,7 @@ import java.util.UUID;
 @Service
 public class TransferCommand implements Action {
     static final int LAST_ERRORS = 10;
+    static final int LAST_NOT_KEPT = 20;
     static final int BAR_WIDTH = 30;
     private static final String CLEAR_SCREEN = "\u001B[H\u001B[2J";
 
@@ -106,6 +109,18 @@ public class TransferCommand implements Action {
         details.errors().stream().limit(LAST_ERRORS).forEach((ItemError e) -> errors.addRow().addContent(
                 Format.time(e.at()), Format.orDash(e.containerId()), Format.orDash(e.itemId()), e.message()));
         errors.print(out);
+
+        out.println();
+        FidelityReport fidelity = details.fidelity();
+        out.println(fidelity.complete() ? "Fidelity: every field kept"
+                : "Fidelity: " + Format.count(fidelity.total(), "field") + " the destination could not keep"
+                + (fidelity.total() > LAST_NOT_KEPT ? " (first " + LAST_NOT_KEPT + " shown; all in the REST API)" : ""));
+        if (!fidelity.complete()) {
+            ShellTable notKept = Format.table("Container", "Item", "Field", "Reason");
+            fidelity.entries().stream().limit(LAST_NOT_KEPT).forEach((FieldNotKept f) -> notKept.addRow().addContent(
+                    Format.orDash(f.containerId()), f.sourceId(), f.field(), f.reason()));
+            notKept.print(out);
+        }
 
         out.println();
         out.println("History");

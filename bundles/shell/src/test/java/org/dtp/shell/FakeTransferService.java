@@ -7,6 +7,8 @@ import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.Direction;
 import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.NoSuchTransferException;
@@ -87,7 +89,9 @@ final class FakeTransferService implements TransferService {
                         new ContainerProgress("a2", null, 10, 2048, 0)),
                 List.of(new ItemError("a1", "img-9.jpg", "unreadable JPEG", T0)),
                 List.of(new StateChange(null, JobState.QUEUED, "created", T0),
-                        new StateChange(JobState.QUEUED, JobState.RUNNING, "worker 1", T0.plusSeconds(1)))));
+                        new StateChange(JobState.QUEUED, JobState.RUNNING, "worker 1", T0.plusSeconds(1))),
+                new FidelityReport(1, List.of(new FieldNotKept("a1", "img-9.jpg", "location.altitude",
+                        "the destination keeps no altitude", T0)))));
     }
 
     @Override

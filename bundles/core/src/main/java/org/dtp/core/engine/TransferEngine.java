@@ -44,6 +44,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -253,10 +254,14 @@ public final class TransferEngine implements JobExecutor {
             Optional<String> destination = store.ledgerEntry(id, key);
             if (destination.isEmpty()) {
                 Context ctx = new Context(id, job.destination(), exporter, sourceContext);
-                String created = withRetry(control, () -> importer.importContainer(ctx, key, container, head.destinationId()));
+                String created = withRetry(control, () -> {
+                    ctx.startAttempt();
+                    return importer.importContainer(ctx, key, container, head.destinationId());
+                });
                 if (created == null) {
                     return Optional.empty();
                 }
+                store.recordNotKept(id, progressKey, key, ctx.notKept());
                 store.recordContainerImported(id, key, created);
                 destination = Optional.of(created);
             }
@@ -275,12 +280,14 @@ public final class TransferEngine implements JobExecutor {
             Context ctx = new Context(id, job.destination(), exporter, sourceContext);
             try {
                 String created = withRetry(control, () -> {
-                    ctx.bytes.set(0);
+                    ctx.startAttempt();
                     return importer.importItem(ctx, key, item, head.destinationId());
                 });
                 if (created == null) {
                     return Optional.empty();
                 }
+                // Before the ledger entry: a crash in between repeats the import, and the report keeps each field once.
+                store.recordNotKept(id, progressKey, key, ctx.notKept());
                 store.recordItemImported(id, progressKey, key, created, ctx.bytes.get());
             } catch (AdapterException | RuntimeException e) {
                 // One item's failure does not fail the job; it is recorded and the copy goes on.
@@ -321,7 +328,10 @@ public final class TransferEngine implements JobExecutor {
         T call() throws AdapterException;
     }
 
-    /** The context adapters get; on the import side it streams media from the exporter and counts bytes. */
+    /**
+     * The context adapters get; on the import side it streams media from the exporter, counts bytes and collects
+     * what the importer could not keep, per attempt.
+     */
     private static final class Context implements ImportContext {
         private final UUID jobId;
         private final TransferEndpoint endpoint;
@@ -329,6 +339,7 @@ public final class TransferEngine implements JobExecutor {
         private final Exporter exporter;
         private final TransferContext sourceContext;
         final AtomicLong bytes = new AtomicLong();
+        private final List<JobStore.NotKept> notKept = new CopyOnWriteArrayList<>();
 
         @SuppressWarnings("rawtypes")
         Context(UUID jobId, TransferEndpoint endpoint, Exporter exporter, TransferContext sourceContext) {
@@ -354,6 +365,21 @@ public final class TransferEngine implements JobExecutor {
                 throw new IllegalStateException("media can only be opened on the import side");
             }
             return new CountingStream(exporter.openMedia(sourceContext, ref), bytes);
+        }
+
+        @Override
+        public void reportNotKept(String sourceId, String field, String reason) {
+            notKept.add(new JobStore.NotKept(sourceId, field, reason));
+        }
+
+        /** Forgets what a failed attempt counted and reported. */
+        void startAttempt() {
+            bytes.set(0);
+            notKept.clear();
+        }
+
+        List<JobStore.NotKept> notKept() {
+            return List.copyOf(notKept);
         }
     }
 

@@ -125,7 +125,8 @@ public final class TransferManager implements TransferService {
 
     @Override
     public Optional<TransferDetails> details(UUID id) {
-        return store.job(id).map(job -> new TransferDetails(job, store.containers(id), store.errors(id), store.history(id)));
+        return store.job(id).map(job -> new TransferDetails(job, store.containers(id), store.errors(id), store.history(id),
+                store.fidelity(id)));
     }
 
     @Override

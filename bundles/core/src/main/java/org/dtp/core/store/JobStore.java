@@ -7,6 +7,8 @@ import org.dtp.models.ModelJson;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.StateChange;
@@ -292,6 +294,79 @@ public final class JobStore {
                 s.executeUpdate();
             }
             return null;
+        });
+    }
+
+    /**
+     * Records the fields of the source item (or container) imported under {@code key} that the destination could
+     * not keep; a field already recorded for the same key is kept once.
+     */
+    public void recordNotKept(UUID id, String containerId, String key, List<NotKept> fields) {
+        if (fields.isEmpty()) {
+            return;
+        }
+        inTransaction(c -> {
+            long now = System.currentTimeMillis();
+            for (NotKept f : fields) {
+                String field = truncate(f.field() == null ? "(unnamed)" : f.field(), 500);
+                try (PreparedStatement s = c.prepareStatement(
+                        "SELECT 1 FROM dtp_field_not_kept WHERE job_id = ? AND source_key = ? AND field = ?")) {
+                    s.setString(1, id.toString());
+                    s.setString(2, storedKey(key));
+                    s.setString(3, field);
+                    try (ResultSet rs = s.executeQuery()) {
+                        if (rs.next()) {
+                            continue;
+                        }
+                    }
+                }
+                try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_field_not_kept "
+                        + "(job_id, source_key, field, container_id, source_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                    s.setString(1, id.toString());
+                    s.setString(2, storedKey(key));
+                    s.setString(3, field);
+                    s.setString(4, storedKey(containerId));
+                    s.setString(5, f.sourceId() == null ? "" : f.sourceId());
+                    s.setString(6, truncate(f.reason() == null ? "not kept" : f.reason(), 2000));
+                    s.setLong(7, now);
+                    s.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    /** A field reported as not kept, before it is stored. */
+    public record NotKept(String sourceId, String field, String reason) {
+    }
+
+    /** The fidelity report: how many fields were not kept, and the first {@link FidelityReport#MAX_LISTED}. */
+    public FidelityReport fidelity(UUID id) {
+        return withConnection(c -> {
+            long total;
+            try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM dtp_field_not_kept WHERE job_id = ?")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    total = rs.getLong(1);
+                }
+            }
+            if (total == 0) {
+                return FidelityReport.EMPTY;
+            }
+            List<FieldNotKept> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT container_id, source_id, field, reason, at "
+                    + "FROM dtp_field_not_kept WHERE job_id = ? ORDER BY at, source_key, field FETCH FIRST "
+                    + FidelityReport.MAX_LISTED + " ROWS ONLY")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new FieldNotKept(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                                Instant.ofEpochMilli(rs.getLong(5))));
+                    }
+                }
+            }
+            return new FidelityReport(total, out);
         });
     }
 

@@ -41,6 +41,8 @@ final class MemoryMediaProvider {
     final Map<String, String> importedContainers = new ConcurrentHashMap<>();
     /** Called before each import; may throw to inject failures. */
     volatile Function<MediaItem, AdapterException> importFault = item -> null;
+    /** Fields each import reports as not kept, as a destination that cannot hold them would. */
+    volatile Function<MediaItem, List<String>> notKept = item -> List.of();
     /** Called after each imported item (e.g. to stop the job mid-page). */
     volatile Runnable afterImport = () -> { };
 
@@ -115,6 +117,9 @@ final class MemoryMediaProvider {
         public String importItem(ImportContext context, String key, MediaItem item, String containerId)
                 throws AdapterException {
             importCalls.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+            for (String field : notKept.apply(item)) {
+                context.reportNotKept(item.id(), field, "this destination keeps no " + field);
+            }
             AdapterException fault = importFault.apply(item);
             if (fault != null) {
                 throw fault;

@@ -6,6 +6,8 @@ import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferJob;
@@ -120,6 +122,59 @@ public class TransferEngineTest {
         assertEquals(source.totalItems(), destination.imported.size());
         destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
         assertTrue(done.history().stream().anyMatch(c -> "resumed from checkpoint".equals(c.reason())));
+    }
+
+    @Test
+    public void listsWhatTheDestinationCouldNotKeepPerItemAndField() throws Exception {
+        destination.notKept = item -> item.id().startsWith("b/") ? java.util.List.of("caption", "location") : java.util.List.of();
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+
+        FidelityReport report = details(job).fidelity();
+        assertEquals(6, report.total());
+        assertEquals(6, report.entries().size());
+        for (FieldNotKept f : report.entries()) {
+            assertEquals("b", f.containerId());
+            assertTrue(f.sourceId(), f.sourceId().matches("b/photo-[0-2]"));
+            assertEquals("this destination keeps no " + f.field(), f.reason());
+        }
+        assertEquals(java.util.Set.of("caption", "location"),
+                report.entries().stream().map(FieldNotKept::field).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    @Test
+    public void keepsOnlyWhatTheSuccessfulAttemptReported() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        destination.notKept = item -> item.id().equals("a/photo-3")
+                ? java.util.List.of("attempt-" + attempts.incrementAndGet()) : java.util.List.of();
+        destination.importFault = item -> item.id().equals("a/photo-3") && attempts.get() <= 2
+                ? new TransientAdapterException("503 from provider", null) : null;
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+
+        FidelityReport report = details(job).fidelity();
+        assertEquals(1, report.total());
+        assertEquals("attempt-3", report.entries().get(0).field());
+    }
+
+    @Test
+    public void aRepeatedPageReportsNothingTwice() throws Exception {
+        destination.notKept = item -> java.util.List.of("caption");
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 10) {
+                harness.controls.requestStop(job.id());
+            }
+        };
+        harness.engine.execute(job.id());
+        destination.afterImport = () -> { };
+        harness.restartNode(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
+        harness.engine.execute(job.id());
+
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED, done.job().state());
+        assertEquals(source.totalItems(), done.fidelity().total());
     }
 
     @Test

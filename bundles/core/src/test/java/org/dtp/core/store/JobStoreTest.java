@@ -5,6 +5,7 @@ import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.ItemError;
+import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferJob;
@@ -87,6 +88,24 @@ public class JobStoreTest {
         assertEquals(JobState.QUEUED, history.get(0).to());
         assertTrue(store.job(UUID.randomUUID()).isEmpty());
         assertTrue(store.checkpoint(UUID.randomUUID()).isEmpty());
+    }
+
+    @Test
+    public void aFieldNotKeptIsRecordedOncePerItemKeyEvenWhenReportedAgain() {
+        TransferJob job = create("x");
+        store.addContainer(job.id(), "album", "Album");
+        List<JobStore.NotKept> fields = List.of(new JobStore.NotKept("p1", "caption", "no captions"),
+                new JobStore.NotKept("p1", "keywords", "no keywords"));
+        store.recordNotKept(job.id(), "album", "i:p1", fields);
+        store.recordNotKept(job.id(), "album", "i:p1", fields); // a repeated import after a crash
+        store.recordNotKept(job.id(), "album", "i:p2", List.of(new JobStore.NotKept("p2", "caption", "x".repeat(3000))));
+
+        FidelityReport report = store.fidelity(job.id());
+        assertEquals(3, report.total());
+        assertEquals(List.of("p1/caption", "p1/keywords", "p2/caption"),
+                report.entries().stream().map(f -> f.sourceId() + "/" + f.field()).sorted().toList());
+        assertTrue(report.entries().stream().allMatch(f -> f.containerId().equals("album") && f.reason().length() <= 2000));
+        assertTrue(store.fidelity(create("y").id()).complete());
     }
 
     @Test

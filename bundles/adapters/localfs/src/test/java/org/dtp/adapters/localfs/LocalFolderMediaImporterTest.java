@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.core.testing.TestImportContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.ModelJson;
 import org.dtp.models.MediaRef;
@@ -35,13 +36,13 @@ public class LocalFolderMediaImporterTest {
 
     private Path root;
     private LocalFolderMediaImporter importer;
-    private TestContexts.Destination context;
+    private TestImportContext context;
 
     @Before
     public void setUp() throws Exception {
         root = temp.getRoot().toPath().resolve("imported"); // does not exist yet: the importer creates it
         importer = Adapters.importer();
-        context = new TestContexts.Destination(root, ref -> new ByteArrayInputStream(sampleOf(ref)));
+        context = TestContexts.destination(root, ref -> new ByteArrayInputStream(sampleOf(ref)));
     }
 
     private static byte[] sampleOf(MediaRef ref) {
@@ -96,7 +97,7 @@ public class LocalFolderMediaImporterTest {
         String second = importer.importItem(context, "k1", photo("duomo.jpg"), null);
 
         assertEquals(first, second);
-        assertEquals(1, context.opened.get());
+        assertEquals(1, context.opened());
         assertEquals(written, Files.getLastModifiedTime(root.resolve(first)));
         assertEquals(List.of("duomo.jpg", "duomo.jpg.dtp.json"), namesIn(root));
     }
@@ -128,7 +129,7 @@ public class LocalFolderMediaImporterTest {
     @Test
     public void streamFailingMidwayLeavesNoFileBehind() throws Exception {
         byte[] data = Samples.bytes(Samples.HTC);
-        TestContexts.Destination failing = new TestContexts.Destination(root, ref -> TestContexts.failingAfter(data, 70_000));
+        TestImportContext failing = TestContexts.destination(root, ref -> TestContexts.failingAfter(data, 70_000));
 
         assertThrows(TransientAdapterException.class, () -> importer.importItem(failing, "k1", photo("duomo.jpg"), null));
         assertEquals(List.of(), namesIn(root));
@@ -139,8 +140,8 @@ public class LocalFolderMediaImporterTest {
     @Test
     public void streamShorterThanAnnouncedLeavesNoFileBehind() throws Exception {
         byte[] data = Samples.bytes(Samples.HTC);
-        TestContexts.Destination truncated =
-                new TestContexts.Destination(root, ref -> new ByteArrayInputStream(data, 0, 1000));
+        TestImportContext truncated =
+                TestContexts.destination(root, ref -> new ByteArrayInputStream(data, 0, 1000));
 
         assertThrows(TransientAdapterException.class, () -> importer.importItem(truncated, "k1", photo("duomo.jpg"), null));
         assertEquals(List.of(), namesIn(root));

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.core.testing.TestImportContext;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.PhotoAlbum;
 import org.junit.Rule;
@@ -45,7 +46,7 @@ public class LocalFolderRoundTripTest {
 
         // Folder a as an import from some photo service left it: titles, descriptions, times of its own.
         LocalFolderMediaImporter importer = new LocalFolderMediaImporter(settings);
-        TestContexts.Destination intoA = new TestContexts.Destination(a,
+        TestImportContext intoA = TestContexts.destination(a,
                 ref -> new java.io.ByteArrayInputStream(Samples.bytes(ref.uri().substring("test:".length()))));
         String holidays = importer.importContainer(intoA, "s:h", new PhotoAlbum("h", "Holidays: 2011", "Milan and around"), null);
         String day1 = importer.importContainer(intoA, "s:d", new PhotoAlbum("d", "Day 1", null), holidays);
@@ -76,7 +77,7 @@ public class LocalFolderRoundTripTest {
         Path c = temp.getRoot().toPath().resolve("c");
         LocalFolderSettings settings = LocalFolderSettings.defaults();
         LocalFolderMediaImporter importer = new LocalFolderMediaImporter(settings);
-        TestContexts.Destination intoA = new TestContexts.Destination(a, ref -> java.io.InputStream.nullInputStream());
+        TestImportContext intoA = TestContexts.destination(a, ref -> java.io.InputStream.nullInputStream());
         String trip = importer.importContainer(intoA, "s:1", new PhotoAlbum("1", "Trip", "First"), null);
         importer.importContainer(intoA, "s:2", new PhotoAlbum("2", "Trip", "Second"), null);
         importer.importContainer(intoA, "s:3", new PhotoAlbum("3", "Inner", "Nested"), trip);

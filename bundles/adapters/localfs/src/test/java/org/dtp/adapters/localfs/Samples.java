@@ -107,7 +107,7 @@ final class Samples {
         LocalFolderMediaExporter exporter = new LocalFolderMediaExporter(settings);
         LocalFolderMediaImporter importer = new LocalFolderMediaImporter(settings);
         TransferContext source = TestContexts.source(from);
-        ImportContext destination = new TestContexts.Destination(to, ref -> exporter.openMedia(source, ref));
+        ImportContext destination = TestContexts.destination(to, ref -> exporter.openMedia(source, ref));
         Deque<String[]> containers = new ArrayDeque<>();
         containers.add(new String[]{null, null});
         while (!containers.isEmpty()) {

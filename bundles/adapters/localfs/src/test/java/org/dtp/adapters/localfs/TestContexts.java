@@ -1,8 +1,6 @@
 package org.dtp.adapters.localfs;
 
-import org.dtp.models.MediaRef;
-import org.dtp.spi.AdapterException;
-import org.dtp.spi.ImportContext;
+import org.dtp.core.testing.TestImportContext;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 
@@ -11,7 +9,6 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** Small stand-ins for what the engine hands an adapter. */
 final class TestContexts {
@@ -28,11 +25,6 @@ final class TestContexts {
         return new Source(endpoint(folder));
     }
 
-    /** Opens the bytes behind a reference, the way the engine asks the exporting side. */
-    interface MediaOpener {
-        InputStream open(MediaRef ref) throws IOException, AdapterException;
-    }
-
     record Source(TransferEndpoint endpoint) implements TransferContext {
         @Override
         public UUID jobId() {
@@ -40,32 +32,9 @@ final class TestContexts {
         }
     }
 
-    /** An import context whose media come from {@code opener}; counts how often media were opened. */
-    static final class Destination implements ImportContext {
-        private final TransferEndpoint endpoint;
-        private final MediaOpener opener;
-        final AtomicInteger opened = new AtomicInteger();
-
-        Destination(Path folder, MediaOpener opener) {
-            this.endpoint = TestContexts.endpoint(folder);
-            this.opener = opener;
-        }
-
-        @Override
-        public UUID jobId() {
-            return JOB;
-        }
-
-        @Override
-        public TransferEndpoint endpoint() {
-            return endpoint;
-        }
-
-        @Override
-        public InputStream openMedia(MediaRef ref) throws IOException, AdapterException {
-            opened.incrementAndGet();
-            return opener.open(ref);
-        }
+    /** An import context into {@code folder} whose media come from {@code opener}. */
+    static TestImportContext destination(Path folder, TestImportContext.MediaOpener opener) {
+        return new TestImportContext(JOB, endpoint(folder), opener);
     }
 
     /** A stream that gives {@code good} bytes of {@code data} and then fails, as a dropped connection does. */

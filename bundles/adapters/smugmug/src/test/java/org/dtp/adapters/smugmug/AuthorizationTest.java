@@ -1,5 +1,6 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.TestImportContext;
 import org.dtp.auth.oauth1.ClientCredentials;
 import org.dtp.auth.oauth1.OAuth1Endpoints;
 import org.dtp.auth.oauth1.OAuth1Flow;
@@ -85,7 +86,7 @@ public class AuthorizationTest {
     public void aReadOnlyTokenCannotImport() throws Exception {
         FakeSmugMug.Account readOnly = f.fake.addToken("ann", "Full", "Read");
         SmugMugMediaImporter importer = new SmugMugMediaImporter(f.connector());
-        Fixture.Destination ctx = new Fixture.Destination(f.job, f.endpoint(readOnly), ref -> null);
+        TestImportContext ctx = new TestImportContext(f.job, f.endpoint(readOnly), ref -> null);
         try {
             importer.importContainer(ctx, "c:a", new PhotoAlbum("a", "A", null), null);
             fail("expected a refusal");
@@ -146,7 +147,7 @@ public class AuthorizationTest {
         OAuth1Flow.AccessToken token = flow.accessToken(temporary, verifier);
         FakeSmugMug.Account account = new FakeSmugMug.Account("ann", token.credentials().token(), token.credentials().secret());
         new SmugMugMediaImporter(f.connector()).importContainer(
-                new Fixture.Destination(f.job, f.endpoint(account), ref -> null), "c:a", new PhotoAlbum("a", "Via OAuth", null), null);
+                new TestImportContext(f.job, f.endpoint(account), ref -> null), "c:a", new PhotoAlbum("a", "Via OAuth", null), null);
         assertEquals("Via OAuth", f.fake.albums("ann").get(0).name());
         try {
             flow.accessToken(temporary, verifier);

@@ -1,11 +1,11 @@
 package org.dtp.adapters.smugmug;
 
 import org.dtp.fakes.smugmug.FakeSmugMug;
+import org.dtp.core.testing.TestImportContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.spi.AdapterException;
-import org.dtp.spi.ImportContext;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 
@@ -67,44 +67,9 @@ final class Fixture implements AutoCloseable {
         };
     }
 
-    /** Opens media the way the engine asks the exporting side. */
-    interface Opener {
-        InputStream open(MediaRef ref) throws IOException, AdapterException;
-    }
-
-    /** An import context for {@code account} whose media come from {@code opener}; counts the opens. */
-    static final class Destination implements ImportContext {
-        final AtomicInteger opened = new AtomicInteger();
-        private final UUID job;
-        private final TransferEndpoint endpoint;
-        private final Opener opener;
-
-        Destination(UUID job, TransferEndpoint endpoint, Opener opener) {
-            this.job = job;
-            this.endpoint = endpoint;
-            this.opener = opener;
-        }
-
-        @Override
-        public UUID jobId() {
-            return job;
-        }
-
-        @Override
-        public TransferEndpoint endpoint() {
-            return endpoint;
-        }
-
-        @Override
-        public InputStream openMedia(MediaRef ref) throws IOException, AdapterException {
-            opened.incrementAndGet();
-            return opener.open(ref);
-        }
-    }
-
     /** Media refs are "bytes:<text>": the bytes are the UTF-8 text. */
-    Destination destination() {
-        return new Destination(job, endpoint(ann), ref -> new ByteArrayInputStream(bytesOf(ref)));
+    TestImportContext destination() {
+        return new TestImportContext(job, endpoint(ann), ref -> new ByteArrayInputStream(bytesOf(ref)));
     }
 
     static byte[] bytesOf(MediaRef ref) {

@@ -1,5 +1,6 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.TestImportContext;
 import org.dtp.core.testing.GeneratedStream;
 import org.dtp.fakes.smugmug.FakeSmugMug.StoredImage;
 import org.dtp.models.MediaRef;
@@ -55,7 +56,7 @@ public class LargeFileImportTest {
         for (boolean md5 : List.of(true, false)) {
             SmugMugConnector connector = new SmugMugConnector(f.settings().sendContentMd5(md5).spoolDirectory(spool).build());
             SmugMugMediaImporter importer = new SmugMugMediaImporter(connector);
-            Fixture.Destination ctx = new Fixture.Destination(f.job, f.endpoint(f.ann), ref -> new GeneratedStream(SIZE));
+            TestImportContext ctx = new TestImportContext(f.job, f.endpoint(f.ann), ref -> new GeneratedStream(SIZE));
             String album = importer.importContainer(ctx, "c:big-" + md5, new PhotoAlbum("big", "Big " + md5, null), null);
             MediaItem item = new MediaItem("big.mov", MediaKind.VIDEO, "big.mov", null, null, null, null, null, null, Map.of(),
                     new MediaRef("generated", "video/quicktime", SIZE));

@@ -1,5 +1,6 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.TestImportContext;
 import com.zaxxer.hikari.HikariDataSource;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderMediaExporter;
@@ -146,7 +147,7 @@ public class RoundTripTest {
         // The source folder, written by the localfs importer so that titles and captions live in its sidecars.
         LocalFolderMediaImporter writer = new LocalFolderMediaImporter(LOCALFS);
         Map<String, byte[]> bytes = new java.util.HashMap<>();
-        Fixture.Destination ctx = new Fixture.Destination(UUID.randomUUID(), new TransferEndpoint("localfs", Map.of("path", source.toString())),
+        TestImportContext ctx = new TestImportContext(UUID.randomUUID(), new TransferEndpoint("localfs", Map.of("path", source.toString())),
                 ref -> new ByteArrayInputStream(bytes.get(ref.uri())));
         String milan = writer.importContainer(ctx, "c:milan", new PhotoAlbum("milan", "Milan 2011", null), null);
         String trips = writer.importContainer(ctx, "c:trips", new PhotoAlbum("trips", "Trips", null), null);

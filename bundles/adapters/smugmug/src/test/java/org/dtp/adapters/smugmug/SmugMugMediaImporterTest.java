@@ -1,5 +1,6 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.TestImportContext;
 import org.dtp.fakes.smugmug.FakeSmugMug.StoredAlbum;
 import org.dtp.fakes.smugmug.FakeSmugMug.StoredImage;
 import org.dtp.models.media.GeoLocation;
@@ -42,7 +43,7 @@ public class SmugMugMediaImporterTest {
     @Test
     public void createsAlbumsAndUploadsWithTitleCaptionAndFileName() throws Exception {
         SmugMugMediaImporter importer = new SmugMugMediaImporter(f.connector());
-        Fixture.Destination ctx = f.destination();
+        TestImportContext ctx = f.destination();
         String albumId = importer.importContainer(ctx, "c:Milan 2011", new PhotoAlbum("Milan 2011", "Milan 2011", "Two days in May"), null);
         String plain = importer.importItem(ctx, "i:1", Fixture.photo("1", "IMG_0042.jpg", "Duomo", "From the roof", "bytes one"), albumId);
         String fancy = importer.importItem(ctx, "i:2", Fixture.photo("2", "Straße 東京.jpg", "Café ☕", "Line one\nline two", "bytes two"), albumId);
@@ -87,7 +88,7 @@ public class SmugMugMediaImporterTest {
     @Test
     public void importingTheSameKeysAgainCreatesNothingTwice() throws Exception {
         SmugMugMediaImporter importer = new SmugMugMediaImporter(f.connector());
-        Fixture.Destination ctx = f.destination();
+        TestImportContext ctx = f.destination();
         PhotoAlbum album = new PhotoAlbum("Trip", "Trip", null);
         MediaItem item = Fixture.photo("1", "a.jpg", "A", null, "a bytes");
         String albumId = importer.importContainer(ctx, "c:Trip", album, null);
@@ -100,13 +101,13 @@ public class SmugMugMediaImporterTest {
         }
         assertEquals(1, f.fake.albums("ann").size());
         assertEquals(1, f.fake.uploads());
-        assertEquals(1, ctx.opened.get());
+        assertEquals(1, ctx.opened());
     }
 
     @Test
     public void anUploadWhoseAnswerWasLostIsNotUploadedAgain() throws Exception {
         SmugMugMediaImporter importer = new SmugMugMediaImporter(f.connector());
-        Fixture.Destination ctx = f.destination();
+        TestImportContext ctx = f.destination();
         String albumId = importer.importContainer(ctx, "c:Trip", new PhotoAlbum("Trip", "Trip", null), null);
         MediaItem item = Fixture.photo("1", "a.jpg", "A", null, "a bytes");
         f.fake.loseNextUploadResponses(1);
@@ -126,8 +127,8 @@ public class SmugMugMediaImporterTest {
     @Test
     public void twoJobsWithTheSameKeysKeepTheirOwnAlbumsAndPhotos() throws Exception {
         SmugMugMediaImporter importer = new SmugMugMediaImporter(f.connector());
-        Fixture.Destination first = f.destination();
-        Fixture.Destination second = new Fixture.Destination(java.util.UUID.randomUUID(), f.endpoint(f.ann), first::openMedia);
+        TestImportContext first = f.destination();
+        TestImportContext second = new TestImportContext(java.util.UUID.randomUUID(), f.endpoint(f.ann), first::openMedia);
         PhotoAlbum trip = new PhotoAlbum("Trip", "Trip", null);
         String a = importer.importContainer(first, "c:Trip", trip, null);
         String b = importer.importContainer(second, "c:Trip", trip, null);
@@ -151,7 +152,7 @@ public class SmugMugMediaImporterTest {
 
     private void checkOverflow(SmugMugConnector connector, java.util.function.Supplier<SmugMugMediaImporter> fresh) throws Exception {
         SmugMugMediaImporter importer = new SmugMugMediaImporter(connector);
-        Fixture.Destination ctx = f.destination();
+        TestImportContext ctx = f.destination();
         String albumId = importer.importContainer(ctx, "c:Trip", new PhotoAlbum("Trip", "Trip", "Summer"), null);
         List<String> ids = new ArrayList<>();
         for (int i = 1; i <= 7; i++) {
@@ -251,7 +252,7 @@ public class SmugMugMediaImporterTest {
     public void aSourceShorterThanItAnnouncedIsNotUploaded() throws Exception {
         SmugMugMediaImporter importer = new SmugMugMediaImporter(f.connector());
         String albumId = importer.importContainer(f.destination(), "c:a", new PhotoAlbum("a", "A", null), null);
-        Fixture.Destination flaky = new Fixture.Destination(f.job, f.endpoint(f.ann), ref -> new java.io.ByteArrayInputStream("abc".getBytes()));
+        TestImportContext flaky = new TestImportContext(f.job, f.endpoint(f.ann), ref -> new java.io.ByteArrayInputStream("abc".getBytes()));
         MediaItem item = Fixture.photo("1", "1.jpg", null, null, "abcd"); // announces 4 bytes, gives 3
         try {
             importer.importItem(flaky, "i:1", item, albumId);
