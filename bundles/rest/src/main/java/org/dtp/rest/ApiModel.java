@@ -44,7 +44,8 @@ public final class ApiModel {
      * {@code revocation} is present only when that version is revoked.
      */
     public record Adapter(String provider, String name, String bundle, String version,
-                          Map<Vertical, List<Direction>> verticals, boolean revoked, AdapterRevocation revocation) {
+                          Map<Vertical, List<Direction>> verticals, boolean revoked, AdapterRevocation revocation,
+                          Map<Vertical, Long> activeTransfers) {
         /** {@code revocation}: the revocation of this adapter's provider and bundle version, or null. */
         static Adapter of(AdapterInfo info, Revocation revocation) {
             Map<Vertical, List<Direction>> verticals = new LinkedHashMap<>();
@@ -55,7 +56,8 @@ public final class ApiModel {
                 }
             }
             return new Adapter(info.provider(), info.name(), info.bundleSymbolicName(), info.bundleVersion(), verticals,
-                    revocation != null, revocation == null ? null : AdapterRevocation.of(revocation));
+                    revocation != null, revocation == null ? null : AdapterRevocation.of(revocation),
+                    new java.util.TreeMap<>(info.activeTransfers()));
         }
     }
 

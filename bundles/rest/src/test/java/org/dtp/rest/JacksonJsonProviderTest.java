@@ -74,13 +74,14 @@ public class JacksonJsonProviderTest {
     @Test
     public void writesGenericListsAndProblems() throws Exception {
         List<Adapter> adapters = List.of(new Adapter("localfs", "Local folder", "b", "1",
-                Map.of(Vertical.MEDIA, List.of(Direction.EXPORT, Direction.IMPORT)), false, null));
+                Map.of(Vertical.MEDIA, List.of(Direction.EXPORT, Direction.IMPORT)), false, null, Map.of(Vertical.MEDIA, 2L)));
         Type listOfAdapters = AdapterResource.class.getMethod("list").getGenericReturnType();
 
         JsonNode list = write(adapters, listOfAdapters, MediaType.APPLICATION_JSON_TYPE);
         JsonNode problem = write(new Problem("about:blank", "Not Found", 404, "none"), Problem.class, PROBLEM);
 
         assertEquals("EXPORT", list.at("/0/verticals/MEDIA/0").asText());
+        assertEquals(2, list.at("/0/activeTransfers/MEDIA").asInt());
         assertEquals(404, problem.get("status").asInt());
     }
 

@@ -24,7 +24,7 @@ public class AdaptersCommand implements Action {
 
     @Override
     public Object execute() {
-        ShellTable table = Format.table("Provider", "Name", "Bundle", "Version", "Revoked", "Vertical", "Directions");
+        ShellTable table = Format.table("Provider", "Name", "Bundle", "Version", "Revoked", "Vertical", "Directions", "Transfers");
         table.emptyTableText("No adapters are installed.");
         Set<List<String>> revokedVersions = new HashSet<>();
         for (Revocation r : transfers.revocations()) {
@@ -38,13 +38,13 @@ public class AdaptersCommand implements Action {
                 if (directions != null && !directions.isEmpty()) {
                     table.addRow().addContent(adapter.provider(), adapter.name(), adapter.bundleSymbolicName(),
                             adapter.bundleVersion(), revoked, vertical.name().toLowerCase(java.util.Locale.ROOT),
-                            Format.directions(directions));
+                            Format.directions(directions), adapter.activeTransfers(vertical));
                     any = true;
                 }
             }
             if (!any) {
                 table.addRow().addContent(adapter.provider(), adapter.name(), adapter.bundleSymbolicName(),
-                        adapter.bundleVersion(), revoked, "-", "-");
+                        adapter.bundleVersion(), revoked, "-", "-", "-");
             }
         }
         table.print(System.out);

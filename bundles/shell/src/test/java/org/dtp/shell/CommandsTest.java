@@ -31,11 +31,13 @@ public class CommandsTest {
 
         String out = Console.run(command::execute);
 
-        assertContains(out, "Provider", "Revoked", "Directions", "org.dtp.dtp-adapter-localfs", "export, import");
+        assertContains(out, "Provider", "Revoked", "Directions", "Transfers", "org.dtp.dtp-adapter-localfs", "export, import");
         List<String> smugmugRows = out.lines().filter(l -> l.contains("smugmug")).toList();
         assertEquals(2, smugmugRows.size());
         assertTrue(smugmugRows.get(0), smugmugRows.get(0).contains("media") && smugmugRows.get(0).contains("import"));
         assertTrue(smugmugRows.get(1), smugmugRows.get(1).contains("contacts") && smugmugRows.get(1).contains("export"));
+        assertTrue("3 transfers use SmugMug for media: " + smugmugRows.get(0), smugmugRows.get(0).matches(".*\\W3\\s*$"));
+        assertTrue("none for contacts: " + smugmugRows.get(1), smugmugRows.get(1).matches(".*\\W0\\s*$"));
         assertTrue(out, out.lines().skip(2).allMatch(l -> l.matches(".*\\W+no\\W.*")));
     }
 

@@ -40,7 +40,8 @@ final class FakeTransferService implements TransferService {
             new AdapterInfo("localfs", "Local folder", "org.dtp.dtp-adapter-localfs", "0.1.0",
                     Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT, Direction.EXPORT))),
             new AdapterInfo("smugmug", "SmugMug", "org.dtp.dtp-adapter-smugmug", "0.2.0",
-                    Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT), Vertical.CONTACTS, Set.of(Direction.EXPORT)))));
+                    Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT), Vertical.CONTACTS, Set.of(Direction.EXPORT)),
+                    Map.of(Vertical.MEDIA, 3L))));
     /** Revocations by provider and version; each revoke ticks the clock by a second. */
     final Map<String, Revocation> revocations = new TreeMap<>();
     private int revokeTicks;

@@ -9,6 +9,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.models.Vertical;
 import org.dtp.transfer.AdapterInfo;
 import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
@@ -29,6 +30,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -71,7 +73,10 @@ public final class TransferManager implements TransferService {
 
     @Override
     public List<AdapterInfo> adapters() {
-        return registry.adapters();
+        Map<String, Map<Vertical, Long>> unfinished = store.unfinishedJobsByProvider();
+        return registry.adapters().stream()
+                .map(a -> a.withActiveTransfers(unfinished.getOrDefault(a.provider(), Map.of())))
+                .toList();
     }
 
     @Override

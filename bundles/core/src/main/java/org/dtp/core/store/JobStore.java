@@ -140,6 +140,30 @@ public final class JobStore {
         });
     }
 
+    /**
+     * Unfinished (queued, running, paused) jobs per provider and vertical; a job counts once for each provider it
+     * uses, once when both sides use the same one.
+     */
+    public Map<String, Map<Vertical, Long>> unfinishedJobsByProvider() {
+        return withConnection(c -> {
+            Map<String, Map<Vertical, Long>> out = new java.util.HashMap<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT vertical, source_provider, destination_provider, COUNT(*) "
+                    + "FROM dtp_job WHERE state IN ('QUEUED', 'RUNNING', 'PAUSED') "
+                    + "GROUP BY vertical, source_provider, destination_provider")) {
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        Vertical vertical = Vertical.valueOf(rs.getString(1));
+                        long count = rs.getLong(4);
+                        for (String provider : new java.util.LinkedHashSet<>(List.of(rs.getString(2), rs.getString(3)))) {
+                            out.computeIfAbsent(provider, k -> new java.util.EnumMap<>(Vertical.class)).merge(vertical, count, Long::sum);
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** Ids of the jobs in any of the given states, oldest first. */
     public List<UUID> jobIdsIn(Collection<JobState> states) {
         List<UUID> ids = new ArrayList<>();

@@ -65,6 +65,20 @@ public class TransferManagerTest {
     }
 
     @Test
+    public void adaptersCountTheUnfinishedTransfersThatUseThem() throws Exception {
+        TransferJob first = harness.manager.start(request("src", "dst", Vertical.MEDIA, Map.of("library", "x")));
+        harness.manager.start(request("src", "dst", Vertical.MEDIA, Map.of("library", "y")));
+        Map<String, Long> counts = new java.util.HashMap<>();
+        harness.manager.adapters().forEach(a -> counts.put(a.provider(), a.activeTransfers(Vertical.MEDIA)));
+        assertEquals(Map.of("src", 2L, "dst", 2L), counts);
+
+        harness.engine.execute(first.id());
+        assertEquals(JobState.COMPLETED, harness.manager.details(first.id()).orElseThrow().job().state());
+        harness.manager.adapters().forEach(a -> assertEquals(a.provider(), 1L, a.activeTransfers(Vertical.MEDIA)));
+        harness.manager.adapters().forEach(a -> assertEquals(0L, a.activeTransfers(Vertical.CONTACTS)));
+    }
+
+    @Test
     public void refusesAnUnknownProvider() {
         assertEquals("no adapter for provider 'nowhere' is installed",
                 refusal(request("nowhere", "dst", Vertical.MEDIA, Map.of("library", "x"))));
