@@ -3,7 +3,6 @@ package org.dtp.itests;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.karaf.features.FeaturesService;
 import org.dtp.transfer.JobState;
-import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferService;
 import org.junit.Before;
@@ -19,24 +18,15 @@ import org.osgi.framework.BundleContext;
 
 import javax.inject.Inject;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.Enumeration;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.UUID;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
@@ -60,6 +50,8 @@ public class AdapterHotSwapIT {
     @Inject
     private TransferService transfers;
 
+    private TransferWaits waits;
+
     @Configuration
     public Option[] config() {
         return DtpContainer.options();
@@ -67,6 +59,7 @@ public class AdapterHotSwapIT {
 
     @Before
     public void installLocalfs() throws Exception {
+        waits = new TransferWaits(transfers);
         features.installFeature("dtp-adapter-localfs", EnumSet.noneOf(FeaturesService.Option.class));
         awaitAdapter(true);
     }
@@ -77,12 +70,7 @@ public class AdapterHotSwapIT {
     }
 
     private Bundle localfs() {
-        for (Bundle b : context.getBundles()) {
-            if (LOCALFS.equals(b.getSymbolicName())) {
-                return b;
-            }
-        }
-        throw new AssertionError("no " + LOCALFS + " bundle");
+        return Bundles.named(context, LOCALFS);
     }
 
     @Test
@@ -100,14 +88,13 @@ public class AdapterHotSwapIT {
         Bundle bundle = localfs();
         String oldVersion = bundle.getVersion().toString();
         Transfer t = startTransfer("update");
-        awaitItems(t.id, 100);
+        waits.items(t.id, 100);
 
-        String newVersion = bundle.getVersion().getMajor() + "." + bundle.getVersion().getMinor() + "."
-                + (bundle.getVersion().getMicro() + 1) + ".hotswap" + System.nanoTime();
-        bundle.update(new ByteArrayInputStream(withVersion(bundle, newVersion)));
+        String newVersion = Bundles.nextVersion(bundle);
+        bundle.update(new ByteArrayInputStream(Bundles.withVersion(bundle, newVersion)));
         assertEquals(newVersion, localfs().getVersion().toString());
 
-        TransferDetails done = awaitEnd(t.id);
+        TransferDetails done = waits.end(t.id);
         assertEquals(JobState.COMPLETED, done.job().state());
         t.assertExactlyOnce(done);
         assertTrue(done.job().exporterVersion(), done.job().exporterVersion().endsWith("/" + newVersion));
@@ -119,15 +106,15 @@ public class AdapterHotSwapIT {
     @Test
     public void aStoppedAdapterMakesTheTransferWaitNotFailAndItResumesWhenTheAdapterStarts() throws Exception {
         Transfer t = startTransfer("stop");
-        awaitItems(t.id, 100);
+        waits.items(t.id, 100);
         localfs().stop();
-        TransferDetails waiting = awaitState(t.id, JobState.PAUSED);
+        TransferDetails waiting = waits.state(t.id, JobState.PAUSED);
         assertTrue(waiting.job().stateReason(), waiting.job().stateReason().startsWith("waiting for adapter localfs"));
         Thread.sleep(1000);
-        assertEquals("still waiting, not failed", JobState.PAUSED, details(t.id).job().state());
+        assertEquals("still waiting, not failed", JobState.PAUSED, waits.details(t.id).job().state());
 
         localfs().start();
-        TransferDetails done = awaitEnd(t.id);
+        TransferDetails done = waits.end(t.id);
         assertEquals(JobState.COMPLETED, done.job().state());
         t.assertExactlyOnce(done);
     }
@@ -136,11 +123,11 @@ public class AdapterHotSwapIT {
     public void aRevokedVersionRefusesNewTransfersAndPausesRunningOnesUntilUnrevoked() throws Exception {
         String version = localfs().getVersion().toString();
         Transfer t = startTransfer("revoke");
-        awaitItems(t.id, 100);
+        waits.items(t.id, 100);
         Rest.Reply revoked = DtpContainer.rest().post("/adapters/localfs/versions/" + version + "/revoke",
                 "{\"reason\": \"security report 42\"}");
         assertEquals(revoked.text(), 200, revoked.status());
-        TransferDetails paused = awaitState(t.id, JobState.PAUSED);
+        TransferDetails paused = waits.state(t.id, JobState.PAUSED);
         assertTrue(paused.job().stateReason(), paused.job().stateReason().contains("version " + version + " is revoked"));
 
         Rest.Reply refused = DtpContainer.rest().post("/transfers", Rest.transferRequest(t.source.toString(), t.destination.toString()));
@@ -151,35 +138,9 @@ public class AdapterHotSwapIT {
         assertTrue(listed.toString(), listed.toString().contains("\"revoked\":true"));
         Rest.Reply unrevoked = DtpContainer.rest().post("/adapters/localfs/versions/" + version + "/unrevoke", "");
         assertEquals(unrevoked.text(), 200, unrevoked.status());
-        TransferDetails done = awaitEnd(t.id);
+        TransferDetails done = waits.end(t.id);
         assertEquals(JobState.COMPLETED, done.job().state());
         t.assertExactlyOnce(done);
-    }
-
-    /** The adapter bundle with another Bundle-Version, built from the installed bundle's own entries. */
-    private static byte[] withVersion(Bundle bundle, String version) throws Exception {
-        Manifest manifest;
-        try (InputStream in = bundle.getEntry("META-INF/MANIFEST.MF").openStream()) {
-            manifest = new Manifest(in);
-        }
-        manifest.getMainAttributes().put(new Attributes.Name("Bundle-Version"), version);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JarOutputStream jar = new JarOutputStream(out, manifest)) {
-            Enumeration<URL> entries = bundle.findEntries("/", "*", true);
-            while (entries.hasMoreElements()) {
-                URL url = entries.nextElement();
-                String name = url.getPath().substring(1);
-                if (name.isEmpty() || name.endsWith("/") || name.equals("META-INF/MANIFEST.MF")) {
-                    continue;
-                }
-                jar.putNextEntry(new JarEntry(name));
-                try (InputStream in = url.openStream()) {
-                    in.transferTo(jar);
-                }
-                jar.closeEntry();
-            }
-        }
-        return out.toByteArray();
     }
 
     private static final class Transfer {
@@ -209,35 +170,5 @@ public class AdapterHotSwapIT {
         Rest.Reply created = DtpContainer.rest().post("/transfers", Rest.transferRequest(source.toString(), destination.toString()));
         assertEquals(created.text(), 201, created.status());
         return new Transfer(UUID.fromString(created.body().path("id").asText()), source, destination);
-    }
-
-    private TransferDetails details(UUID id) {
-        return transfers.details(id).orElseThrow();
-    }
-
-    private void awaitItems(UUID id, long items) throws Exception {
-        await(id, d -> d.job().items() >= items, Duration.ofSeconds(60));
-        assertFalse("still running when the adapter changes", details(id).job().state().isFinal());
-    }
-
-    private TransferDetails awaitState(UUID id, JobState state) throws Exception {
-        return await(id, d -> d.job().state() == state, Duration.ofSeconds(30));
-    }
-
-    private TransferDetails awaitEnd(UUID id) throws Exception {
-        return await(id, d -> d.job().state().isFinal(), Duration.ofMinutes(3));
-    }
-
-    private TransferDetails await(UUID id, java.util.function.Predicate<TransferDetails> done, Duration timeout) throws Exception {
-        long end = System.nanoTime() + timeout.toNanos();
-        TransferDetails last = null;
-        while (System.nanoTime() < end) {
-            last = details(id);
-            if (done.test(last)) {
-                return last;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("timed out; last: " + last);
     }
 }

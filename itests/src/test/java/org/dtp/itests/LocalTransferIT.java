@@ -3,7 +3,6 @@ package org.dtp.itests;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.karaf.features.FeaturesService;
-import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.api.console.SessionFactory;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -14,9 +13,6 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 
 import javax.inject.Inject;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -62,21 +58,8 @@ public class LocalTransferIT {
         return Files.createDirectories(dir);
     }
 
-    private String shell(String command) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-        Session session = sessions.create(new java.io.ByteArrayInputStream(new byte[0]), print, print);
-        try {
-            Object result = session.execute(command);
-            if (result != null) {
-                print.println(result);
-            }
-        } catch (Exception e) {
-            print.println("ERROR: " + e.getMessage());
-        } finally {
-            session.close();
-        }
-        return out.toString(StandardCharsets.UTF_8);
+    private String shell(String command) {
+        return Shell.run(sessions, command);
     }
 
     @Test

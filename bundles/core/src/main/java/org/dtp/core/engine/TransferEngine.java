@@ -83,6 +83,10 @@ public final class TransferEngine implements JobExecutor {
 
         @AttributeDefinition(name = "Adapter wait (s)", description = "How long a transfer waits, paused, for a missing or revoked adapter to return before it fails.")
         long adapterWaitTimeoutSeconds() default 3600;
+
+        @AttributeDefinition(name = "Node name", description = "How this node names itself in a transfer's history (\"started on ...\"); "
+                + "empty: host name and process id.")
+        String nodeName() default "";
     }
 
     private final JobStore store;
@@ -91,12 +95,15 @@ public final class TransferEngine implements JobExecutor {
     private final ObjectMapper json = ModelJson.newObjectMapper();
     private final BooleanSupplier frameworkStopping;
     private volatile RetryPolicy retry;
+    /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
+    private volatile String node;
 
     @Activate
     public TransferEngine(@Reference JobStore store, @Reference AdapterRegistry registry,
                           @Reference JobControls controls, Config config, BundleContext context) {
         this(store, registry, controls, policyOf(config),
                 () -> context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).getState() == Bundle.STOPPING);
+        this.node = nodeNameOf(config);
     }
 
     /** For use outside OSGi (tests, benchmark). */
@@ -111,11 +118,27 @@ public final class TransferEngine implements JobExecutor {
         this.controls = controls;
         this.retry = retry;
         this.frameworkStopping = frameworkStopping;
+        this.node = defaultNodeName();
     }
 
     @Modified
     void modified(Config config) {
         this.retry = policyOf(config);
+        this.node = nodeNameOf(config);
+    }
+
+    private static String nodeNameOf(Config config) {
+        return config.nodeName() == null || config.nodeName().isBlank() ? defaultNodeName() : config.nodeName().trim();
+    }
+
+    private static String defaultNodeName() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            host = "localhost";
+        }
+        return host + " pid " + ProcessHandle.current().pid();
     }
 
     @Deactivate
@@ -157,11 +180,11 @@ public final class TransferEngine implements JobExecutor {
                 JobState state = job.get().state();
                 if (state == JobState.QUEUED) {
                     control.clearStop();
-                    if (!store.transition(jobId, Set.of(JobState.QUEUED), JobState.RUNNING, "started")) {
+                    if (!store.transition(jobId, Set.of(JobState.QUEUED), JobState.RUNNING, "started on " + node)) {
                         continue;
                     }
                 } else if (state == JobState.RUNNING && !control.stopRequested()) {
-                    store.transition(jobId, Set.of(JobState.RUNNING), JobState.RUNNING, "resumed from checkpoint");
+                    store.transition(jobId, Set.of(JobState.RUNNING), JobState.RUNNING, "resumed from checkpoint on " + node);
                 } else {
                     return;
                 }

@@ -121,7 +121,8 @@ public class TransferEngineTest {
         assertEquals(source.totalItems(), done.job().items());
         assertEquals(source.totalItems(), destination.imported.size());
         destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
-        assertTrue(done.history().stream().anyMatch(c -> "resumed from checkpoint".equals(c.reason())));
+        String thisNode = java.net.InetAddress.getLocalHost().getHostName() + " pid " + ProcessHandle.current().pid();
+        assertTrue(done.history().stream().anyMatch(c -> c.reason().equals("resumed from checkpoint on " + thisNode)));
     }
 
     @Test

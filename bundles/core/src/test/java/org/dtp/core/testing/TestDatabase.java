@@ -86,6 +86,16 @@ public final class TestDatabase implements AutoCloseable {
         return url + (url.contains("?") ? "&" : "?") + "currentSchema=" + name;
     }
 
+    /** The user to log in as, as in etc/org.dtp.store.cfg (null for H2, and when none is set). */
+    public String user() {
+        return kind == Kind.H2 ? null : setting("user");
+    }
+
+    /** That user's password (null for H2, and when none is set). */
+    public String password() {
+        return kind == Kind.H2 ? null : setting("password");
+    }
+
     /** An unpooled data source: every call opens a new connection to this database (or schema). */
     public DataSource raw() {
         if (kind == Kind.H2) {
