@@ -30,10 +30,11 @@ final class ServerProcess implements AutoCloseable {
         this.rest = new Rest(httpPort);
     }
 
-    private void setProperty(String file, String key, String value) throws IOException {
+    /** Sets {@code key} in the configuration file {@code file} (relative to the home), replacing its old value. */
+    void setProperty(String file, String key, String value) throws IOException {
         Path path = home.resolve(file);
         StringBuilder out = new StringBuilder();
-        for (String line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
+        for (String line : Files.exists(path) ? Files.readAllLines(path, StandardCharsets.UTF_8) : List.<String>of()) {
             if (!line.matches("\\s*" + java.util.regex.Pattern.quote(key) + "\\s*=.*")) {
                 out.append(line).append('\n');
             }

@@ -40,6 +40,7 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -50,8 +51,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The copy loop. A job runs page by page from its checkpoint: export a page, create the containers
- * it found, import each item not yet in the ledger (recording it there in the same transaction as
- * its count), then save the checkpoint. A crash anywhere repeats at most the current page, and the
+ * it found, import each item not yet in the ledger, and record the imported items (ledger entries
+ * with their counts) in runs of up to a thousand items or a quarter second, one transaction each, the
+ * page's last run together with the checkpoint after it. A crash anywhere repeats at most the current page, and the
  * ledger (with importers idempotent on the item key) makes the repeat create nothing twice.
  */
 @Component(service = JobExecutor.class, configurationPid = TransferEngine.PID)
@@ -63,6 +65,13 @@ public final class TransferEngine implements JobExecutor {
 
     private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
     private static final String ROOT = "";
+    /**
+     * Items imported are written to the job store in runs, one transaction each: at most this many items or this
+     * much time per run, so that progress stays fresh and a crash repeats little, while small items do not pay a
+     * commit each.
+     */
+    private static final int RUN_ITEMS = 1000;
+    private static final long RUN_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(250);
 
     @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429).")
     public @interface Config {
@@ -236,8 +245,7 @@ public final class TransferEngine implements JobExecutor {
                 if (next.isEmpty()) {
                     continue; // stopped, or an adapter left, mid-page: the page repeats from the checkpoint
                 }
-                checkpoint = next.get();
-                store.saveCheckpoint(id, checkpoint.toJson(json));
+                checkpoint = next.get(); // saved by copyPage with the page's last items
             } catch (AdapterException e) {
                 store.transition(id, Set.of(JobState.RUNNING), JobState.FAILED, "export failed: " + e.getMessage());
                 return;
@@ -291,14 +299,20 @@ public final class TransferEngine implements JobExecutor {
             store.addContainer(id, container.id(), container.name());
             found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
         }
+        Checkpoint next = checkpoint.advance(page.continuation(), found);
+        Set<String> skip = new HashSet<>(page.items().isEmpty() ? Set.of()
+                : store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
+        JobStore.PageProgress run = new JobStore.PageProgress(progressKey);
+        long runStarted = System.nanoTime();
         for (ItemModel item : page.items()) {
             if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
                     || !registry.isUsable(importerService.serviceId())) {
+                store.record(id, run);
                 return Optional.empty();
             }
             String key = "i:" + item.id();
-            if (store.ledgerEntry(id, key).isPresent()) {
-                continue;
+            if (!skip.add(key)) {
+                continue; // in the ledger already, or twice in this page
             }
             Context ctx = new Context(id, job.destination(), exporter, sourceContext);
             try {
@@ -307,18 +321,24 @@ public final class TransferEngine implements JobExecutor {
                     return importer.importItem(ctx, key, item, head.destinationId());
                 });
                 if (created == null) {
+                    store.record(id, run);
                     return Optional.empty();
                 }
-                // Before the ledger entry: a crash in between repeats the import, and the report keeps each field once.
-                store.recordNotKept(id, progressKey, key, ctx.notKept());
-                store.recordItemImported(id, progressKey, key, created, ctx.bytes.get());
+                run.imported(key, created, ctx.bytes.get(), ctx.notKept());
             } catch (AdapterException | RuntimeException e) {
                 // One item's failure does not fail the job; it is recorded and the copy goes on.
                 LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());
-                store.recordItemError(id, progressKey, item.id(), messageOf(e));
+                run.failed(item.id(), messageOf(e));
+            }
+            if (run.items() >= RUN_ITEMS || System.nanoTime() - runStarted >= RUN_NANOS) {
+                store.record(id, run);
+                run = new JobStore.PageProgress(progressKey);
+                runStarted = System.nanoTime();
             }
         }
-        return Optional.of(checkpoint.advance(page.continuation(), found));
+        run.checkpoint(next.toJson(json));
+        store.record(id, run);
+        return Optional.of(next);
     }
 
     private static String messageOf(Exception e) {

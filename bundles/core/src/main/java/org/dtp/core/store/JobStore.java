@@ -28,10 +28,13 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -43,6 +46,8 @@ import java.util.UUID;
 public final class JobStore {
     /** The errors a job's details list, newest first. */
     public static final int MAX_LISTED_ERRORS = 100;
+    /** Keys per ledger look-up query: well under the bind-parameter limits of H2 and PostgreSQL. */
+    private static final int LEDGER_QUERY_KEYS = 500;
     /** The longest item key or container id stored as it is, in UTF-8 bytes; see {@link #storedKey}. */
     static final int MAX_KEY_BYTES = 1000;
     private static final String HASH_MARK = "\u2026#sha256:";
@@ -270,55 +275,16 @@ public final class JobStore {
 
     /** Records an imported item in the ledger and counts it, in one transaction. */
     public void recordItemImported(UUID id, String containerId, String key, String destinationId, long bytes) {
-        inTransaction(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)")) {
-                s.setString(1, id.toString());
-                s.setString(2, storedKey(key));
-                s.setString(3, destinationId);
-                s.executeUpdate();
-            }
-            try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + 1, "
-                    + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
-                s.setLong(1, bytes);
-                s.setString(2, id.toString());
-                s.setString(3, storedKey(containerId));
-                s.executeUpdate();
-            }
-            return null;
-        });
+        PageProgress progress = new PageProgress(containerId);
+        progress.imported(key, destinationId, bytes, List.of());
+        record(id, progress);
     }
 
     /** Records an item that could not be copied; an item already recorded as failed is counted once. */
     public void recordItemError(UUID id, String containerId, String key, String message) {
-        inTransaction(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT 1 FROM dtp_item_error WHERE job_id = ? AND item_key = ?")) {
-                s.setString(1, id.toString());
-                s.setString(2, storedKey(key));
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        return null;
-                    }
-                }
-            }
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_item_error "
-                    + "(job_id, item_key, container_id, message, at) VALUES (?, ?, ?, ?, ?)")) {
-                s.setString(1, id.toString());
-                s.setString(2, storedKey(key));
-                s.setString(3, storedKey(containerId));
-                s.setString(4, truncate(message == null ? "unknown error" : message, 4000));
-                s.setLong(5, System.currentTimeMillis());
-                s.executeUpdate();
-            }
-            try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET errors = errors + 1 "
-                    + "WHERE job_id = ? AND container_id = ?")) {
-                s.setString(1, id.toString());
-                s.setString(2, storedKey(containerId));
-                s.executeUpdate();
-            }
-            return null;
-        });
+        PageProgress progress = new PageProgress(containerId);
+        progress.failed(key, message);
+        record(id, progress);
     }
 
     /**
@@ -326,33 +292,100 @@ public final class JobStore {
      * not keep; a field already recorded for the same key is kept once.
      */
     public void recordNotKept(UUID id, String containerId, String key, List<NotKept> fields) {
-        if (fields.isEmpty()) {
+        inTransaction(c -> {
+            insertNotKept(c, id, containerId, key, fields, System.currentTimeMillis());
+            return null;
+        });
+    }
+
+    /** A field reported as not kept, before it is stored. */
+    public record NotKept(String sourceId, String field, String reason) {
+    }
+
+    /**
+     * What the engine did with a run of items of one container's page, written in one transaction by
+     * {@link #record}: items imported (ledger entry, count, bytes, fields not kept), items failed, and the
+     * checkpoint after the page when the run ends it. Writing per run rather than per item is what lets small
+     * items go fast; a crash loses at most the run, which the page's repeat imports again (importers are
+     * idempotent on the key).
+     */
+    public static final class PageProgress {
+        private record Imported(String key, String destinationId, List<NotKept> notKept) {
+        }
+
+        private record Failed(String key, String message) {
+        }
+
+        private final String containerId;
+        private final List<Imported> imported = new ArrayList<>();
+        private final List<Failed> failed = new ArrayList<>();
+        private long bytes;
+        private String checkpoint;
+
+        public PageProgress(String containerId) {
+            this.containerId = containerId;
+        }
+
+        public void imported(String key, String destinationId, long itemBytes, List<NotKept> notKept) {
+            imported.add(new Imported(key, destinationId, List.copyOf(notKept)));
+            bytes += itemBytes;
+        }
+
+        public void failed(String key, String message) {
+            failed.add(new Failed(key, message));
+        }
+
+        /** The checkpoint to save with this run: the page is done. */
+        public void checkpoint(String json) {
+            checkpoint = json;
+        }
+
+        /** Items recorded so far. */
+        public int items() {
+            return imported.size() + failed.size();
+        }
+    }
+
+    /** Writes {@code progress} in one transaction (see {@link PageProgress}). */
+    public void record(UUID id, PageProgress progress) {
+        if (progress.items() == 0 && progress.checkpoint == null) {
             return;
         }
         inTransaction(c -> {
             long now = System.currentTimeMillis();
-            for (NotKept f : fields) {
-                String field = truncate(f.field() == null ? "(unnamed)" : f.field(), 500);
+            String job = id.toString();
+            String container = storedKey(progress.containerId);
+            if (!progress.imported.isEmpty()) {
                 try (PreparedStatement s = c.prepareStatement(
-                        "SELECT 1 FROM dtp_field_not_kept WHERE job_id = ? AND source_key = ? AND field = ?")) {
-                    s.setString(1, id.toString());
-                    s.setString(2, storedKey(key));
-                    s.setString(3, field);
-                    try (ResultSet rs = s.executeQuery()) {
-                        if (rs.next()) {
-                            continue;
-                        }
+                        "INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)")) {
+                    for (PageProgress.Imported item : progress.imported) {
+                        s.setString(1, job);
+                        s.setString(2, storedKey(item.key()));
+                        s.setString(3, item.destinationId());
+                        s.addBatch();
                     }
+                    s.executeBatch();
                 }
-                try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_field_not_kept "
-                        + "(job_id, source_key, field, container_id, source_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-                    s.setString(1, id.toString());
-                    s.setString(2, storedKey(key));
-                    s.setString(3, field);
-                    s.setString(4, storedKey(containerId));
-                    s.setString(5, f.sourceId() == null ? "" : f.sourceId());
-                    s.setString(6, truncate(f.reason() == null ? "not kept" : f.reason(), 2000));
-                    s.setLong(7, now);
+                try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + ?, "
+                        + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
+                    s.setLong(1, progress.imported.size());
+                    s.setLong(2, progress.bytes);
+                    s.setString(3, job);
+                    s.setString(4, container);
+                    s.executeUpdate();
+                }
+                for (PageProgress.Imported item : progress.imported) {
+                    insertNotKept(c, id, progress.containerId, item.key(), item.notKept(), now);
+                }
+            }
+            for (PageProgress.Failed item : progress.failed) {
+                insertItemError(c, job, container, item.key(), item.message(), now);
+            }
+            if (progress.checkpoint != null) {
+                try (PreparedStatement s = c.prepareStatement("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?")) {
+                    s.setString(1, progress.checkpoint);
+                    s.setLong(2, now);
+                    s.setString(3, job);
                     s.executeUpdate();
                 }
             }
@@ -360,8 +393,91 @@ public final class JobStore {
         });
     }
 
-    /** A field reported as not kept, before it is stored. */
-    public record NotKept(String sourceId, String field, String reason) {
+    /** Keys of {@code keys} that the job's ledger holds (one query per few hundred keys). */
+    public Set<String> ledgerKeys(UUID id, Collection<String> keys) {
+        Map<String, String> byStoredKey = new HashMap<>();
+        for (String key : keys) {
+            byStoredKey.put(storedKey(key), key);
+        }
+        List<String> stored = new ArrayList<>(byStoredKey.keySet());
+        Set<String> present = new HashSet<>();
+        withConnection(c -> {
+            for (int from = 0; from < stored.size(); from += LEDGER_QUERY_KEYS) {
+                List<String> chunk = stored.subList(from, Math.min(stored.size(), from + LEDGER_QUERY_KEYS));
+                String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
+                try (PreparedStatement s = c.prepareStatement(
+                        "SELECT item_key FROM dtp_ledger WHERE job_id = ? AND item_key IN (" + marks + ")")) {
+                    s.setString(1, id.toString());
+                    for (int i = 0; i < chunk.size(); i++) {
+                        s.setString(i + 2, chunk.get(i));
+                    }
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            present.add(byStoredKey.get(rs.getString(1)));
+                        }
+                    }
+                }
+            }
+            return null;
+        });
+        return present;
+    }
+
+    private static void insertItemError(Connection c, String job, String container, String key, String message, long now)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM dtp_item_error WHERE job_id = ? AND item_key = ?")) {
+            s.setString(1, job);
+            s.setString(2, storedKey(key));
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next()) {
+                    return;
+                }
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_item_error "
+                + "(job_id, item_key, container_id, message, at) VALUES (?, ?, ?, ?, ?)")) {
+            s.setString(1, job);
+            s.setString(2, storedKey(key));
+            s.setString(3, container);
+            s.setString(4, truncate(message == null ? "unknown error" : message, 4000));
+            s.setLong(5, now);
+            s.executeUpdate();
+        }
+        try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET errors = errors + 1 "
+                + "WHERE job_id = ? AND container_id = ?")) {
+            s.setString(1, job);
+            s.setString(2, container);
+            s.executeUpdate();
+        }
+    }
+
+    private static void insertNotKept(Connection c, UUID id, String containerId, String key, List<NotKept> fields, long now)
+            throws SQLException {
+        for (NotKept f : fields) {
+            String field = truncate(f.field() == null ? "(unnamed)" : f.field(), 500);
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT 1 FROM dtp_field_not_kept WHERE job_id = ? AND source_key = ? AND field = ?")) {
+                s.setString(1, id.toString());
+                s.setString(2, storedKey(key));
+                s.setString(3, field);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        continue;
+                    }
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_field_not_kept "
+                    + "(job_id, source_key, field, container_id, source_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                s.setString(1, id.toString());
+                s.setString(2, storedKey(key));
+                s.setString(3, field);
+                s.setString(4, storedKey(containerId));
+                s.setString(5, f.sourceId() == null ? "" : f.sourceId());
+                s.setString(6, truncate(f.reason() == null ? "not kept" : f.reason(), 2000));
+                s.setLong(7, now);
+                s.executeUpdate();
+            }
+        }
     }
 
     /** The fidelity report: how many fields were not kept, and the first {@link FidelityReport#MAX_LISTED}. */

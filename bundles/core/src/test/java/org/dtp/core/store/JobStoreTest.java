@@ -264,6 +264,35 @@ public class JobStoreTest {
         assertEquals(2, store.containers(id).get(0).items());
         assertEquals(1, store.containers(id).get(0).errors());
         assertEquals(1, store.job(id).orElseThrow().errors());
+        assertEquals("look-up by the keys as given, long ones too", Set.of(longKey, otherLongKey),
+                store.ledgerKeys(id, List.of(longKey, otherLongKey, longKey + "3", "i:short")));
+    }
+
+    @Test
+    public void aRunOfAPageIsRecordedInOneTransactionWithItsCheckpoint() {
+        UUID id = create("x").id();
+        store.addContainer(id, "a", "A");
+        JobStore.PageProgress run = new JobStore.PageProgress("a");
+        for (int i = 0; i < 1200; i++) {
+            run.imported("i:p" + i, "d" + i, 10, i == 7 ? List.of(new JobStore.NotKept("p7", "caption", "none")) : List.of());
+        }
+        run.failed("p-bad", "unreadable");
+        run.checkpoint("{\"pending\":[]}");
+        store.record(id, run);
+
+        assertEquals(1200, store.containers(id).get(0).items());
+        assertEquals(12_000, store.containers(id).get(0).bytes());
+        assertEquals(1, store.containers(id).get(0).errors());
+        assertEquals(1, store.fidelity(id).total());
+        assertEquals("{\"pending\":[]}", store.checkpoint(id).orElseThrow());
+        assertEquals(1200, store.ledgerKeys(id, java.util.stream.IntStream.range(0, 1300).mapToObj(i -> "i:p" + i).toList()).size());
+
+        JobStore.PageProgress again = new JobStore.PageProgress("a");
+        again.imported("i:p0", "twice", 1, List.of());
+        again.checkpoint("{\"pending\":[1]}");
+        assertThrows(JobStoreException.class, () -> store.record(id, again));
+        assertEquals("a failed run writes nothing", "{\"pending\":[]}", store.checkpoint(id).orElseThrow());
+        assertEquals(1200, store.containers(id).get(0).items());
     }
 
     @Test
