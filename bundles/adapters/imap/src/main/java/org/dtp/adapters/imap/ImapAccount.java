@@ -1,0 +1,92 @@
+package org.dtp.adapters.imap;
+
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+
+/**
+ * One side's IMAP account, from the endpoint settings {@value #HOST}, {@value #PORT} (optional), {@value #SECURITY},
+ * {@value #USERNAME} and {@value #PASSWORD} (the account's password or an app password).
+ */
+record ImapAccount(String host, int port, Security security, String username, String password) {
+    static final String HOST = "host";
+    static final String PORT = "port";
+    static final String SECURITY = "security";
+    static final String USERNAME = "username";
+    static final String PASSWORD = "password";
+
+    /** How the connection is protected. */
+    enum Security {
+        /** TLS from the first byte (imaps, port 993). */
+        TLS(993),
+        /** Plain connection upgraded with STARTTLS before login; refused when the server does not offer it (port 143). */
+        STARTTLS(143),
+        /** No TLS at all: only when the configuration allows a plaintext login. */
+        PLAIN(143);
+
+        final int defaultPort;
+
+        Security(int defaultPort) {
+            this.defaultPort = defaultPort;
+        }
+    }
+
+    /** The account the endpoint names; the message of a refusal says which setting to fix (never the password). */
+    static ImapAccount of(TransferEndpoint endpoint, ImapSettings settings) throws InvalidEndpointException {
+        String host = endpoint.require(HOST).trim();
+        if (!host.matches("[A-Za-z0-9.:\\[\\]-]+")) {
+            throw new InvalidEndpointException("'" + host + "' is not a host name or address (setting '" + HOST + "')");
+        }
+        String securityText = endpoint.settings().getOrDefault(SECURITY, "tls").trim().toUpperCase(Locale.ROOT);
+        Security security;
+        try {
+            security = Security.valueOf(securityText);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidEndpointException("setting '" + SECURITY + "' must be tls, starttls or plain, was '"
+                    + endpoint.settings().get(SECURITY) + "'");
+        }
+        if (security == Security.PLAIN && !settings.allowPlaintextLogin()) {
+            throw new InvalidEndpointException("security 'plain' would send the password unencrypted; use tls or starttls "
+                    + "(an operator can allow plain logins with allowPlaintextLogin in " + ImapConfig.PID + ")");
+        }
+        int port = security.defaultPort;
+        String portText = endpoint.settings().get(PORT);
+        if (portText != null && !portText.isBlank()) {
+            try {
+                port = Integer.parseInt(portText.trim());
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (port < 1 || port > 65535) {
+                throw new InvalidEndpointException("setting '" + PORT + "' must be a port number (1 to 65535), was '" + portText + "'");
+            }
+        }
+        return new ImapAccount(host, port, security, endpoint.require(USERNAME), endpoint.require(PASSWORD));
+    }
+
+    /** Identifies the account in pools and caches (a hash: never the password itself). */
+    String key() {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((host + "\n" + port + "\n" + security + "\n" + username + "\n" + password).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** For messages and logs: the user at the server, never the password. */
+    String describe() {
+        return username + " at " + host + ":" + port;
+    }
+
+    @Override
+    public String toString() {
+        return "ImapAccount[" + describe() + ", " + security + "]";
+    }
+}

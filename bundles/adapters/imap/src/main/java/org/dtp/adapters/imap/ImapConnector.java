@@ -1,0 +1,271 @@
+package org.dtp.adapters.imap;
+
+import jakarta.mail.MessagingException;
+import jakarta.mail.Session;
+import jakarta.mail.URLName;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+import org.eclipse.angus.mail.imap.IMAPSSLStore;
+import org.eclipse.angus.mail.imap.IMAPStore;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManagerFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+
+/**
+ * What the IMAP exporter and importer share: the configuration, logged-in connections kept between pages and
+ * messages (per account, used by one caller at a time), and the importer's memory of what it appended in this
+ * run. Reconfiguring it restarts the exporter and importer with the new settings.
+ */
+@Component(service = ImapConnector.class, configurationPid = ImapConfig.PID)
+@Designate(ocd = ImapConfig.class)
+public final class ImapConnector {
+    private static final Logger LOG = LoggerFactory.getLogger(ImapConnector.class);
+    /** Idempotency keys remembered per connector: enough for the messages of the pages in work of many jobs. */
+    private static final int REMEMBERED_IMPORTS = 10_000;
+
+    private final ImapSettings settings;
+    private final SSLSocketFactory socketFactory;
+    private final Map<String, Deque<Idle>> idle = new HashMap<>();
+    private final Map<String, String> imported = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > REMEMBERED_IMPORTS;
+        }
+    };
+    private boolean closed;
+
+    private record Idle(IMAPStore store, long since) {
+    }
+
+    @Activate
+    public ImapConnector(ImapConfig config) {
+        this(ImapSettings.of(config));
+    }
+
+    ImapConnector(ImapSettings settings) {
+        this.settings = settings;
+        this.socketFactory = settings.trustStore() == null ? null : socketFactory(settings);
+    }
+
+    ImapSettings settings() {
+        return settings;
+    }
+
+    /** Checks the endpoint's settings (no connection is made). */
+    void validate(TransferEndpoint endpoint) throws InvalidEndpointException {
+        ImapAccount.of(endpoint, settings);
+    }
+
+    /** A logged-in connection to the endpoint's account, for the caller alone until it closes the lease. */
+    Lease lease(TransferEndpoint endpoint) throws AdapterException {
+        ImapAccount account = ImapAccount.of(endpoint, settings);
+        String key = account.key();
+        long now = System.nanoTime();
+        while (true) {
+            Idle candidate;
+            synchronized (idle) {
+                Deque<Idle> stores = idle.get(key);
+                candidate = stores == null ? null : stores.pollFirst();
+            }
+            if (candidate == null) {
+                break;
+            }
+            // isConnected() sends a NOOP to a connection unused for a while: a server that dropped it is noticed here.
+            if (now - candidate.since() < settings.idleLifetime().toNanos() && candidate.store().isConnected()) {
+                return new Lease(account, candidate.store());
+            }
+            closeQuietly(candidate.store());
+        }
+        return new Lease(account, connect(account));
+    }
+
+    private IMAPStore connect(ImapAccount account) throws AdapterException {
+        // Angus Mail is embedded in this bundle, so only this bundle's class loader sees it. jakarta.mail's Session
+        // finds its StreamProvider with ServiceLoader, trying the thread context class loader first: in Karaf that is
+        // whatever the calling thread carries (another bundle's loader, which may see a different jakarta.mail, or
+        // none), so the TCCL is set to this bundle's loader, which sees the embedded copy and the
+        // META-INF/services/jakarta.mail.util.StreamProvider that bnd copies in. The store is constructed directly
+        // (IMAPStore / IMAPSSLStore) instead of session.getStore("imaps"), so no provider needs to be found by
+        // protocol name (META-INF/javamail.providers) at all.
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(ImapConnector.class.getClassLoader());
+        IMAPStore store = null;
+        try {
+            boolean tls = account.security() == ImapAccount.Security.TLS;
+            String protocol = tls ? "imaps" : "imap";
+            Session session = Session.getInstance(sessionProperties(protocol, account.security()));
+            URLName url = new URLName(protocol, account.host(), account.port(), null, account.username(), null);
+            store = tls ? new IMAPSSLStore(session, url) : new IMAPStore(session, url);
+            store.connect(account.host(), account.port(), account.username(), account.password());
+            return store;
+        } catch (MessagingException e) {
+            closeQuietly(store);
+            throw ImapFailures.of("cannot log in as " + account.describe(), e);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private Properties sessionProperties(String protocol, ImapAccount.Security security) {
+        String p = "mail." + protocol + ".";
+        Properties props = new Properties();
+        props.setProperty(p + "connectiontimeout", String.valueOf(settings.connectTimeout().toMillis()));
+        props.setProperty(p + "timeout", String.valueOf(settings.readTimeout().toMillis()));
+        // Messages stream in blocks of partial FETCHes (never whole in memory), read with BODY.PEEK (no \Seen set).
+        props.setProperty(p + "partialfetch", "true");
+        props.setProperty(p + "fetchsize", String.valueOf(settings.fetchBlockSize()));
+        props.setProperty(p + "peek", "true");
+        props.setProperty(p + "ssl.checkserveridentity", "true");
+        // Angus's own RFC 2818 check of the certificate's names: its default uses sun.security.util, which a bundle cannot import.
+        props.setProperty(p + "ssl.hostnameverifier.class", "legacy");
+        props.setProperty(p + "ssl.protocols", "TLSv1.3 TLSv1.2");
+        if (security == ImapAccount.Security.STARTTLS) {
+            props.setProperty(p + "starttls.enable", "true");
+            // Required, not opportunistic: no login over a connection the server would not upgrade.
+            props.setProperty(p + "starttls.required", "true");
+        }
+        // A socket factory that fails is an error, not a reason to try again with the JVM's default one.
+        props.setProperty(p + "socketFactory.fallback", "false");
+        if (socketFactory != null && security != ImapAccount.Security.PLAIN) {
+            props.put(p + "ssl.socketFactory", socketFactory);
+        }
+        return props;
+    }
+
+    private static SSLSocketFactory socketFactory(ImapSettings settings) {
+        try (InputStream in = Files.newInputStream(settings.trustStore())) {
+            KeyStore trusted = KeyStore.getInstance(settings.trustStoreType());
+            trusted.load(in, settings.trustStorePassword().isEmpty() ? null : settings.trustStorePassword().toCharArray());
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trusted);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, tmf.getTrustManagers(), null);
+            return context.getSocketFactory();
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot read the trust store " + settings.trustStore() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The destination id an import with this key produced earlier in this run, or null. */
+    String importedBefore(UUID jobId, String idempotencyKey) {
+        synchronized (imported) {
+            return imported.get(jobId + "|" + idempotencyKey);
+        }
+    }
+
+    /** Whether a message at the destination was appended in this run for another idempotency key of the job. */
+    boolean appendedForOtherKey(UUID jobId, String idempotencyKey, String destinationId) {
+        String prefix = jobId + "|";
+        synchronized (imported) {
+            for (Map.Entry<String, String> e : imported.entrySet()) {
+                if (e.getValue().equals(destinationId) && e.getKey().startsWith(prefix) && !e.getKey().equals(prefix + idempotencyKey)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    void rememberImport(UUID jobId, String idempotencyKey, String destinationId) {
+        synchronized (imported) {
+            imported.put(jobId + "|" + idempotencyKey, destinationId);
+        }
+    }
+
+    @Deactivate
+    void close() {
+        List<IMAPStore> all = new ArrayList<>();
+        synchronized (idle) {
+            closed = true;
+            idle.values().forEach(d -> d.forEach(i -> all.add(i.store())));
+            idle.clear();
+        }
+        all.forEach(ImapConnector::closeQuietly);
+    }
+
+    private void giveBack(ImapAccount account, IMAPStore store) {
+        synchronized (idle) {
+            Deque<Idle> stores = idle.computeIfAbsent(account.key(), k -> new ArrayDeque<>());
+            if (!closed && stores.size() < settings.maxIdleConnections()) {
+                stores.addFirst(new Idle(store, System.nanoTime()));
+                return;
+            }
+        }
+        closeQuietly(store);
+    }
+
+    static void closeQuietly(IMAPStore store) {
+        if (store == null) {
+            return;
+        }
+        try {
+            store.close();
+        } catch (MessagingException | RuntimeException e) {
+            LOG.debug("closing an IMAP connection failed: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * A connection lent to one caller. Closing it gives it back for the next page or message; after a failure the
+     * caller calls {@link #discard()} first, so that a connection in an unknown state is closed rather than reused.
+     */
+    final class Lease implements AutoCloseable {
+        private final ImapAccount account;
+        private final IMAPStore store;
+        private boolean discarded;
+        private boolean returned;
+
+        private Lease(ImapAccount account, IMAPStore store) {
+            this.account = account;
+            this.store = store;
+        }
+
+        IMAPStore store() {
+            return store;
+        }
+
+        ImapAccount account() {
+            return account;
+        }
+
+        void discard() {
+            discarded = true;
+        }
+
+        @Override
+        public void close() {
+            if (returned) {
+                return;
+            }
+            returned = true;
+            if (discarded) {
+                closeQuietly(store);
+            } else {
+                giveBack(account, store);
+            }
+        }
+    }
+}

@@ -1,0 +1,307 @@
+package org.dtp.adapters.imap;
+
+import jakarta.mail.Address;
+import jakarta.mail.FetchProfile;
+import jakarta.mail.Flags;
+import jakarta.mail.Folder;
+import jakarta.mail.Message;
+import jakarta.mail.MessagingException;
+import jakarta.mail.UIDFolder;
+import org.dtp.models.MediaRef;
+import org.dtp.models.mail.MailFlags;
+import org.dtp.models.mail.MailFolder;
+import org.dtp.models.mail.MailMessage;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.eclipse.angus.mail.imap.IMAPFolder;
+import org.eclipse.angus.mail.imap.IMAPInputStream;
+import org.eclipse.angus.mail.imap.IMAPMessage;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Date;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * Exports an IMAP account's folders and messages. The root's page lists the top-level folders; a folder's first
+ * page lists its sub-folders. Messages page in UID order, {@code pageSize} at a time; the continuation holds the
+ * folder's UIDVALIDITY and the last UID exported, so a resumed export goes on after that message, and a folder whose
+ * UIDVALIDITY changed (its messages were renumbered) starts again from its first message. Folders are only ever
+ * EXAMINEd (read-only) and messages read with BODY.PEEK: nothing at the source changes, not even \Seen.
+ */
+@Component(
+        service = Exporter.class,
+        property = {
+                AdapterProperties.PROVIDER + "=imap",
+                AdapterProperties.PROVIDER_NAME + "=IMAP mail server",
+                AdapterProperties.VERTICAL + "=MAIL"})
+public final class ImapMailExporter implements Exporter<MailFolder, MailMessage> {
+    static final String RAW_CONTENT_TYPE = "message/rfc822";
+    private static final Logger LOG = LoggerFactory.getLogger(ImapMailExporter.class);
+
+    private final ImapConnector connector;
+
+    @Activate
+    public ImapMailExporter(@Reference ImapConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint source) throws InvalidEndpointException {
+        connector.validate(source);
+    }
+
+    @Override
+    public ExportPage<MailFolder, MailMessage> export(TransferContext context, ExportCursor cursor) throws AdapterException {
+        try (ImapConnector.Lease lease = connector.lease(context.endpoint())) {
+            String where = cursor.isRoot() ? "the folder list" : "folder '" + cursor.containerId() + "'";
+            try {
+                if (cursor.isRoot()) {
+                    return new ExportPage<>(subFolders(lease.store().getDefaultFolder()), List.of(), null);
+                }
+                return folderPage((IMAPFolder) lease.store().getFolder(cursor.containerId()), cursor.continuation());
+            } catch (MessagingException e) {
+                lease.discard();
+                throw ImapFailures.of("cannot read " + where + " of " + lease.account().describe(), e);
+            }
+        }
+    }
+
+    private ExportPage<MailFolder, MailMessage> folderPage(IMAPFolder folder, String continuation)
+            throws MessagingException, AdapterException {
+        MessageRefs.Position position = MessageRefs.position(continuation);
+        List<MailFolder> children = List.of();
+        if (position == null) {
+            if (!folder.exists()) {
+                LOG.warn("IMAP folder '{}' no longer exists at the source; nothing of it is exported", folder.getFullName());
+                return new ExportPage<>(List.of(), List.of(), null);
+            }
+            if ((folder.getType() & Folder.HOLDS_FOLDERS) != 0) {
+                children = subFolders(folder);
+            }
+            if ((folder.getType() & Folder.HOLDS_MESSAGES) == 0) {
+                return new ExportPage<>(children, List.of(), null);
+            }
+        }
+        folder.open(Folder.READ_ONLY);
+        try {
+            long validity = folder.getUIDValidity();
+            long after = 0;
+            if (position != null && position.uidValidity() == validity) {
+                after = position.lastUid();
+            } else if (position != null) {
+                LOG.warn("IMAP folder '{}' renumbered its messages (UIDVALIDITY {} is now {}): its export starts again from its "
+                                + "first message; messages already copied are recognised at the destination by Message-ID and content",
+                        folder.getFullName(), position.uidValidity(), validity);
+            }
+            int count = folder.getMessageCount();
+            int first = firstAfter(folder, after, count);
+            if (first > count) {
+                return new ExportPage<>(children, List.of(), null);
+            }
+            int last = Math.min(count, first + connector.settings().pageSize() - 1);
+            Message[] messages = folder.getMessages(first, last);
+            fetchSummaries(folder, messages);
+            List<MailMessage> items = new ArrayList<>(messages.length);
+            for (Message m : messages) {
+                items.add(item(folder, validity, (IMAPMessage) m));
+            }
+            long lastUid = folder.getUID(messages[messages.length - 1]);
+            return new ExportPage<>(children, items, last < count ? new MessageRefs.Position(validity, lastUid).toString() : null);
+        } finally {
+            closeQuietly(folder);
+        }
+    }
+
+    /** The sequence number of the first message with a UID above {@code after} (count + 1 if none): a binary search. */
+    private static int firstAfter(IMAPFolder folder, long after, int count) throws MessagingException {
+        if (after == 0) {
+            return 1;
+        }
+        int low = 1;
+        int high = count + 1;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (folder.getUID(folder.getMessage(middle)) > after) {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        return low;
+    }
+
+    private static void fetchSummaries(IMAPFolder folder, Message[] messages) throws MessagingException {
+        FetchProfile full = new FetchProfile();
+        full.add(UIDFolder.FetchProfileItem.UID);
+        full.add(FetchProfile.Item.FLAGS);
+        full.add(FetchProfile.Item.SIZE);
+        full.add(IMAPFolder.FetchProfileItem.INTERNALDATE);
+        full.add(FetchProfile.Item.ENVELOPE);
+        full.add("Date");
+        try {
+            folder.fetch(messages, full);
+        } catch (MessagingException e) {
+            if (!folder.isOpen()) {
+                throw e;
+            }
+            // A header the server's ENVELOPE cannot express, or we cannot parse: the messages are still copied, raw.
+            LOG.info("IMAP folder '{}': the envelopes of a page could not be read ({}); exporting it without them",
+                    folder.getFullName(), e.getMessage());
+            FetchProfile minimal = new FetchProfile();
+            minimal.add(UIDFolder.FetchProfileItem.UID);
+            minimal.add(FetchProfile.Item.FLAGS);
+            minimal.add(FetchProfile.Item.SIZE);
+            minimal.add(IMAPFolder.FetchProfileItem.INTERNALDATE);
+            folder.fetch(messages, minimal);
+        }
+    }
+
+    private static MailMessage item(IMAPFolder folder, long validity, IMAPMessage m) throws MessagingException {
+        MessageRefs.Ref ref = new MessageRefs.Ref(folder.getFullName(), validity, folder.getUID(m));
+        long size = m.getSize();
+        Flags flags = m.getFlags();
+        List<String> keywords = new ArrayList<>(Arrays.asList(flags.getUserFlags()));
+        keywords.sort(Comparator.naturalOrder());
+        MailFlags mailFlags = new MailFlags(flags.contains(Flags.Flag.SEEN), flags.contains(Flags.Flag.ANSWERED),
+                flags.contains(Flags.Flag.FLAGGED), flags.contains(Flags.Flag.DRAFT), flags.contains(Flags.Flag.DELETED), keywords);
+        Date received = m.getReceivedDate();
+        Address[] from = orNull(m::getFrom);
+        return new MailMessage(
+                ref.toString(),
+                new MediaRef(ref.toString(), RAW_CONTENT_TYPE, size < 0 ? -1 : size),
+                orNull(m::getMessageID),
+                orNull(m::getSubject),
+                from == null || from.length == 0 ? null : HeaderValues.address(from[0]),
+                HeaderValues.addresses(orNull(() -> m.getRecipients(Message.RecipientType.TO))),
+                HeaderValues.date(orNull(() -> m.getHeader("Date", null))),
+                mailFlags,
+                List.of(),
+                received == null ? null : received.toInstant(),
+                size < 0 ? -1 : size);
+    }
+
+    /** A header value for display, or null when the message's header is too broken to give it. */
+    private static <T> T orNull(Callable<T> read) {
+        try {
+            return read.call();
+        } catch (Exception e) {
+            LOG.debug("unreadable header: {}", e.getMessage());
+            return null;
+        }
+    }
+
+    private static List<MailFolder> subFolders(Folder parent) throws MessagingException {
+        Folder[] found = parent.list("%");
+        Arrays.sort(found, Comparator.comparing(Folder::getFullName));
+        List<MailFolder> folders = new ArrayList<>(found.length);
+        for (Folder f : found) {
+            IMAPFolder folder = (IMAPFolder) f;
+            MailboxAttributes.Use use = MailboxAttributes.of(folder.getFullName(), folder.getAttributes());
+            char separator = folder.getSeparator();
+            String name = folder.getName().isEmpty() ? folder.getFullName() : folder.getName();
+            folders.add(new MailFolder(folder.getFullName(), name, folder.getFullName(),
+                    separator == '\0' ? null : String.valueOf(separator),
+                    use == null ? null : use.use(), use == null ? null : use.text()));
+        }
+        return folders;
+    }
+
+    @Override
+    public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {
+        MessageRefs.Ref message = MessageRefs.parse(ref.uri());
+        ImapConnector.Lease lease = connector.lease(context.endpoint());
+        IMAPFolder folder = null;
+        try {
+            folder = (IMAPFolder) lease.store().getFolder(message.folder());
+            folder.open(Folder.READ_ONLY);
+            if (folder.getUIDValidity() != message.uidValidity()) {
+                throw new ItemRejectedException("folder '" + message.folder() + "' renumbered its messages (UIDVALIDITY "
+                        + message.uidValidity() + " is now " + folder.getUIDValidity() + ") since message " + message.uid()
+                        + " was listed; it is exported again under its new number if the folder's export goes on");
+            }
+            IMAPMessage m = (IMAPMessage) folder.getMessageByUID(message.uid());
+            if (m == null) {
+                throw new ItemRejectedException("message " + message.uid() + " of folder '" + message.folder()
+                        + "' is no longer there (deleted at the source after it was listed)");
+            }
+            // Partial FETCHes of fetchBlockSize bytes each, with BODY.PEEK; -1: read up to the end the server gives.
+            return new MessageStream(new IMAPInputStream(m, null, -1, true), folder, lease);
+        } catch (MessagingException e) {
+            closeQuietly(folder);
+            lease.discard();
+            lease.close();
+            throw ImapFailures.of("cannot open message " + message.uid() + " of folder '" + message.folder() + "' of "
+                    + lease.account().describe(), e);
+        } catch (AdapterException | RuntimeException e) {
+            closeQuietly(folder);
+            lease.close();
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(Folder folder) {
+        if (folder != null && folder.isOpen()) {
+            try {
+                folder.close(false); // false: never EXPUNGE
+            } catch (MessagingException | RuntimeException e) {
+                LOG.debug("closing IMAP folder '{}' failed: {}", folder.getFullName(), e.getMessage());
+            }
+        }
+    }
+
+    /** A message's bytes as they stream; closing it closes the folder and gives the connection back. */
+    private static final class MessageStream extends FilterInputStream {
+        private final Folder folder;
+        private final ImapConnector.Lease lease;
+
+        MessageStream(InputStream in, Folder folder, ImapConnector.Lease lease) {
+            super(in);
+            this.folder = folder;
+            this.lease = lease;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (IOException | RuntimeException e) {
+                lease.discard();
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                lease.discard();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            closeQuietly(folder);
+            lease.close();
+        }
+    }
+}

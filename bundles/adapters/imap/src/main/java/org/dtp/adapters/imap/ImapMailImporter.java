@@ -1,0 +1,389 @@
+package org.dtp.adapters.imap;
+
+import jakarta.mail.FetchProfile;
+import jakarta.mail.Flags;
+import jakarta.mail.Folder;
+import jakarta.mail.Message;
+import jakarta.mail.MessagingException;
+import jakarta.mail.UIDFolder;
+import jakarta.mail.search.AndTerm;
+import jakarta.mail.search.ComparisonTerm;
+import jakarta.mail.search.HeaderTerm;
+import jakarta.mail.search.SearchTerm;
+import jakarta.mail.search.SizeTerm;
+import jakarta.mail.search.SubjectTerm;
+import org.dtp.models.mail.MailFlags;
+import org.dtp.models.mail.MailFolder;
+import org.dtp.models.mail.MailMessage;
+import org.dtp.models.mail.SpecialUse;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferEndpoint;
+import org.eclipse.angus.mail.iap.BadCommandException;
+import org.eclipse.angus.mail.imap.AppendUID;
+import org.eclipse.angus.mail.imap.IMAPFolder;
+import org.eclipse.angus.mail.imap.IMAPInputStream;
+import org.eclipse.angus.mail.imap.IMAPMessage;
+import org.eclipse.angus.mail.imap.IMAPStore;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Imports mail folders and messages into an IMAP account. Folders are created under the parent's destination folder
+ * with the destination's separator, or are the destination's folder of the same special use (\Sent, \Trash, …)
+ * where it announces one. Each message is APPENDed with its exact bytes, streamed from the source, with its flags
+ * and INTERNALDATE. Before an APPEND the folder is searched for the same message (the same Message-ID, or for a
+ * message without one the same size or subject) and the candidates are compared by SHA-256, so a resumed or
+ * retried import finds what it appended before instead of appending it again. The source is read twice (once for
+ * the exact size and hash, once to append), each time streamed, never held whole. Nothing is ever deleted or expunged,
+ * and \Deleted is never set.
+ */
+@Component(
+        service = Importer.class,
+        property = {
+                AdapterProperties.PROVIDER + "=imap",
+                AdapterProperties.PROVIDER_NAME + "=IMAP mail server",
+                AdapterProperties.VERTICAL + "=MAIL"})
+public final class ImapMailImporter implements Importer<MailFolder, MailMessage> {
+    private static final Logger LOG = LoggerFactory.getLogger(ImapMailImporter.class);
+    /** An IMAP flag keyword is an atom (RFC 3501 §9: no specials, no controls, no leading backslash). */
+    private static final Pattern KEYWORD = Pattern.compile("[\\x21-\\x7e&&[^(){%*\"\\\\\\]]][\\x21-\\x7e&&[^(){%*\"\\]]]*");
+    private static final int BUFFER = 64 * 1024;
+    /** Look-alikes of one message compared byte for byte at most; a bound on the work for very common subjects. */
+    private static final int MAX_CANDIDATES = 50;
+
+    private final ImapConnector connector;
+
+    @Activate
+    public ImapMailImporter(@Reference ImapConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
+        connector.validate(destination);
+    }
+
+    @Override
+    public String importContainer(ImportContext context, String idempotencyKey, MailFolder folder, String parentId)
+            throws AdapterException {
+        try (ImapConnector.Lease lease = connector.lease(context.endpoint())) {
+            try {
+                String target = targetName(context, lease.store(), folder, parentId);
+                Folder destination = lease.store().getFolder(target);
+                if (!destination.exists()) {
+                    if (!destination.create(Folder.HOLDS_MESSAGES) && !destination.exists()) {
+                        throw new AdapterException("the IMAP server of " + lease.account().describe() + " did not create folder '" + target + "'");
+                    }
+                    subscribe(destination);
+                }
+                return destination.getFullName();
+            } catch (MessagingException e) {
+                lease.discard();
+                throw ImapFailures.of("cannot create the folder for '" + folder.fullPath() + "' at " + lease.account().describe(), e);
+            }
+        }
+    }
+
+    /** The destination folder's full name: INBOX, the folder of the same special use, or the name under the parent. */
+    private static String targetName(ImportContext context, IMAPStore store, MailFolder folder, String parentId) throws MessagingException {
+        if (folder.specialUse() == SpecialUse.INBOX) {
+            return "INBOX";
+        }
+        if (folder.specialUse() != null) {
+            String attribute = MailboxAttributes.attributeOf(folder.specialUse(), folder.specialUseText());
+            for (Folder candidate : store.getDefaultFolder().list("*")) {
+                String[] attributes = ((IMAPFolder) candidate).getAttributes();
+                if (attributes != null && Arrays.stream(attributes).anyMatch(attribute::equalsIgnoreCase)) {
+                    return candidate.getFullName();
+                }
+            }
+            context.reportNotKept(folder.id(), "specialUse", "the destination marks no folder " + attribute
+                    + "; the folder is created as an ordinary folder");
+        }
+        Folder parent = parentId == null ? store.getDefaultFolder() : store.getFolder(parentId);
+        char separator = parent.getSeparator();
+        String name = folder.name();
+        if (separator != '\0' && name.indexOf(separator) >= 0) {
+            name = name.replace(separator, '_');
+            context.reportNotKept(folder.id(), "name", "the destination separates folder levels with '" + separator
+                    + "', so the folder is named '" + name + "'");
+        }
+        if (parentId != null) {
+            return parentId + separator + name;
+        }
+        // Servers whose personal folders live under a prefix (e.g. "INBOX." on Courier) announce it as a namespace.
+        Folder[] personal = store.getPersonalNamespaces();
+        String prefix = personal.length == 0 ? "" : personal[0].getFullName();
+        return prefix.isEmpty() ? name : prefix + separator + name;
+    }
+
+    private static void subscribe(Folder folder) {
+        try {
+            folder.setSubscribed(true); // most mail clients show only subscribed folders
+        } catch (MessagingException | RuntimeException e) {
+            LOG.debug("subscribing to IMAP folder '{}' failed: {}", folder.getFullName(), e.getMessage());
+        }
+    }
+
+    @Override
+    public String importItem(ImportContext context, String idempotencyKey, MailMessage message, String containerId)
+            throws AdapterException {
+        String before = connector.importedBefore(context.jobId(), idempotencyKey);
+        if (before != null) {
+            return before;
+        }
+        String folderName = containerId == null ? "INBOX" : containerId;
+        try (ImapConnector.Lease lease = connector.lease(context.endpoint())) {
+            String what = "cannot append message " + message.id() + " to folder '" + folderName + "' of " + lease.account().describe();
+            IMAPFolder folder = null;
+            try {
+                folder = (IMAPFolder) lease.store().getFolder(folderName);
+                // Read-write (SELECT) because EXAMINE announces no PERMANENTFLAGS; it is closed without EXPUNGE.
+                folder.open(Folder.READ_WRITE);
+                // The APPEND literal announces its size first, and servers' RFC822.SIZE is not always the size of the
+                // bytes they serve (GreenMail's is not): the source is read once to learn its exact size and SHA-256,
+                // which also tell a copy at the destination, then again as it is appended.
+                Digest source = digest(context.openMedia(message.raw()));
+                String copy = findCopy(context, idempotencyKey, folder, message, source);
+                if (copy != null) {
+                    LOG.debug("message {} is already in '{}' as {}; not appended again", message.id(), folderName, copy);
+                    connector.rememberImport(context.jobId(), idempotencyKey, copy);
+                    return copy;
+                }
+                String id = append(context, folder, message, source, lease);
+                connector.rememberImport(context.jobId(), idempotencyKey, id);
+                return id;
+            } catch (MessagingException e) {
+                lease.discard();
+                throw ImapFailures.ofItem(what, e);
+            } catch (IOException e) {
+                lease.discard();
+                throw ImapFailures.of(what + ": reading it from the source failed", e);
+            } finally {
+                close(folder);
+            }
+        }
+    }
+
+    private String append(ImportContext context, IMAPFolder folder, MailMessage message, Digest expected, ImapConnector.Lease lease)
+            throws AdapterException, MessagingException, IOException {
+        Flags flags = flagsToSet(context, folder, message);
+        Date internalDate = message.internalDate() == null ? null : Date.from(message.internalDate());
+        String name = folder.getFullName();
+        try (DigestingStream source = new DigestingStream(context.openMedia(message.raw()))) {
+            StreamingLiteral literal = new StreamingLiteral(source, expected.size(), () -> {
+                if (!source.sha256().equals(expected.sha256())) {
+                    throw new StreamingLiteral.SourceMismatchException("the source served other bytes the second time it was read");
+                }
+            });
+            AppendUID uid;
+            try {
+                uid = (AppendUID) folder.doCommand(protocol -> protocol.appenduid(name, flags, internalDate, literal));
+            } catch (MessagingException e) {
+                IOException failure = literal.failure();
+                if (failure == null) {
+                    throw e;
+                }
+                lease.discard();
+                if (failure instanceof StreamingLiteral.SourceMismatchException) {
+                    throw new ItemRejectedException("message " + message.id() + " was not appended: " + failure.getMessage());
+                }
+                throw failure;
+            }
+            if (uid != null && uid.uid > 0) {
+                return new MessageRefs.Ref(name, uid.uidvalidity, uid.uid).toString();
+            }
+            // A server without UIDPLUS does not say what UID it gave; the id is for the ledger only.
+            return name + "/;APPENDED=" + message.id();
+        }
+    }
+
+    /** Seen, answered, flagged, draft and the keywords the folder keeps; \Deleted never, what is left out is reported. */
+    private static Flags flagsToSet(ImportContext context, IMAPFolder folder, MailMessage message) {
+        MailFlags source = message.flags();
+        Flags flags = new Flags();
+        if (source.seen()) {
+            flags.add(Flags.Flag.SEEN);
+        }
+        if (source.answered()) {
+            flags.add(Flags.Flag.ANSWERED);
+        }
+        if (source.flagged()) {
+            flags.add(Flags.Flag.FLAGGED);
+        }
+        if (source.draft()) {
+            flags.add(Flags.Flag.DRAFT);
+        }
+        if (source.deleted()) {
+            context.reportNotKept(message.id(), "flags.deleted", "\\Deleted is not set at the destination: the next EXPUNGE "
+                    + "there would remove the message");
+        }
+        Flags permanent = folder.getPermanentFlags();
+        boolean anyKeyword = permanent != null && permanent.contains(Flags.Flag.USER);
+        for (String keyword : source.keywords()) {
+            if (!KEYWORD.matcher(keyword).matches()) {
+                context.reportNotKept(message.id(), "flags.keywords", "'" + keyword + "' is not a valid IMAP keyword");
+            } else if (anyKeyword || (permanent != null && permanent.contains(keyword))) {
+                flags.add(keyword);
+            } else {
+                context.reportNotKept(message.id(), "flags.keywords", "folder '" + folder.getFullName()
+                        + "' does not keep the keyword " + keyword);
+            }
+        }
+        if (!message.labels().isEmpty()) {
+            context.reportNotKept(message.id(), "labels", "IMAP has no labels; the message is in folder '" + folder.getFullName() + "' only");
+        }
+        return flags;
+    }
+
+    /**
+     * The id of a message in the folder with the same bytes, or null. Candidates are the messages with the same
+     * Message-ID, or, for a message without one, of the same size or subject; a candidate this run appended for
+     * another item of the job is not a copy (the source may hold the same message twice), nor is one whose SHA-256
+     * differs. Sizes the server reports are not compared: not every server reports the size of what it serves.
+     */
+    private String findCopy(ImportContext context, String idempotencyKey, IMAPFolder folder, MailMessage message, Digest source)
+            throws MessagingException, IOException {
+        List<SearchTerm> terms = new ArrayList<>();
+        if (message.messageId() != null && !message.messageId().isBlank()) {
+            terms.add(new HeaderTerm("Message-ID", message.messageId()));
+        } else {
+            SearchTerm size = sizeIs(source.size());
+            if (size != null) {
+                terms.add(size);
+            }
+            if (message.subject() != null && !message.subject().isBlank()) {
+                terms.add(new SubjectTerm(message.subject()));
+            }
+        }
+        // One SEARCH per term rather than an OR of them: not every server takes OR (GreenMail does not).
+        TreeMap<Integer, Message> found = new TreeMap<>();
+        for (SearchTerm term : terms) {
+            try {
+                for (Message m : folder.search(term)) {
+                    found.put(m.getMessageNumber(), m);
+                }
+            } catch (MessagingException e) {
+                if (!(e.getNextException() instanceof BadCommandException)) {
+                    throw e;
+                }
+                LOG.debug("IMAP folder '{}': the server cannot search for {}: {}", folder.getFullName(), term, e.getMessage());
+            }
+        }
+        Message[] candidates = found.values().toArray(new Message[0]);
+        if (candidates.length == 0) {
+            return null;
+        }
+        if (candidates.length > MAX_CANDIDATES) {
+            LOG.info("{} messages in '{}' look like {}; comparing the newest {}", candidates.length, folder.getFullName(),
+                    message.id(), MAX_CANDIDATES);
+            candidates = Arrays.copyOfRange(candidates, candidates.length - MAX_CANDIDATES, candidates.length);
+        }
+        FetchProfile profile = new FetchProfile();
+        profile.add(UIDFolder.FetchProfileItem.UID);
+        folder.fetch(candidates, profile);
+        long validity = folder.getUIDValidity();
+        for (Message candidate : candidates) {
+            String id = new MessageRefs.Ref(folder.getFullName(), validity, folder.getUID(candidate)).toString();
+            if (connector.appendedForOtherKey(context.jobId(), idempotencyKey, id)) {
+                continue;
+            }
+            if (source.sha256().equals(digest(new IMAPInputStream((IMAPMessage) candidate, null, -1, true)).sha256())) {
+                return id;
+            }
+        }
+        return null;
+    }
+
+    /** SEARCH LARGER size-1 SMALLER size+1: exactly {@code size} octets (RFC 3501 §6.4.4). */
+    private static SearchTerm sizeIs(long size) {
+        if (size < 1 || size >= Integer.MAX_VALUE) {
+            return null;
+        }
+        return new AndTerm(new SizeTerm(ComparisonTerm.GT, (int) size - 1), new SizeTerm(ComparisonTerm.LT, (int) size + 1));
+    }
+
+    private record Digest(long size, String sha256) {
+    }
+
+    private static Digest digest(InputStream stream) throws IOException {
+        try (InputStream in = stream) {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[BUFFER];
+            long size = 0;
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                sha.update(buffer, 0, n);
+                size += n;
+            }
+            return new Digest(size, HexFormat.of().formatHex(sha.digest()));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void close(Folder folder) {
+        if (folder != null && folder.isOpen()) {
+            try {
+                folder.close(false); // false: never EXPUNGE
+            } catch (MessagingException | RuntimeException e) {
+                LOG.debug("closing IMAP folder '{}' failed: {}", folder.getFullName(), e.getMessage());
+            }
+        }
+    }
+
+    /** Computes the SHA-256 of what is read through it. */
+    private static final class DigestingStream extends java.io.FilterInputStream {
+        private final MessageDigest sha;
+
+        DigestingStream(InputStream in) {
+            super(in);
+            try {
+                sha = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                sha.update((byte) b);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                sha.update(b, off, n);
+            }
+            return n;
+        }
+
+        String sha256() {
+            return HexFormat.of().formatHex(sha.digest());
+        }
+    }
+}
