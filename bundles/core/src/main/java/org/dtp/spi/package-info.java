@@ -2,7 +2,8 @@
  * The service provider interface adapters implement. An adapter bundle registers {@link org.dtp.spi.Exporter}
  * and {@link org.dtp.spi.Importer} services with the properties named in {@link org.dtp.spi.AdapterProperties};
  * the engine finds them dynamically, so adapters come and go at run time.
- * 1.1: {@link org.dtp.spi.ImportContext#reportNotKept} for the fidelity report.
+ * 1.1: {@link org.dtp.spi.ImportContext#reportNotKept} for the fidelity report; {@link org.dtp.spi.ExportPage#rejected()}
+ * for source items that cannot be read.
  */
 @Export
 @Version("1.1.0")

@@ -303,6 +303,10 @@ public final class TransferEngine implements JobExecutor {
         Set<String> skip = new HashSet<>(page.items().isEmpty() ? Set.of()
                 : store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
         JobStore.PageProgress run = new JobStore.PageProgress(progressKey);
+        for (ExportPage.Rejected unreadable : page.rejected()) {
+            LOG.info("job {}: item {} not exported: {}", id, unreadable.sourceId(), unreadable.reason());
+            run.failed(unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
+        }
         long runStarted = System.nanoTime();
         for (ItemModel item : page.items()) {
             if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())

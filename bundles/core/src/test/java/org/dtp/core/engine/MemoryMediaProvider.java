@@ -41,6 +41,8 @@ final class MemoryMediaProvider {
     final Map<String, String> importedContainers = new ConcurrentHashMap<>();
     /** Called before each import; may throw to inject failures. */
     volatile Function<MediaItem, AdapterException> importFault = item -> null;
+    /** Source items the first page of an album reports as unreadable, by album. */
+    final Map<String, List<ExportPage.Rejected>> unreadable = new ConcurrentHashMap<>();
     /** Fields each import reports as not kept, as a destination that cannot hold them would. */
     volatile Function<MediaItem, List<String>> notKept = item -> List.of();
     /** Called after each imported item (e.g. to stop the job mid-page). */
@@ -87,7 +89,8 @@ final class MemoryMediaProvider {
                 return new ExportPage<>(cursor.continuation() == null ? found : List.of(), page(rootItems, cursor), next(rootItems, cursor));
             }
             List<MediaItem> items = albums.get(cursor.containerId());
-            return new ExportPage<>(List.of(), page(items, cursor), next(items, cursor));
+            return new ExportPage<>(List.of(), page(items, cursor), next(items, cursor),
+                    cursor.continuation() == null ? unreadable.getOrDefault(cursor.containerId(), List.of()) : List.of());
         }
 
         private List<MediaItem> page(List<MediaItem> items, ExportCursor cursor) {

@@ -126,6 +126,20 @@ public class TransferEngineTest {
     }
 
     @Test
+    public void recordsSourceItemsTheExporterCouldNotReadAndCopiesTheRest() throws Exception {
+        source.unreadable.put("b", java.util.List.of(new org.dtp.spi.ExportPage.Rejected("b/broken.vcf", "malformed vCard: no END")));
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED_WITH_ERRORS, done.job().state());
+        assertEquals(source.totalItems(), done.job().items());
+        assertEquals(1, done.job().errors());
+        assertEquals("b/broken.vcf", done.errors().get(0).itemId());
+        assertEquals("not readable at the source: malformed vCard: no END", done.errors().get(0).message());
+    }
+
+    @Test
     public void listsWhatTheDestinationCouldNotKeepPerItemAndField() throws Exception {
         destination.notKept = item -> item.id().startsWith("b/") ? java.util.List.of("caption", "location") : java.util.List.of();
         TransferJob job = start();

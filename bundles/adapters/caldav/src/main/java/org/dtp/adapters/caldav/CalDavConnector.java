@@ -1,0 +1,207 @@
+package org.dtp.adapters.caldav;
+
+import org.dtp.models.ExtendedProperty;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.TransientAdapterException;
+import org.dtp.spi.http.RateLimiter;
+import org.dtp.webdav.CollectionPager;
+import org.dtp.webdav.DavAccount;
+import org.dtp.webdav.DavClient;
+import org.dtp.webdav.DavCollection;
+import org.dtp.webdav.DavPutResult;
+import org.dtp.webdav.DavResource;
+import org.dtp.webdav.DavService;
+import org.dtp.webdav.ResourceNames;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.metatype.annotations.Designate;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * What the CalDAV exporters and importers (events and tasks) share: one DAV client (one rate limiter) for all of
+ * this server's CalDAV requests, the limits, and the collection and resource handling both verticals use.
+ * Reconfiguring it restarts all four services.
+ */
+@Component(service = CalDavConnector.class, configurationPid = CalDavConfig.PID)
+@Designate(ocd = CalDavConfig.class)
+public final class CalDavConnector {
+    /** How often a resource changed by someone else between our GET and PUT is read and merged again. */
+    private static final int MERGE_ATTEMPTS = 3;
+
+    private final DavClient client;
+    private final CollectionPager pager;
+
+    @Activate
+    public CalDavConnector(CalDavConfig config) {
+        this(client(config), config.multigetBatchSize());
+    }
+
+    CalDavConnector(DavClient client, int batchSize) {
+        this.client = client;
+        this.pager = new CollectionPager(client, batchSize);
+    }
+
+    private static DavClient client(CalDavConfig c) {
+        String store = c.trustStore() == null ? "" : c.trustStore().trim();
+        return DavClient.builder("CalDAV")
+                .rateLimiter(RateLimiter.perSecond(c.requestsPerSecond()))
+                .requestTimeout(Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())))
+                .trustStore(store.isEmpty() ? null : Path.of(store), c.trustStoreType(), c.trustStorePassword().toCharArray())
+                .build();
+    }
+
+    DavClient client() {
+        return client;
+    }
+
+    DavAccount account(TransferEndpoint endpoint) throws InvalidEndpointException {
+        return DavAccount.of(endpoint);
+    }
+
+    /** The account's calendars that take {@code component} (VEVENT or VTODO), in address order. */
+    List<DavCollection> collections(DavAccount account, String component) throws AdapterException {
+        URI home = client.discoverHome(account, DavService.CALDAV);
+        List<DavCollection> out = new ArrayList<>();
+        for (DavCollection c : client.listCollections(account, home, DavService.CALDAV)) {
+            if (c.accepts(component)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** A page of the calendar {@code containerId}, after {@code continuation}. */
+    CollectionPager.Page page(DavAccount account, String containerId, String continuation) throws AdapterException {
+        DavCollection collection = client.collection(account, at(account, containerId))
+                .orElseThrow(() -> new AdapterException("the calendar " + containerId + " is no longer on the server"));
+        return pager.page(account, collection, DavService.CALDAV, continuation);
+    }
+
+    /**
+     * Creates (or finds, on a repeated import of the same key) the calendar {@code dtp-<hash>} in the account's home,
+     * taking {@code component}; its path.
+     */
+    String calendar(ImportContext context, String key, String name, String description, String component)
+            throws AdapterException {
+        DavAccount account = account(context.endpoint());
+        URI home = client.discoverHome(account, DavService.CALDAV);
+        URI href = home.resolve(ResourceNames.collection(context.jobId(), key) + "/");
+        if (!client.makeCollection(account, href, DavService.CALDAV, name, description, List.of(component))) {
+            DavCollection existing = client.collection(account, href).orElseThrow(() -> new TransientAdapterException(
+                    "CalDAV refused to create " + href.getPath() + " (405) but shows nothing there", null));
+            if (!existing.is(DavService.CALDAV)) {
+                throw new AdapterException(href.getPath() + " exists and is not a calendar");
+            }
+        }
+        return href.getPath();
+    }
+
+    /** The UID an item is written with: its own, or one derived from the job and key (the same on every attempt). */
+    static String uidOf(UUID jobId, String key, String uid) {
+        return uid != null && !uid.isBlank() ? uid
+                : "urn:uuid:" + UUID.nameUUIDFromBytes((jobId + "\n" + key).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Writes one component into the calendar at {@code calendarPath}: into the resource of its UID (named from the
+     * job and the UID, so that a master and its changed occurrences share one resource, RFC 4791 §4.1), created with
+     * {@code If-None-Match: *} or, when it exists, merged with {@code If-Match} on its ETag. A component already there
+     * (same UID and RECURRENCE-ID: a repeated import) is left alone. Returns the resource's path.
+     *
+     * @param occurrence {@code ""} for a master, else the RECURRENCE-ID text
+     * @param tzids      the TZIDs the component uses, whose VTIMEZONE must be in the resource
+     */
+    String putComponent(ImportContext context, String sourceId, String calendarPath, String uid, String occurrence,
+                        String componentName, String componentText, Set<String> tzids, List<ExtendedProperty> extended)
+            throws AdapterException {
+        DavAccount account = account(context.endpoint());
+        URI calendar = at(account, calendarPath.endsWith("/") ? calendarPath : calendarPath + "/");
+        URI href = calendar.resolve(ResourceNames.resource(context.jobId(), "uid:" + uid, ".ics"));
+        for (int attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+            Optional<DavResource> existing = client.get(account, href);
+            if (existing.isEmpty()) {
+                String text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:" + ICals.PRODID + "\r\n"
+                        + String.join("", zones(context, sourceId, tzids, extended, Set.of())) + componentText + "END:VCALENDAR\r\n";
+                if (client.put(account, href, text, DavService.CALDAV.contentType(), null).outcome() == DavPutResult.Outcome.CREATED) {
+                    return href.getPath();
+                }
+                continue; // made meanwhile (an earlier attempt whose answer was lost): merge into it
+            }
+            String current = existing.get().data();
+            if (ICals.occurrences(current, componentName).contains(occurrence)) {
+                return href.getPath();
+            }
+            List<String> missing = zones(context, sourceId, tzids, extended, ICals.vtimezones(current).keySet());
+            String merged = insert(current, String.join("", missing), componentText);
+            String etag = existing.get().etag();
+            if (etag == null) {
+                throw new AdapterException("CalDAV gave no ETag for " + href.getPath() + ": it cannot be changed safely");
+            }
+            if (client.put(account, href, merged, DavService.CALDAV.contentType(), etag).outcome() == DavPutResult.Outcome.REPLACED) {
+                return href.getPath();
+            }
+        }
+        throw new TransientAdapterException(href.getPath() + " kept changing while it was merged into", null);
+    }
+
+    /** The VTIMEZONE texts for {@code tzids} not in {@code present}: the source's own, else one from the JDK's rules. */
+    private static List<String> zones(ImportContext context, String sourceId, Set<String> tzids, List<ExtendedProperty> extended,
+                                      Collection<String> present) {
+        List<String> out = new ArrayList<>();
+        for (String tzid : tzids) {
+            if (present.contains(tzid)) {
+                continue;
+            }
+            Optional<String> own = extended.stream()
+                    .filter(x -> x.name().equals(ICals.VTIMEZONE_PROPERTY) && x.params().getOrDefault("TZID", List.of()).contains(tzid))
+                    .map(ExtendedProperty::value).findFirst();
+            if (own.isPresent()) {
+                out.add(own.get());
+            } else if (VTimezones.isIana(tzid)) {
+                out.add(VTimezones.of(tzid));
+            } else {
+                context.reportNotKept(sourceId, "timeZones[" + tzid + "]", "the source gave no VTIMEZONE for this TZID and it is"
+                        + " no IANA zone: times are written with the TZID alone");
+            }
+        }
+        return out;
+    }
+
+    /** {@code calendar} with {@code zones} before its first component and {@code component} before its end. */
+    private static String insert(String calendar, String zones, String component) {
+        String text = calendar.endsWith("\n") ? calendar : calendar + "\r\n";
+        int end = text.lastIndexOf("END:VCALENDAR");
+        String body = text.substring(0, end) + component + text.substring(end);
+        if (zones.isEmpty()) {
+            return body;
+        }
+        int first = body.indexOf("\nBEGIN:V", body.indexOf("BEGIN:VCALENDAR") + 1);
+        return body.substring(0, first + 1) + zones + body.substring(first + 1);
+    }
+
+    /** The absolute address of a path this adapter made an id of; only paths on the account's own server. */
+    static URI at(DavAccount account, String path) throws AdapterException {
+        if (path == null || !path.startsWith("/") || path.startsWith("//")) {
+            throw new AdapterException("'" + path + "' is not a CalDAV path of this adapter");
+        }
+        try {
+            return account.url().resolve(new URI(null, null, path, null));
+        } catch (URISyntaxException e) {
+            throw new AdapterException("'" + path + "' is not a CalDAV path: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.dtp.adapters.caldav;
+
+import org.dtp.models.ContainerModel;
+import org.dtp.models.ItemModel;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.TransferContext;
+import org.dtp.webdav.CollectionPager;
+import org.dtp.webdav.DavAccount;
+import org.dtp.webdav.DavCollection;
+import org.dtp.webdav.DavResource;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The export pages of both CalDAV exporters: the root lists the calendars taking the vertical's component, a
+ * calendar's pages are multiget batches whose resources are read into items. A resource that cannot be read is
+ * left out of the page's items and listed with its reason in {@link ExportPage#rejected()}; one without the vertical's component (a task
+ * in a calendar exported for events) gives no items.
+ */
+final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
+    /** Reads the items of one resource. */
+    interface Reader<I> {
+        List<I> read(String path, String text) throws ICals.MalformedICalendarException;
+    }
+
+    interface ContainerOf<C> {
+        C of(DavCollection collection);
+    }
+
+    private final CalDavConnector connector;
+    private final String component;
+    private final ContainerOf<C> containerOf;
+    private final Reader<I> reader;
+
+    CalDavPages(CalDavConnector connector, String component, ContainerOf<C> containerOf, Reader<I> reader) {
+        this.connector = connector;
+        this.component = component;
+        this.containerOf = containerOf;
+        this.reader = reader;
+    }
+
+    ExportPage<C, I> export(TransferContext context, ExportCursor cursor) throws AdapterException {
+        DavAccount account = connector.account(context.endpoint());
+        if (cursor.isRoot()) {
+            List<C> containers = new ArrayList<>();
+            for (DavCollection c : connector.collections(account, component)) {
+                containers.add(containerOf.of(c));
+            }
+            return new ExportPage<>(containers, List.of(), null);
+        }
+        CollectionPager.Page page = connector.page(account, cursor.containerId(), cursor.continuation());
+        List<I> items = new ArrayList<>();
+        List<ExportPage.Rejected> rejected = new ArrayList<>();
+        for (DavResource r : page.resources()) {
+            if (!r.found()) {
+                continue; // removed between listing and fetching
+            }
+            String path = r.href().getPath();
+            try {
+                items.addAll(reader.read(path, r.data()));
+            } catch (ICals.MalformedICalendarException | IllegalArgumentException e) {
+                rejected.add(new ExportPage.Rejected(path, e.getMessage()));
+            }
+        }
+        return new ExportPage<>(List.of(), items, page.continuation(), rejected);
+    }
+
+    static String nameOf(DavCollection c) {
+        return c.displayName() != null ? c.displayName() : c.lastSegment();
+    }
+}

@@ -1,0 +1,719 @@
+package org.dtp.adapters.caldav;
+
+import biweekly.ICalVersion;
+import biweekly.ICalendar;
+import biweekly.component.ICalComponent;
+import biweekly.component.VAlarm;
+import biweekly.component.VEvent;
+import biweekly.component.VTodo;
+import biweekly.io.ParseWarning;
+import biweekly.io.TimezoneAssignment;
+import biweekly.io.TimezoneInfo;
+import biweekly.io.WriteContext;
+import biweekly.io.scribe.ScribeIndex;
+import biweekly.io.scribe.property.ICalPropertyScribe;
+import biweekly.io.text.ICalReader;
+import biweekly.io.text.ICalWriter;
+import biweekly.parameter.ICalParameters;
+import biweekly.parameter.Related;
+import biweekly.property.Action;
+import biweekly.property.Attendee;
+import biweekly.property.Categories;
+import biweekly.property.Classification;
+import biweekly.property.DateOrDateTimeProperty;
+import biweekly.property.ExceptionDates;
+import biweekly.property.Geo;
+import biweekly.property.ICalProperty;
+import biweekly.property.Organizer;
+import biweekly.property.RawProperty;
+import biweekly.property.RecurrenceDates;
+import biweekly.property.RecurrenceId;
+import biweekly.property.RecurrenceRule;
+import biweekly.property.Status;
+import biweekly.property.Transparency;
+import biweekly.property.Trigger;
+import biweekly.util.DateTimeComponents;
+import biweekly.util.ICalDate;
+import org.dtp.models.ExtendedProperty;
+import org.dtp.models.calendar.Alarm;
+import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.AttendeeRole;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.calendar.EventStatus;
+import org.dtp.models.calendar.ParticipationStatus;
+import org.dtp.models.media.GeoLocation;
+import org.dtp.models.tasks.Task;
+import org.dtp.models.tasks.TaskStatus;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * iCalendar text to {@link CalendarEvent} / {@link Task} and back, with biweekly. One CalDAV resource holds one
+ * UID (RFC 4791 §4.1): its master component and the changed occurrences ({@code RECURRENCE-ID}), which become
+ * one model item each. Times keep their form (all-day, floating, zoned with the TZID as written, UTC) by reading
+ * the wall clock biweekly saw ({@link ICalDate#getRawComponents()}) and are written as text, never converted.
+ * A VTIMEZONE whose TZID is not an IANA zone travels with each event that uses it, verbatim, as the extended
+ * property {@value #VTIMEZONE_PROPERTY}; IANA zones are written anew from the JDK's rules ({@link VTimezones}).
+ * Properties without a model field go to {@code extended} as iCalendar text.
+ */
+final class ICals {
+    static final String VTIMEZONE_PROPERTY = "X-DTP-VTIMEZONE";
+    static final String PRODID = "-//dtp//CalDAV adapter//EN";
+
+    private static final ScribeIndex SCRIBES = new ScribeIndex();
+    private static final Pattern VTIMEZONE_BLOCK = Pattern.compile("(?s)BEGIN:VTIMEZONE\\r?\\n.*?END:VTIMEZONE\\r?\\n");
+    private static final Pattern VERSION_LINE = Pattern.compile("(?im)^VERSION:([^\r\n]*)");
+    private static final Pattern TZID_LINE = Pattern.compile("(?m)^TZID[;:](?:.*:)?([^\\r\\n]+)");
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyyMMdd");
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss");
+
+    /** iCalendar text that cannot be read whole; the message says what and where. */
+    static final class MalformedICalendarException extends Exception {
+        MalformedICalendarException(String message) {
+            super(message);
+        }
+    }
+
+    private ICals() {
+    }
+
+    /** The single VCALENDAR of a resource's text. */
+    static ICalendar read(String text) throws MalformedICalendarException {
+        List<ICalendar> calendars = new ArrayList<>();
+        try (ICalReader reader = new ICalReader(text)) {
+            ICalendar ical;
+            while ((ical = reader.readNext()) != null) {
+                for (ParseWarning w : reader.getWarnings()) {
+                    if (w.getPropertyName() == null) {
+                        throw new MalformedICalendarException("malformed iCalendar" + (w.getLineNumber() == null ? ""
+                                : " at line " + w.getLineNumber()) + ": " + w.getMessage());
+                    }
+                }
+                calendars.add(ical);
+            }
+        } catch (IOException e) {
+            throw new MalformedICalendarException("unreadable iCalendar: " + e.getMessage());
+        }
+        if (calendars.size() != 1) {
+            throw new MalformedICalendarException(calendars.isEmpty() ? "no iCalendar object (BEGIN:VCALENDAR) in the resource"
+                    : calendars.size() + " iCalendar objects in one resource (CalDAV allows one, RFC 4791 §4.1)");
+        }
+        // biweekly reads an unknown VERSION as 2.0: the text says what the object claims to be.
+        Matcher version = VERSION_LINE.matcher(text);
+        if (version.find() && !version.group(1).trim().equals("2.0")) {
+            throw new MalformedICalendarException("malformed iCalendar: VERSION " + version.group(1).trim() + " is not 2.0 (RFC 5545)");
+        }
+        return calendars.get(0);
+    }
+
+    /** The VTIMEZONE blocks of {@code text} by TZID, as written. */
+    static Map<String, String> vtimezones(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        Matcher m = VTIMEZONE_BLOCK.matcher(text);
+        while (m.find()) {
+            Matcher id = TZID_LINE.matcher(m.group());
+            if (id.find()) {
+                out.put(id.group(1).trim(), m.group());
+            }
+        }
+        return out;
+    }
+
+    /** The events of a resource: the master first, then its changed occurrences, as the resource lists them. */
+    static List<CalendarEvent> events(String path, String text) throws MalformedICalendarException {
+        ICalendar ical = read(text);
+        Map<String, String> zones = vtimezones(text);
+        List<CalendarEvent> out = new ArrayList<>();
+        List<VEvent> ordered = new ArrayList<>(ical.getEvents());
+        ordered.sort((a, b) -> Boolean.compare(a.getRecurrenceId() != null, b.getRecurrenceId() != null));
+        for (VEvent e : ordered) {
+            out.add(event(path, ical.getTimezoneInfo(), zones, e));
+        }
+        return out;
+    }
+
+    /** The tasks of a resource; a changed occurrence of a recurring task cannot be held by the model: refused. */
+    static List<Task> tasks(String path, String text) throws MalformedICalendarException {
+        ICalendar ical = read(text);
+        Map<String, String> zones = vtimezones(text);
+        List<Task> out = new ArrayList<>();
+        for (VTodo t : ical.getTodos()) {
+            if (t.getRecurrenceId() != null) {
+                throw new MalformedICalendarException("a changed occurrence (RECURRENCE-ID) of a recurring task: the task model has no place for it");
+            }
+            out.add(task(path, ical.getTimezoneInfo(), zones, t));
+        }
+        return out;
+    }
+
+    /**
+     * The occurrences the components named {@code componentName} of a resource stand for: {@code ""} for a master,
+     * the RECURRENCE-ID text for a changed occurrence (as {@link #timeText} writes it).
+     */
+    static Set<String> occurrences(String text, String componentName) throws org.dtp.spi.AdapterException {
+        Set<String> out = new LinkedHashSet<>();
+        try {
+            ICalendar ical = read(text);
+            List<? extends ICalComponent> components = componentName.equals("VTODO") ? ical.getTodos() : ical.getEvents();
+            for (ICalComponent c : components) {
+                RecurrenceId rid = c.getProperty(RecurrenceId.class);
+                out.add(rid == null || rid.getValue() == null ? "" : timeText(time(ical.getTimezoneInfo(), rid, rid.getValue(), new LinkedHashSet<>())));
+            }
+        } catch (MalformedICalendarException e) {
+            throw new org.dtp.spi.AdapterException("the calendar resource to merge into cannot be read: " + e.getMessage());
+        }
+        return out;
+    }
+
+    static String idOf(String path, CalendarTime recurrenceId) {
+        return recurrenceId == null ? path : path + "#" + timeText(recurrenceId);
+    }
+
+    private static CalendarEvent event(String path, TimezoneInfo tz, Map<String, String> zones, VEvent e)
+            throws MalformedICalendarException {
+        Set<ICalProperty> used = new LinkedHashSet<>();
+        Set<String> tzids = new LinkedHashSet<>();
+        CalendarTime recurrenceId = time(tz, e.getRecurrenceId(), used, tzids);
+        String uid = text(e.getUid(), used);
+        List<String> categories = new ArrayList<>();
+        for (Categories c : e.getCategories()) {
+            categories.addAll(c.getValues());
+            used.add(c);
+        }
+        List<String> rules = new ArrayList<>();
+        for (RecurrenceRule r : e.getProperties(RecurrenceRule.class)) {
+            rules.add(writeText(r, tz));
+            used.add(r);
+        }
+        List<CalendarTime> rdates = new ArrayList<>();
+        for (RecurrenceDates r : e.getRecurrenceDates()) {
+            if (!r.getPeriods().isEmpty()) {
+                continue; // periods have no field: they stay in extended
+            }
+            for (ICalDate d : r.getDates()) {
+                rdates.add(time(tz, r, d, tzids));
+            }
+            used.add(r);
+        }
+        List<CalendarTime> exdates = new ArrayList<>();
+        for (ExceptionDates x : e.getExceptionDates()) {
+            for (ICalDate d : x.getValues()) {
+                exdates.add(time(tz, x, d, tzids));
+            }
+            used.add(x);
+        }
+        List<org.dtp.models.calendar.Attendee> attendees = new ArrayList<>();
+        for (Attendee a : e.getAttendees()) {
+            attendees.add(attendee(a));
+            used.add(a);
+        }
+        org.dtp.models.calendar.Organizer organizer = null;
+        if (e.getOrganizer() != null && address(e.getOrganizer().getEmail(), e.getOrganizer().getUri()) != null) {
+            Organizer o = e.getOrganizer();
+            organizer = new org.dtp.models.calendar.Organizer(address(o.getEmail(), o.getUri()), o.getCommonName());
+            used.add(o);
+        }
+        EventStatus status = null;
+        if (e.getStatus() != null && e.getStatus().getValue() != null) {
+            status = switch (e.getStatus().getValue().toUpperCase(Locale.ROOT)) {
+                case "TENTATIVE" -> EventStatus.TENTATIVE;
+                case "CONFIRMED" -> EventStatus.CONFIRMED;
+                case "CANCELLED" -> EventStatus.CANCELLED;
+                default -> null; // not an event status: kept in extended
+            };
+            if (status != null) {
+                used.add(e.getStatus());
+            }
+        }
+        org.dtp.models.calendar.Transparency transparency = null;
+        if (e.getTransparency() != null && e.getTransparency().getValue() != null) {
+            String t = e.getTransparency().getValue().toUpperCase(Locale.ROOT);
+            if (t.equals("OPAQUE") || t.equals("TRANSPARENT")) {
+                transparency = org.dtp.models.calendar.Transparency.valueOf(t);
+                used.add(e.getTransparency());
+            }
+        }
+        org.dtp.models.calendar.Classification classification = null;
+        String classificationText = null;
+        if (e.getClassification() != null && e.getClassification().getValue() != null) {
+            String c = e.getClassification().getValue();
+            switch (c.toUpperCase(Locale.ROOT)) {
+                case "PUBLIC", "PRIVATE", "CONFIDENTIAL" -> classification = org.dtp.models.calendar.Classification.valueOf(c.toUpperCase(Locale.ROOT));
+                default -> {
+                    classification = org.dtp.models.calendar.Classification.OTHER;
+                    classificationText = c;
+                }
+            }
+            used.add(e.getClassification());
+        }
+        String duration = null;
+        if (e.getDuration() != null && e.getDuration().getValue() != null) {
+            duration = e.getDuration().getValue().toString();
+            used.add(e.getDuration());
+        }
+        Integer sequence = e.getSequence() == null ? null : e.getSequence().getValue();
+        if (e.getSequence() != null) {
+            used.add(e.getSequence());
+        }
+        GeoLocation geo = geo(e.getGeo(), used);
+        List<Alarm> alarms = alarms(e.getAlarms(), tz);
+        CalendarTime start = time(tz, e.getDateStart(), used, tzids);
+        CalendarTime end = time(tz, e.getDateEnd(), used, tzids);
+        used.add(e.getDateTimeStamp());
+        return new CalendarEvent(idOf(path, recurrenceId), uid, recurrenceId, text(e.getSummary(), used),
+                text(e.getDescription(), used), text(e.getLocation(), used), start, end, duration, status,
+                transparency, classification, classificationText, organizer, attendees, categories, rules, rdates, exdates,
+                alarms, sequence == null || sequence < 0 ? 0 : sequence, instant(e.getCreated(), used),
+                instant(e.getLastModified(), used), e.getUrl() == null ? null : text(e.getUrl(), used), geo,
+                extended(e, used, tz, tzids, zones));
+    }
+
+    private static Task task(String path, TimezoneInfo tz, Map<String, String> zones, VTodo t) throws MalformedICalendarException {
+        Set<ICalProperty> used = new LinkedHashSet<>();
+        Set<String> tzids = new LinkedHashSet<>();
+        List<String> categories = new ArrayList<>();
+        for (Categories c : t.getCategories()) {
+            categories.addAll(c.getValues());
+            used.add(c);
+        }
+        String rule = null;
+        List<RecurrenceRule> rules = t.getProperties(RecurrenceRule.class);
+        if (rules.size() == 1) {
+            rule = writeText(rules.get(0), tz);
+            used.add(rules.get(0));
+        }
+        TaskStatus status = null;
+        if (t.getStatus() != null && t.getStatus().getValue() != null) {
+            status = switch (t.getStatus().getValue().toUpperCase(Locale.ROOT)) {
+                case "NEEDS-ACTION" -> TaskStatus.NEEDS_ACTION;
+                case "IN-PROCESS" -> TaskStatus.IN_PROCESS;
+                case "COMPLETED" -> TaskStatus.COMPLETED;
+                case "CANCELLED" -> TaskStatus.CANCELLED;
+                default -> null;
+            };
+            if (status != null) {
+                used.add(t.getStatus());
+            }
+        }
+        Integer priority = null;
+        if (t.getPriority() != null && t.getPriority().getValue() != null && t.getPriority().getValue() >= 0 && t.getPriority().getValue() <= 9) {
+            priority = t.getPriority().getValue();
+            used.add(t.getPriority());
+        }
+        Integer percent = null;
+        if (t.getPercentComplete() != null && t.getPercentComplete().getValue() != null
+                && t.getPercentComplete().getValue() >= 0 && t.getPercentComplete().getValue() <= 100) {
+            percent = t.getPercentComplete().getValue();
+            used.add(t.getPercentComplete());
+        }
+        List<Alarm> alarms = alarms(t.getAlarms(), tz);
+        used.add(t.getDateTimeStamp());
+        CalendarTime due = time(tz, t.getDateDue(), used, tzids);
+        CalendarTime start = time(tz, t.getDateStart(), used, tzids);
+        return new Task(path, text(t.getUid(), used), text(t.getSummary(), used), text(t.getDescription(), used), status,
+                due, start, instant(t.getCompleted(), used), priority, percent, null, null, categories, rule, alarms,
+                extended(t, used, tz, tzids, zones));
+    }
+
+    private static org.dtp.models.calendar.Attendee attendee(Attendee a) {
+        AttendeeRole role = null;
+        String roleText = null;
+        if (a.getRole() != null && a.getRole().getValue() != null) {
+            String r = a.getRole().getValue().toUpperCase(Locale.ROOT);
+            switch (r) {
+                case "CHAIR", "REQ-PARTICIPANT", "OPT-PARTICIPANT", "NON-PARTICIPANT" -> role = AttendeeRole.valueOf(r.replace('-', '_'));
+                default -> {
+                    role = AttendeeRole.OTHER;
+                    roleText = a.getRole().getValue();
+                }
+            }
+        }
+        ParticipationStatus status = null;
+        String statusText = null;
+        if (a.getParticipationStatus() != null && a.getParticipationStatus().getValue() != null) {
+            String s = a.getParticipationStatus().getValue().toUpperCase(Locale.ROOT);
+            switch (s) {
+                case "NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED", "COMPLETED", "IN-PROCESS" ->
+                        status = ParticipationStatus.valueOf(s.replace('-', '_'));
+                default -> {
+                    status = ParticipationStatus.OTHER;
+                    statusText = a.getParticipationStatus().getValue();
+                }
+            }
+        }
+        String address = address(a.getEmail(), a.getUri());
+        return new org.dtp.models.calendar.Attendee(address == null ? "" : address, a.getCommonName(), role, roleText, status,
+                statusText, Boolean.TRUE.equals(a.getRsvp()));
+    }
+
+    private static String address(String email, String uri) {
+        if (uri != null) {
+            return uri;
+        }
+        return email == null ? null : "mailto:" + email;
+    }
+
+    private static List<Alarm> alarms(List<VAlarm> alarms, TimezoneInfo tz) throws MalformedICalendarException {
+        List<Alarm> out = new ArrayList<>();
+        for (VAlarm a : alarms) {
+            Trigger trigger = a.getTrigger();
+            if (trigger == null || (trigger.getDuration() == null && trigger.getDate() == null)) {
+                throw new MalformedICalendarException("malformed iCalendar: a VALARM without a readable TRIGGER (RFC 5545 §3.6.6)");
+            }
+            AlarmAction action = AlarmAction.OTHER;
+            String actionText = a.getAction() == null || a.getAction().getValue() == null ? "DISPLAY" : a.getAction().getValue();
+            switch (actionText.toUpperCase(Locale.ROOT)) {
+                case "AUDIO" -> action = AlarmAction.AUDIO;
+                case "DISPLAY" -> action = AlarmAction.DISPLAY;
+                case "EMAIL" -> action = AlarmAction.EMAIL;
+                default -> {
+                    // kept as text below
+                }
+            }
+            out.add(new Alarm(action, action == AlarmAction.OTHER ? actionText : null,
+                    trigger.getDuration() == null ? null : trigger.getDuration().toString(),
+                    trigger.getRelated() == Related.END, trigger.getDate() == null ? null : trigger.getDate().toInstant(),
+                    a.getDescription() == null ? null : a.getDescription().getValue()));
+        }
+        return out;
+    }
+
+    private static GeoLocation geo(Geo g, Set<ICalProperty> used) {
+        if (g == null || g.getLatitude() == null || g.getLongitude() == null || Math.abs(g.getLatitude()) > 90
+                || Math.abs(g.getLongitude()) > 180) {
+            return null;
+        }
+        used.add(g);
+        return new GeoLocation(g.getLatitude(), g.getLongitude(), null);
+    }
+
+    private static String text(biweekly.property.ValuedProperty<String> p, Set<ICalProperty> used) {
+        if (p == null) {
+            return null;
+        }
+        used.add(p);
+        return p.getValue();
+    }
+
+    private static Instant instant(biweekly.property.ValuedProperty<? extends java.util.Date> p, Set<ICalProperty> used) {
+        if (p == null || p.getValue() == null) {
+            return null;
+        }
+        used.add(p);
+        return p.getValue().toInstant();
+    }
+
+    private static CalendarTime time(TimezoneInfo tz, DateOrDateTimeProperty p, Set<ICalProperty> used, Set<String> tzids) {
+        if (p == null || p.getValue() == null) {
+            return null;
+        }
+        used.add(p);
+        return time(tz, p, p.getValue(), tzids);
+    }
+
+    /** A date of {@code property} in the form it was written. */
+    private static CalendarTime time(TimezoneInfo tz, ICalProperty property, ICalDate date, Set<String> tzids) {
+        DateTimeComponents raw = date.getRawComponents();
+        if (raw == null) {
+            raw = new DateTimeComponents(date, java.util.TimeZone.getTimeZone("UTC"));
+        }
+        if (!date.hasTime()) {
+            return CalendarTime.ofDate(LocalDate.of(raw.getYear(), raw.getMonth(), raw.getDate()));
+        }
+        if (raw.isUtc()) {
+            return CalendarTime.ofUtc(date.toInstant());
+        }
+        LocalDateTime local = LocalDateTime.of(raw.getYear(), raw.getMonth(), raw.getDate(), raw.getHour(), raw.getMinute(), raw.getSecond());
+        String tzid = tzidOf(tz, property);
+        if (tzid == null) {
+            return CalendarTime.ofFloating(local);
+        }
+        tzids.add(tzid);
+        return CalendarTime.ofZoned(local, tzid);
+    }
+
+    private static String tzidOf(TimezoneInfo tz, ICalProperty property) {
+        if (tz.isFloating(property)) {
+            return null;
+        }
+        TimezoneAssignment a = tz.getTimezone(property);
+        if (a != null) {
+            if (a.getComponent() != null && a.getComponent().getTimezoneId() != null) {
+                return a.getComponent().getTimezoneId().getValue();
+            }
+            if (a.getGlobalId() != null) {
+                return a.getGlobalId();
+            }
+        }
+        return property.getParameters().getTimezoneId();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String writeText(ICalProperty p, TimezoneInfo tz) {
+        ICalPropertyScribe scribe = SCRIBES.getPropertyScribe(p);
+        return scribe.writeText(p, new WriteContext(ICalVersion.V2_0, tz, null));
+    }
+
+    /** What has no field: the component's other properties, and the VTIMEZONEs of non-IANA zones it uses. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<ExtendedProperty> extended(ICalComponent component, Set<ICalProperty> used, TimezoneInfo tz,
+                                                   Set<String> tzids, Map<String, String> zones) {
+        List<ExtendedProperty> out = new ArrayList<>();
+        for (ICalProperty p : component.getProperties().values()) {
+            if (used.contains(p)) {
+                continue;
+            }
+            String name;
+            String value;
+            ICalParameters params;
+            if (p instanceof RawProperty raw) {
+                name = raw.getName();
+                value = raw.getValue();
+                params = raw.getParameters();
+            } else {
+                ICalPropertyScribe scribe = SCRIBES.getPropertyScribe(p);
+                WriteContext context = new WriteContext(ICalVersion.V2_0, tz, null);
+                name = scribe.getPropertyName(ICalVersion.V2_0);
+                value = scribe.writeText(p, context);
+                params = scribe.prepareParameters(p, context);
+            }
+            Map<String, List<String>> map = new LinkedHashMap<>();
+            for (Map.Entry<String, List<String>> e : params) {
+                map.put(e.getKey(), new ArrayList<>(e.getValue()));
+            }
+            out.add(new ExtendedProperty(name.toUpperCase(Locale.ROOT), map, value == null ? "" : value));
+        }
+        for (String tzid : tzids) {
+            if (!VTimezones.isIana(tzid) && zones.containsKey(tzid)) {
+                out.add(new ExtendedProperty(VTIMEZONE_PROPERTY, Map.of("TZID", List.of(tzid)), zones.get(tzid)));
+            }
+        }
+        out.sort(java.util.Comparator.comparing(ExtendedProperty::name));
+        return out;
+    }
+
+    // ---- writing ----
+
+    /** The iCalendar text of a time value, as RFC 5545 writes it ({@code 20240101}, {@code 20240101T100000[Z]}). */
+    static String timeText(CalendarTime t) {
+        if (t.date() != null) {
+            return DATE.format(t.date());
+        }
+        if (t.utc() != null) {
+            return LOCAL.format(LocalDateTime.ofInstant(t.utc(), ZoneOffset.UTC)) + "Z";
+        }
+        return LOCAL.format(t.dateTime());
+    }
+
+    /** A date property written as text in the value's own form, with TZID or VALUE=DATE as needed. */
+    private static RawProperty timeProperty(String name, List<CalendarTime> values) {
+        CalendarTime first = values.get(0);
+        StringBuilder text = new StringBuilder();
+        for (CalendarTime t : values) {
+            if (text.length() > 0) {
+                text.append(',');
+            }
+            text.append(timeText(t));
+        }
+        RawProperty p = new RawProperty(name, text.toString());
+        if (first.date() != null) {
+            p.getParameters().put("VALUE", "DATE");
+        } else if (first.timeZoneId() != null) {
+            p.getParameters().put("TZID", first.timeZoneId());
+        }
+        return p;
+    }
+
+    /** Groups of values that can share one property: same form and same zone (EXDATE/RDATE lists). */
+    private static List<List<CalendarTime>> groups(List<CalendarTime> values) {
+        Map<String, List<CalendarTime>> byForm = new LinkedHashMap<>();
+        for (CalendarTime t : values) {
+            String key = t.date() != null ? "date" : t.utc() != null ? "utc" : "local:" + t.timeZoneId();
+            byForm.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
+        }
+        return new ArrayList<>(byForm.values());
+    }
+
+    /** The VEVENT of {@code e} as iCalendar text (BEGIN:VEVENT ... END:VEVENT), with {@code uid}. */
+    static String eventText(CalendarEvent e, String uid) {
+        VEvent v = new VEvent();
+        v.setUid(uid);
+        if (e.recurrenceId() != null) {
+            v.addProperty(timeProperty("RECURRENCE-ID", List.of(e.recurrenceId())));
+        }
+        if (e.start() != null) {
+            v.addProperty(timeProperty("DTSTART", List.of(e.start())));
+        }
+        if (e.end() != null) {
+            v.addProperty(timeProperty("DTEND", List.of(e.end())));
+        }
+        if (e.duration() != null) {
+            v.setDuration(biweekly.util.Duration.parse(e.duration()));
+        }
+        if (e.summary() != null) {
+            v.setSummary(e.summary());
+        }
+        if (e.description() != null) {
+            v.setDescription(e.description());
+        }
+        if (e.location() != null) {
+            v.setLocation(e.location());
+        }
+        if (e.status() != null) {
+            v.setStatus(new Status(e.status().name()));
+        }
+        if (e.transparency() != null) {
+            v.setTransparency(new Transparency(e.transparency().name()));
+        }
+        if (e.classification() != null) {
+            v.setClassification(new Classification(e.classification() == org.dtp.models.calendar.Classification.OTHER
+                    ? e.classificationText() : e.classification().name()));
+        }
+        if (e.organizer() != null) {
+            Organizer o = new Organizer(e.organizer().name(), null);
+            o.setUri(e.organizer().address());
+            v.setOrganizer(o);
+        }
+        for (org.dtp.models.calendar.Attendee a : e.attendees()) {
+            Attendee at = new Attendee(a.name(), null);
+            at.setUri(a.address());
+            if (a.role() != null) {
+                at.setRole(biweekly.parameter.Role.get(a.role() == AttendeeRole.OTHER ? a.roleText() : a.role().name().replace('_', '-')));
+            }
+            if (a.status() != null) {
+                at.setParticipationStatus(biweekly.parameter.ParticipationStatus.get(a.status() == ParticipationStatus.OTHER
+                        ? a.statusText() : a.status().name().replace('_', '-')));
+            }
+            if (a.rsvp()) {
+                at.setRsvp(true);
+            }
+            v.addAttendee(at);
+        }
+        if (!e.categories().isEmpty()) {
+            v.addCategories(e.categories().toArray(new String[0]));
+        }
+        for (String rule : e.recurrenceRules()) {
+            v.addProperty(new RawProperty("RRULE", rule));
+        }
+        for (List<CalendarTime> group : groups(e.recurrenceDates())) {
+            v.addProperty(timeProperty("RDATE", group));
+        }
+        for (List<CalendarTime> group : groups(e.exceptionDates())) {
+            v.addProperty(timeProperty("EXDATE", group));
+        }
+        if (e.sequence() > 0) {
+            v.setSequence(e.sequence());
+        }
+        if (e.created() != null) {
+            v.setCreated(java.util.Date.from(e.created()));
+        }
+        if (e.lastModified() != null) {
+            v.setLastModified(java.util.Date.from(e.lastModified()));
+        }
+        if (e.url() != null) {
+            v.setUrl(e.url());
+        }
+        if (e.geo() != null) {
+            v.setGeo(new Geo(e.geo().latitude(), e.geo().longitude()));
+        }
+        alarmsTo(v, e.alarms());
+        extendedTo(v, e.extended());
+        return componentText(v, "VEVENT");
+    }
+
+    /** The VTODO of {@code t} as iCalendar text, with {@code uid}. */
+    static String taskText(Task t, String uid) {
+        VTodo v = new VTodo();
+        v.setUid(uid);
+        if (t.title() != null) {
+            v.setSummary(t.title());
+        }
+        if (t.notes() != null) {
+            v.setDescription(t.notes());
+        }
+        if (t.status() != null) {
+            v.setStatus(new Status(t.status().name().replace('_', '-')));
+        }
+        if (t.due() != null) {
+            v.addProperty(timeProperty("DUE", List.of(t.due())));
+        }
+        if (t.start() != null) {
+            v.addProperty(timeProperty("DTSTART", List.of(t.start())));
+        }
+        if (t.completedAt() != null) {
+            v.setCompleted(java.util.Date.from(t.completedAt()));
+        }
+        if (t.priority() != null) {
+            v.setPriority(t.priority());
+        }
+        if (t.percentComplete() != null) {
+            v.setPercentComplete(t.percentComplete());
+        }
+        if (!t.categories().isEmpty()) {
+            v.addCategories(t.categories().toArray(new String[0]));
+        }
+        if (t.recurrenceRule() != null) {
+            v.addProperty(new RawProperty("RRULE", t.recurrenceRule()));
+        }
+        alarmsTo(v, t.alarms());
+        extendedTo(v, t.extended());
+        return componentText(v, "VTODO");
+    }
+
+    private static void alarmsTo(ICalComponent v, List<Alarm> alarms) {
+        for (Alarm a : alarms) {
+            Trigger trigger = a.triggerAt() != null ? new Trigger(java.util.Date.from(a.triggerAt()))
+                    : new Trigger(biweekly.util.Duration.parse(a.triggerOffset()), a.triggerFromEnd() ? Related.END : null);
+            String action = a.action() == AlarmAction.OTHER ? a.actionText() : a.action().name();
+            VAlarm alarm = new VAlarm(new Action(action), trigger);
+            if (a.description() != null) {
+                alarm.setDescription(a.description());
+            } else if (a.action() == AlarmAction.DISPLAY) {
+                alarm.setDescription(""); // DESCRIPTION is required for DISPLAY (RFC 5545 §3.6.6)
+            }
+            v.addComponent(alarm);
+        }
+    }
+
+    private static void extendedTo(ICalComponent v, List<ExtendedProperty> extended) {
+        for (ExtendedProperty x : extended) {
+            if (x.name().equals(VTIMEZONE_PROPERTY)) {
+                continue; // written as a component of the calendar, see VTimezones
+            }
+            RawProperty raw = new RawProperty(x.name(), x.value());
+            x.params().forEach((k, values) -> values.forEach(value -> raw.getParameters().put(k, value)));
+            v.addProperty(raw);
+        }
+    }
+
+    private static String componentText(ICalComponent component, String name) {
+        ICalendar ical = new ICalendar();
+        ical.addComponent(component);
+        StringWriter out = new StringWriter();
+        try (ICalWriter writer = new ICalWriter(out, ICalVersion.V2_0)) {
+            writer.write(ical);
+        } catch (IOException e) {
+            throw new IllegalStateException("writing to memory failed", e);
+        }
+        String text = out.toString();
+        int begin = text.indexOf("BEGIN:" + name + "\r\n");
+        String end = "END:" + name + "\r\n";
+        return text.substring(begin, text.lastIndexOf(end) + end.length());
+    }
+}

@@ -1,0 +1,135 @@
+package org.dtp.adapters.caldav;
+
+import org.dtp.core.testing.TestImportContext;
+import org.dtp.models.ExtendedProperty;
+import org.dtp.models.calendar.Alarm;
+import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.Calendar;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.tasks.Task;
+import org.dtp.models.tasks.TaskList;
+import org.dtp.models.tasks.TaskStatus;
+import org.dtp.webdav.testing.Radicale;
+import org.junit.ClassRule;
+import org.junit.Test;
+
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * Radicale → Radicale: a weekly event with EXDATE, RDATE, alarms, attendees and a changed occurrence in
+ * Europe/Berlin (written for these tests), Outlook 2010's meeting in its own "Eastern Standard Time" VTIMEZONE
+ * (biweekly's sample), and a recurring task are exported, imported into second collections and exported again:
+ * field by field equal, ids aside.
+ */
+public class CalDavRoundTripTest {
+    @ClassRule
+    public static final Radicale RADICALE = new Radicale();
+
+    @Test
+    public void recurrenceExceptionsAndTimeZonesSurviveRadicaleToRadicale() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 1);
+        String source = f.newCalendar("Round-trip", "VEVENT");
+        f.put(source, "weekly.ics", CalDavFixture.sample("weekly-with-exceptions.ics"));
+        f.put(source, "outlook.ics", CalDavFixture.sample("outlook-2010.ics"));
+        CalDavFixture.Exported<CalendarEvent> first = f.exportAll(f.events.pages, source);
+        assertEquals(first.rejected().toString(), 3, first.items().size());
+
+        CalendarEvent master = first.items().stream().filter(e -> "Stand-up".equals(e.summary())).findFirst().orElseThrow();
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-04T09:30"), "Europe/Berlin"), master.start());
+        assertEquals(List.of("FREQ=WEEKLY;UNTIL=20240624T073000Z;BYDAY=MO"), master.recurrenceRules());
+        assertEquals(List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-04-01T09:30"), "Europe/Berlin"),
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-05-20T09:30"), "Europe/Berlin")), master.exceptionDates());
+        assertEquals(List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-07T09:30"), "Europe/Berlin")), master.recurrenceDates());
+        assertEquals(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT10M", false, null, "Stand-up in 10 minutes"),
+                new Alarm(AlarmAction.AUDIO, null, "PT0S", true, null, null)), master.alarms());
+        assertEquals(2, master.attendees().size());
+        assertTrue(master.extended().contains(new ExtendedProperty("X-EXAMPLE-COLOUR", Map.of(), "teal")));
+        CalendarEvent moved = first.items().stream().filter(e -> e.recurrenceId() != null).findFirst().orElseThrow();
+        assertEquals(master.uid(), moved.uid());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-04-08T09:30"), "Europe/Berlin"), moved.recurrenceId());
+        CalendarEvent outlook = first.items().stream().filter(e -> "Team Meeting".equals(e.summary())).findFirst().orElseThrow();
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2013-06-10T12:00"), "Eastern Standard Time"), outlook.start());
+        assertTrue("Outlook's own VTIMEZONE travels with the event", outlook.extended().stream()
+                .anyMatch(x -> x.name().equals(ICals.VTIMEZONE_PROPERTY) && x.value().contains("TZID:Eastern Standard Time")));
+
+        TestImportContext ctx = f.destination();
+        String target = f.eventImporter.importContainer(ctx, "c:" + source, new Calendar(source, "Copy", null, null, null), null);
+        for (CalendarEvent e : first.items()) {
+            f.eventImporter.importItem(ctx, "i:" + e.id(), e, target);
+        }
+        assertEquals(List.of(), ctx.notKept());
+        List<CalendarEvent> again = f.exportAll(f.events.pages, target).items();
+        Comparator<CalendarEvent> order = Comparator.comparing((CalendarEvent e) -> e.uid()).thenComparing(e -> e.recurrenceId() == null ? "" : ICals.timeText(e.recurrenceId()));
+        List<CalendarEvent> before = first.items().stream().sorted(order).toList();
+        List<CalendarEvent> after = again.stream().sorted(order).toList();
+        assertEquals(before.size(), after.size());
+        for (int i = 0; i < before.size(); i++) {
+            assertSameFields(before.get(i), after.get(i));
+        }
+        String stored = f.client.get(f.account(), RADICALE.url().resolve(after.stream()
+                .filter(e -> "Team Meeting".equals(e.summary())).findFirst().orElseThrow().id())).orElseThrow().data();
+        assertEquals("the source's VTIMEZONE, verbatim", ICals.vtimezones(CalDavFixture.sample("outlook-2010.ics"))
+                .get("Eastern Standard Time").replace("\r\n", "\n"), ICals.vtimezones(stored).get("Eastern Standard Time").replace("\r\n", "\n"));
+    }
+
+    @Test
+    public void aZoneThatHasNoVTimezoneIsWrittenFromTheJdksRules() {
+        String berlin = VTimezones.of("Europe/Berlin");
+        assertTrue(berlin, berlin.contains("TZID:Europe/Berlin\r\n"));
+        assertTrue(berlin, berlin.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"));
+        assertTrue(berlin, berlin.contains("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"));
+        assertTrue(berlin, berlin.contains("TZOFFSETTO:+0200"));
+        String newYork = VTimezones.of("America/New_York");
+        assertTrue(newYork, newYork.contains("BYMONTH=3;BYDAY=2SU") && newYork.contains("BYMONTH=11;BYDAY=1SU"));
+        String tokyo = VTimezones.of("Asia/Tokyo");
+        assertTrue(tokyo, tokyo.contains("TZOFFSETTO:+0900") && !tokyo.contains("DAYLIGHT"));
+    }
+
+    @Test
+    public void tasksSurviveRadicaleToRadicale() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 50);
+        String source = f.newCalendar("Tasks", "VTODO");
+        f.put(source, "tasks.ics", CalDavFixture.sample("tasks.ics"));
+        List<Task> exported = f.exportAll(f.tasks.pages, source).items();
+        assertEquals(1, exported.size());
+        Task task = exported.get(0);
+        assertEquals(TaskStatus.IN_PROCESS, task.status());
+        assertEquals(Integer.valueOf(2), task.priority());
+        assertEquals(Integer.valueOf(40), task.percentComplete());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-29T17:00"), "America/New_York"), task.due());
+        assertEquals("FREQ=MONTHLY;BYMONTHDAY=15", task.recurrenceRule());
+        assertEquals(List.of(new Alarm(AlarmAction.DISPLAY, null, null, false, Instant.parse("2024-03-28T17:00:00Z"),
+                "Report due tomorrow")), task.alarms());
+
+        TestImportContext ctx = f.destination();
+        String target = f.taskImporter.importContainer(ctx, "c:" + source, new TaskList(source, "Tasks copy"), null);
+        f.taskImporter.importItem(ctx, "i:" + task.id(), task, target);
+        f.taskImporter.importItem(ctx, "i:" + task.id(), task, target);
+        assertEquals(List.of(), ctx.notKept());
+        List<Task> again = f.exportAll(f.tasks.pages, target).items();
+        assertEquals(1, again.size());
+        for (RecordComponent field : Task.class.getRecordComponents()) {
+            if (!field.getName().equals("id")) {
+                assertEquals(field.getName(), field.getAccessor().invoke(task), field.getAccessor().invoke(again.get(0)));
+            }
+        }
+    }
+
+    private static void assertSameFields(CalendarEvent expected, CalendarEvent actual) throws Exception {
+        for (RecordComponent field : CalendarEvent.class.getRecordComponents()) {
+            if (!field.getName().equals("id")) {
+                assertEquals(expected.summary() + ": " + field.getName(), field.getAccessor().invoke(expected),
+                        field.getAccessor().invoke(actual));
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.dtp.adapters.carddav;
+
+import org.dtp.models.MediaRef;
+import org.dtp.models.contacts.AddressBook;
+import org.dtp.models.contacts.Contact;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.webdav.CollectionPager;
+import org.dtp.webdav.DavAccount;
+import org.dtp.webdav.DavCollection;
+import org.dtp.webdav.DavResource;
+import org.dtp.webdav.DavService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Exports the address books of a CardDAV account and their contacts. The root's page lists the address books
+ * of the account's home (found by RFC 6764 discovery); an address book's pages are batches of one
+ * addressbook-multiget each, in address order (see {@link CollectionPager}). Contact ids are the resources'
+ * paths, address book ids the collections' paths. Nothing on the server is changed.
+ */
+@Component(service = Exporter.class, property = {
+        AdapterProperties.PROVIDER + "=carddav",
+        AdapterProperties.PROVIDER_NAME + "=CardDAV",
+        AdapterProperties.VERTICAL + "=CONTACTS"})
+public final class CardDavContactExporter implements Exporter<AddressBook, Contact> {
+
+    private final CardDavConnector connector;
+
+    @Activate
+    public CardDavContactExporter(@Reference CardDavConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint source) throws InvalidEndpointException {
+        connector.account(source);
+    }
+
+    @Override
+    public ExportPage<AddressBook, Contact> export(TransferContext context, ExportCursor cursor) throws AdapterException {
+        DavAccount account = connector.account(context.endpoint());
+        if (cursor.isRoot()) {
+            List<AddressBook> books = new ArrayList<>();
+            for (DavCollection c : connector.client().listCollections(account, connector.home(account), DavService.CARDDAV)) {
+                String name = c.displayName() != null ? c.displayName() : c.lastSegment();
+                books.add(new AddressBook(c.href().getPath(), name, c.description()));
+            }
+            return new ExportPage<>(books, List.of(), null);
+        }
+        DavCollection collection = connector.client().collection(account, CardDavConnector.at(account, cursor.containerId()))
+                .orElseThrow(() -> new AdapterException("the address book " + cursor.containerId() + " is no longer on the server"));
+        CollectionPager.Page page = connector.pager().page(account, collection, DavService.CARDDAV, cursor.continuation());
+        List<Contact> contacts = new ArrayList<>();
+        List<ExportPage.Rejected> rejected = new ArrayList<>();
+        for (DavResource r : page.resources()) {
+            String path = r.href().getPath();
+            if (!r.found()) {
+                continue; // removed between listing and fetching: not there to export
+            }
+            try {
+                contacts.add(VCards.toContact(path, path, r.data()));
+            } catch (VCards.MalformedVCardException | IllegalArgumentException e) {
+                rejected.add(new ExportPage.Rejected(path, e.getMessage()));
+            }
+        }
+        return new ExportPage<>(List.of(), contacts, page.continuation(), rejected);
+    }
+
+    @Override
+    public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException {
+        if (!ref.uri().startsWith(VCards.PHOTO_REF)) {
+            throw new ItemRejectedException("not a CardDAV photo reference: " + ref.uri());
+        }
+        String path = ref.uri().substring(VCards.PHOTO_REF.length());
+        DavAccount account = connector.account(context.endpoint());
+        DavResource resource = connector.client().get(account, CardDavConnector.at(account, path))
+                .orElseThrow(() -> new ItemRejectedException("the contact " + path + " is no longer on the server"));
+        try {
+            byte[] photo = VCards.photoOf(resource.data());
+            if (photo == null) {
+                throw new ItemRejectedException("the contact " + path + " no longer has an inline photo");
+            }
+            return new ByteArrayInputStream(photo);
+        } catch (VCards.MalformedVCardException e) {
+            throw new ItemRejectedException("the contact " + path + " can no longer be read: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.dtp.adapters.carddav;
+
+import org.dtp.models.contacts.AddressBook;
+import org.dtp.models.contacts.Contact;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.TransientAdapterException;
+import org.dtp.webdav.DavAccount;
+import org.dtp.webdav.DavCollection;
+import org.dtp.webdav.DavResource;
+import org.dtp.webdav.DavService;
+import org.dtp.webdav.ResourceNames;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Imports address books and contacts into a CardDAV account. Each source address book becomes a new address
+ * book in the account's home (extended MKCOL) named {@code dtp-<hash of job and key>}, with the source's name as
+ * display name; each contact a vCard (3.0 by default, see {@link CardDavConfig#vcardVersion()}) resource {@code dtp-<hash>.vcf} in it, PUT with {@code If-None-Match: *}.
+ * A repeated import of the same key finds the address book (405) or the vCard (412) it made and returns its id:
+ * nothing is made twice. Contacts that were in no address book go to one address book per job, "Contacts".
+ */
+@Component(service = Importer.class, property = {
+        AdapterProperties.PROVIDER + "=carddav",
+        AdapterProperties.PROVIDER_NAME + "=CardDAV",
+        AdapterProperties.VERTICAL + "=CONTACTS"})
+public final class CardDavContactImporter implements Importer<AddressBook, Contact> {
+    static final String LOOSE_CONTACTS_KEY = "carddav:loose-contacts";
+
+    private final CardDavConnector connector;
+
+    @Activate
+    public CardDavContactImporter(@Reference CardDavConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
+        connector.account(destination);
+    }
+
+    @Override
+    public String importContainer(ImportContext context, String idempotencyKey, AddressBook book, String parentId)
+            throws AdapterException {
+        return addressBook(context, idempotencyKey, book.name(), book.description());
+    }
+
+    private String addressBook(ImportContext context, String key, String name, String description) throws AdapterException {
+        DavAccount account = connector.account(context.endpoint());
+        URI home = connector.home(account);
+        URI href = home.resolve(ResourceNames.collection(context.jobId(), key) + "/");
+        if (!connector.client().makeCollection(account, href, DavService.CARDDAV, name, description, List.of())) {
+            DavCollection existing = connector.client().collection(account, href)
+                    .orElseThrow(() -> new TransientAdapterException("CardDAV refused to create " + href.getPath()
+                            + " (405) but shows nothing there", null));
+            if (!existing.is(DavService.CARDDAV)) {
+                throw new AdapterException(href.getPath() + " exists and is not an address book");
+            }
+        }
+        return href.getPath();
+    }
+
+    @Override
+    public String importItem(ImportContext context, String idempotencyKey, Contact contact, String containerId)
+            throws AdapterException {
+        DavAccount account = connector.account(context.endpoint());
+        String bookPath = containerId != null ? containerId : addressBook(context, LOOSE_CONTACTS_KEY, "Contacts", null);
+        URI book = CardDavConnector.at(account, bookPath.endsWith("/") ? bookPath : bookPath + "/");
+        byte[] photo = null;
+        String photoType = null;
+        if (contact.photo() != null) {
+            photo = readPhoto(context, contact);
+            photoType = contact.photo().contentType();
+        }
+        URI href = book.resolve(ResourceNames.resource(context.jobId(), idempotencyKey, ".vcf"));
+        String vcard;
+        try {
+            // CardDAV requires a UID (RFC 6352 §5.1); one derived from the key stays the same on a repeated import.
+            String uid = "urn:uuid:" + UUID.nameUUIDFromBytes((context.jobId() + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
+            vcard = VCards.write(contact, photo, photoType, uid, connector.version());
+        } catch (IllegalArgumentException e) {
+            throw new org.dtp.spi.ItemRejectedException("the contact cannot be written as a vCard: " + e.getMessage(), e);
+        }
+        // Created now, or by an earlier attempt with the same key (412): either way it is there once.
+        connector.client().put(account, href, vcard, DavService.CARDDAV.contentType(), null);
+        reportWhatTheServerChanged(context, account, contact, href, contact.photo() == null || photo != null);
+        return href.getPath();
+    }
+
+    /**
+     * Reads the vCard back and reports each field the server did not keep as sent: servers rewrite what they store
+     * (Radicale 3.1's vobject cuts a vCard 4 GEO URI at its comma), and the fidelity report must say so.
+     */
+    private void reportWhatTheServerChanged(ImportContext context, DavAccount account, Contact contact, URI href, boolean photoSent)
+            throws AdapterException {
+        DavResource stored = connector.client().get(account, href)
+                .orElseThrow(() -> new TransientAdapterException("CardDAV shows nothing at " + href.getPath() + " after the PUT", null));
+        Contact kept;
+        try {
+            kept = VCards.toContact(contact.id(), href.getPath(), stored.data());
+        } catch (VCards.MalformedVCardException e) {
+            context.reportNotKept(contact.id(), "*", "the server stored a vCard that cannot be read back: " + e.getMessage());
+            return;
+        }
+        // Against the contact given, so that what the vCard version cannot say is reported as well as what the server dropped.
+        for (String field : ContactDifferences.between(contact, kept, photoSent)) {
+            context.reportNotKept(contact.id(), field, "not kept as given by the vCard " + connector.version().getVersion()
+                    + " the server stored");
+        }
+    }
+
+    private byte[] readPhoto(ImportContext context, Contact contact) throws AdapterException {
+        try (InputStream in = context.openMedia(contact.photo())) {
+            byte[] bytes = in.readNBytes(connector.maxPhotoBytes() + 1);
+            if (bytes.length > connector.maxPhotoBytes()) {
+                context.reportNotKept(contact.id(), "photo", "larger than the " + connector.maxPhotoBytes()
+                        + " bytes this adapter puts inline in a vCard (maxPhotoBytes)");
+                return null;
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new TransientAdapterException("reading the photo of " + contact.id() + " failed: " + e.getMessage(), e);
+        }
+    }
+}

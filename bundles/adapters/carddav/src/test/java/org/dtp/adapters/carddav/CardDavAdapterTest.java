@@ -1,0 +1,145 @@
+package org.dtp.adapters.carddav;
+
+import org.dtp.core.testing.TestImportContext;
+import org.dtp.models.contacts.AddressBook;
+import org.dtp.models.contacts.Contact;
+import org.dtp.webdav.DavService;
+import org.dtp.webdav.testing.Radicale;
+import org.junit.ClassRule;
+import org.junit.Test;
+
+import java.io.InputStream;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+
+/** Export paging, idempotent import and per-item errors against a real Radicale. */
+public class CardDavAdapterTest {
+    @ClassRule
+    public static final Radicale RADICALE = new Radicale();
+
+    private static String card(int i) {
+        return "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:" + UUID.randomUUID() + "\r\nFN:Person " + i
+                + "\r\nEMAIL;TYPE=work:p" + i + "@example.org\r\nEND:VCARD\r\n";
+    }
+
+    @Test
+    public void listsTheAccountsAddressBooks() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 3, 1 << 20);
+        String book = f.newBook("Listed");
+        AddressBook found = f.books().stream().filter(b -> b.id().equals(book)).findFirst().orElseThrow();
+        assertEquals("Listed", found.name());
+    }
+
+    @Test
+    public void exportsEveryContactPageByPageToTheEnd() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 3, 1 << 20);
+        String book = f.newBook("Paged");
+        for (int i = 0; i < 11; i++) {
+            f.put(book, "p" + i + ".vcf", card(i));
+        }
+        CardDavFixture.Exported exported = f.exportAll(book);
+        assertEquals(11, exported.contacts().size());
+        assertEquals("11 contacts in batches of 3", 4, exported.pages());
+        Set<String> names = new HashSet<>();
+        exported.contacts().forEach(c -> names.add(c.formattedName()));
+        for (int i = 0; i < 11; i++) {
+            assertTrue(names.contains("Person " + i));
+        }
+        assertEquals(11, new HashSet<>(exported.contacts().stream().map(Contact::id).toList()).size());
+    }
+
+    @Test
+    public void importingTheSameKeyTwiceMakesOneContact() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 50, 1 << 20);
+        TestImportContext ctx = f.destination();
+        String book = f.importer.importContainer(ctx, "c:/src/book/", new AddressBook("/src/book/", "Imported", "from a test"), null);
+        assertEquals("the container too", book, f.importer.importContainer(ctx, "c:/src/book/",
+                new AddressBook("/src/book/", "Imported", "from a test"), null));
+        Contact contact = VCards.toContact("/src/book/a.vcf", "/src/book/a.vcf", card(1));
+        String first = f.importer.importItem(ctx, "i:/src/book/a.vcf", contact, book);
+        String second = f.importer.importItem(ctx, "i:/src/book/a.vcf", contact, book);
+        assertEquals(first, second);
+        assertEquals(1, f.client.propfindMembers(f.account(), RADICALE.url().resolve(book)).size());
+        assertEquals(1, f.books().stream().filter(b -> b.id().equals(book)).count());
+    }
+
+    @Test
+    public void aMalformedVCardOnTheServerIsRejectedAndTheRestExported() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 2, 1 << 20);
+        String book = f.newBook("Broken");
+        f.put(book, "a.vcf", card(1));
+        // Radicale takes this (vobject does not check VERSION); no vCard reader can know what it means.
+        f.put(book, "b.vcf", "BEGIN:VCARD\r\nVERSION:9.9\r\nUID:broken-1\r\nFN:Broken\r\nEND:VCARD\r\n");
+        f.put(book, "c.vcf", card(3));
+        CardDavFixture.Exported exported = f.exportAll(book);
+        assertEquals(List.of("Person 1", "Person 3"), exported.contacts().stream().map(Contact::formattedName).toList());
+        assertEquals(1, exported.rejected().size());
+        assertTrue(exported.rejected().get(0).sourceId().endsWith("/b.vcf"));
+        assertEquals("malformed vCard: VERSION 9.9 is not a vCard version (2.1, 3.0 or 4.0)", exported.rejected().get(0).reason());
+    }
+
+    @Test
+    public void vCardsThatCannotBeReadWholeAreRefusedByTheParser() {
+        String[] broken = {
+                "not a vCard at all",
+                "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:One\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:Two\r\nEND:VCARD\r\n",
+                "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Cut\r\nTHIS LINE HAS NO COLON\r\nEND:VCARD\r\n",
+                "BEGIN:VCARD\r\nVERSION:5.0\r\nFN:Future\r\nEND:VCARD\r\n"};
+        for (String text : broken) {
+            org.junit.Assert.assertThrows(text, VCards.MalformedVCardException.class, () -> VCards.toContact("x", "x", text));
+        }
+    }
+
+    @Test
+    public void aValueThatCannotBeReadIsCarriedAsItIs() throws Exception {
+        Contact c = VCards.toContact("x", "x", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:R\r\nREV:yesterday\r\nEND:VCARD\r\n");
+        assertEquals(null, c.revision());
+        assertEquals(List.of(new org.dtp.models.ExtendedProperty("REV", java.util.Map.of(), "yesterday")), c.extended());
+        assertTrue(VCards.write(c, null, null, "u", ezvcard.VCardVersion.V4_0).contains("\r\nREV:yesterday\r\n"));
+    }
+
+    @Test
+    public void aBirthdayThatIsNoDateIsKeptAsText() throws Exception {
+        Contact c = VCards.toContact("x", "x", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Old\r\nBDAY:circa 1800\r\nEND:VCARD\r\n");
+        assertEquals(new org.dtp.models.contacts.PartialDate(null, null, null, "circa 1800"), c.birthday());
+    }
+
+    @Test
+    public void aPhotoTooLargeIsReportedAsNotKept() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 50, 100);
+        String source = f.newBook("Photos");
+        f.put(source, "iphone.vcf", CardDavFixture.forRadicale(CardDavFixture.sample("John_Doe_IPHONE.vcf")));
+        Contact contact = f.exportAll(source).contacts().get(0);
+        assertNotNull(contact.photo());
+        TestImportContext ctx = f.destination();
+        String target = f.importer.importContainer(ctx, "c:photos", new AddressBook(source, "Photos copy", null), null);
+        f.importer.importItem(ctx, "i:" + contact.id(), contact, target);
+        assertEquals(List.of(new TestImportContext.NotKept(contact.id(), "photo",
+                "larger than the 100 bytes this adapter puts inline in a vCard (maxPhotoBytes)")), ctx.notKept());
+        Contact imported = f.exportAll(target).contacts().get(0);
+        assertEquals(null, imported.photo());
+        assertEquals(contact.formattedName(), imported.formattedName());
+    }
+
+    @Test
+    public void photosAreStreamedFromTheSource() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 50, 1 << 20);
+        String source = f.newBook("Photo source");
+        f.put(source, "iphone.vcf", CardDavFixture.forRadicale(CardDavFixture.sample("John_Doe_IPHONE.vcf")));
+        Contact contact = f.exportAll(source).contacts().get(0);
+        try (InputStream in = f.exporter.openMedia(f.source(), contact.photo())) {
+            byte[] jpeg = in.readAllBytes();
+            assertEquals(contact.photo().size(), jpeg.length);
+            assertEquals(0xff, jpeg[0] & 0xff);
+            assertEquals(0xd8, jpeg[1] & 0xff);
+        }
+        assertEquals("image/jpeg", contact.photo().contentType());
+        assertEquals(DavService.CARDDAV.contentType(), "text/vcard; charset=utf-8");
+    }
+}

@@ -1,0 +1,667 @@
+package org.dtp.webdav;
+
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.TransientAdapterException;
+import org.dtp.spi.http.ProviderHttp;
+import org.dtp.spi.http.ProviderHttp.OnNotFound;
+import org.dtp.spi.http.RateLimiter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.xml.sax.SAXException;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A WebDAV client for one DAV provider (a name for messages, e.g. {@code CardDAV}) on the JDK's HTTP client.
+ * Every request carries the account's Basic authorization; redirects are followed only within the same origin
+ * (scheme, host, port), so credentials never go to another server. Failures are mapped by
+ * {@link ProviderHttp#failure}; nothing is retried here (the engine retries transient failures). Requests are
+ * logged at debug as method, address without query, status and time; headers and bodies never.
+ * Thread-safe; one instance serves every account.
+ */
+public final class DavClient {
+    private static final Logger LOG = LoggerFactory.getLogger(DavClient.class);
+    private static final int MAX_REDIRECTS = 5;
+    private static final int MAX_ERROR_BODY_BYTES = 16 * 1024;
+    private static final String XML = "application/xml; charset=utf-8";
+
+    private final String provider;
+    private final HttpClient http;
+    private final RateLimiter limiter;
+    private final Duration requestTimeout;
+    private final long maxResponseBytes;
+    private final Clock clock = Clock.systemUTC();
+
+    private DavClient(Builder b, HttpClient http) {
+        this.provider = b.provider;
+        this.http = http;
+        this.limiter = b.limiter;
+        this.requestTimeout = b.requestTimeout;
+        this.maxResponseBytes = b.maxResponseBytes;
+    }
+
+    public static Builder builder(String provider) {
+        return new Builder(provider);
+    }
+
+    public String provider() {
+        return provider;
+    }
+
+    /**
+     * The home of the account's collections of {@code service} (RFC 6764 §6): the {@code current-user-principal}
+     * of the URL given (or, when that says nothing, of the service's well-known address), then the principal's
+     * home set. A URL that names no principal is taken as the home itself (some servers answer a home address
+     * only); its collections are then what a depth-1 PROPFIND of it lists.
+     */
+    public URI discoverHome(DavAccount account, DavService service) throws AdapterException {
+        URI given = account.url();
+        List<URI> starts = new ArrayList<>();
+        URI wellKnown = given.resolve(service.wellKnownPath());
+        if ("/".equals(given.getPath())) {
+            starts.add(wellKnown);
+            starts.add(given);
+        } else {
+            starts.add(given);
+            starts.add(wellKnown);
+        }
+        URI principal = null;
+        for (URI start : starts) {
+            principal = hrefProperty(account, start, DavXml.DAV, "current-user-principal");
+            if (principal != null) {
+                break;
+            }
+        }
+        URI home = hrefProperty(account, principal == null ? given : principal, service.namespace(), service.homeSet());
+        if (home != null) {
+            return home;
+        }
+        return principal == null ? given : principal;
+    }
+
+    /** The collections of {@code service} at {@code home} (itself included when it is one), sorted by address. */
+    public List<DavCollection> listCollections(DavAccount account, URI home, DavService service) throws AdapterException {
+        List<DavCollection> out = new ArrayList<>();
+        for (DavCollection c : propfindCollections(account, home, "1")) {
+            if (c.is(service)) {
+                out.add(c);
+            }
+        }
+        out.sort(Comparator.comparing(c -> c.href().toString()));
+        return out;
+    }
+
+    /** The collection at {@code href}, or empty when there is none (404). */
+    public Optional<DavCollection> collection(DavAccount account, URI href) throws AdapterException {
+        try {
+            return propfindCollections(account, href, "0").stream().filter(c -> samePath(c.href(), href)).findFirst();
+        } catch (org.dtp.spi.http.ProviderRejectedException e) {
+            if (e.status() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private List<DavCollection> propfindCollections(DavAccount account, URI href, String depth) throws AdapterException {
+        String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop>"
+                + "<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/>"
+                + "<C:supported-calendar-component-set/><A:addressbook-description/><C:calendar-description/>"
+                + "<I:calendar-color/><C:calendar-timezone/></D:prop></D:propfind>";
+        Document doc = xml(send(account, "PROPFIND", href, body, Map.of("Depth", depth), OnNotFound.REJECT_ITEM));
+        List<DavCollection> out = new ArrayList<>();
+        for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
+            URI at = resolveHref(href, response);
+            Element prop = okProp(response);
+            if (at == null || prop == null) {
+                continue;
+            }
+            Set<String> types = new HashSet<>();
+            Element resourceType = DavXml.child(prop, DavXml.DAV, "resourcetype");
+            if (resourceType != null) {
+                for (Element t : DavXml.elements(resourceType)) {
+                    types.add("{" + t.getNamespaceURI() + "}" + t.getLocalName());
+                }
+            }
+            if (!types.contains("{DAV:}collection")) {
+                continue;
+            }
+            Set<String> components = new HashSet<>();
+            Element set = DavXml.child(prop, DavXml.CALDAV, "supported-calendar-component-set");
+            if (set != null) {
+                for (Element comp : DavXml.children(set, DavXml.CALDAV, "comp")) {
+                    components.add(comp.getAttribute("name").toUpperCase(Locale.ROOT));
+                }
+            }
+            String description = DavXml.childText(prop, DavXml.CARDDAV, "addressbook-description");
+            if (description == null) {
+                description = DavXml.childText(prop, DavXml.CALDAV, "calendar-description");
+            }
+            out.add(new DavCollection(at, DavXml.childText(prop, DavXml.DAV, "displayname"), description, types, components,
+                    DavXml.childText(prop, DavXml.CALENDARSERVER, "getctag"), DavXml.childText(prop, DavXml.DAV, "sync-token"),
+                    DavXml.childText(prop, DavXml.APPLE_ICAL, "calendar-color"), DavXml.childText(prop, DavXml.CALDAV, "calendar-timezone")));
+        }
+        return out;
+    }
+
+    /**
+     * The resources directly in {@code collection} (not sub-collections), sorted by address: from a
+     * sync-collection REPORT when the collection offers a sync token (RFC 6578 §3.4, an initial sync lists every
+     * member) and the server did not cut it short, else from a depth-1 PROPFIND.
+     */
+    public List<DavMember> listMembers(DavAccount account, DavCollection collection) throws AdapterException {
+        if (collection.syncToken() != null) {
+            DavSyncResult sync;
+            try {
+                sync = syncCollection(account, collection.href(), null);
+            } catch (org.dtp.spi.http.ProviderRejectedException | org.dtp.spi.http.AuthorizationRefusedException e) {
+                // Offered, yet refused (a 403 or another 4xx for the REPORT): list the old way. A real
+                // refusal of the account fails the PROPFIND as well.
+                return propfindMembers(account, collection.href());
+            }
+            if (!sync.truncated()) {
+                List<DavMember> members = new ArrayList<>(sync.changed());
+                members.sort(Comparator.comparing(m -> m.href().toString()));
+                return members;
+            }
+        }
+        return propfindMembers(account, collection.href());
+    }
+
+    /** The members a depth-1 PROPFIND lists, sorted by address. */
+    public List<DavMember> propfindMembers(DavAccount account, URI collection) throws AdapterException {
+        String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop><D:resourcetype/><D:getetag/></D:prop></D:propfind>";
+        Document doc = xml(send(account, "PROPFIND", collection, body, Map.of("Depth", "1"), OnNotFound.FAIL));
+        TreeMap<String, DavMember> members = new TreeMap<>();
+        for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
+            URI at = resolveHref(collection, response);
+            Element prop = okProp(response);
+            if (at == null || prop == null || samePath(at, collection)) {
+                continue;
+            }
+            Element type = DavXml.child(prop, DavXml.DAV, "resourcetype");
+            if (type != null && DavXml.child(type, DavXml.DAV, "collection") != null) {
+                continue;
+            }
+            members.put(at.toString(), new DavMember(at, DavXml.childText(prop, DavXml.DAV, "getetag")));
+        }
+        return new ArrayList<>(members.values());
+    }
+
+    /** A sync-collection REPORT (RFC 6578) from {@code syncToken}; null or empty for the initial sync. */
+    public DavSyncResult syncCollection(DavAccount account, URI collection, String syncToken) throws AdapterException {
+        String body = DavXml.PROLOG + "<D:sync-collection" + DavXml.NAMESPACES + "><D:sync-token>"
+                + (syncToken == null ? "" : DavXml.escape(syncToken)) + "</D:sync-token><D:sync-level>1</D:sync-level>"
+                + "<D:prop><D:getetag/></D:prop></D:sync-collection>";
+        Document doc = xml(send(account, "REPORT", collection, body, Map.of(), OnNotFound.FAIL));
+        List<DavMember> changed = new ArrayList<>();
+        List<URI> removed = new ArrayList<>();
+        boolean truncated = false;
+        for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
+            URI at = resolveHref(collection, response);
+            if (at == null) {
+                continue;
+            }
+            String status = DavXml.childText(response, DavXml.DAV, "status");
+            if (status != null && samePath(at, collection) && status.contains(" 507")) {
+                truncated = true;
+            } else if (status != null && status.contains(" 404")) {
+                removed.add(at);
+            } else if (!samePath(at, collection)) {
+                Element prop = okProp(response);
+                changed.add(new DavMember(at, prop == null ? null : DavXml.childText(prop, DavXml.DAV, "getetag")));
+            }
+        }
+        return new DavSyncResult(changed, removed, DavXml.childText(doc.getDocumentElement(), DavXml.DAV, "sync-token"), truncated);
+    }
+
+    /**
+     * The data of {@code hrefs} (all in {@code collection}) in one addressbook-multiget or calendar-multiget
+     * REPORT, in the order asked. A resource the server does not return, or returns without data, comes back
+     * with its status (404 if it said none).
+     */
+    public List<DavResource> multiget(DavAccount account, URI collection, DavService service, List<URI> hrefs)
+            throws AdapterException {
+        if (hrefs.isEmpty()) {
+            return List.of();
+        }
+        String prefix = service == DavService.CARDDAV ? "A:" : "C:";
+        StringBuilder body = new StringBuilder(DavXml.PROLOG).append('<').append(prefix).append(service.multiget())
+                .append(DavXml.NAMESPACES).append("><D:prop><D:getetag/><").append(prefix).append(service.dataProperty())
+                .append("/></D:prop>");
+        for (URI href : hrefs) {
+            body.append("<D:href>").append(DavXml.escape(href.getRawPath())).append("</D:href>");
+        }
+        body.append("</").append(prefix).append(service.multiget()).append('>');
+        Document doc = xml(send(account, "REPORT", collection, body.toString(), Map.of("Depth", "1"), OnNotFound.FAIL));
+        Map<String, DavResource> byPath = new TreeMap<>();
+        for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
+            URI at = resolveHref(collection, response);
+            if (at == null) {
+                continue;
+            }
+            Element prop = okProp(response);
+            String data = prop == null ? null : DavXml.childText(prop, service.namespace(), service.dataProperty());
+            int status = data != null ? 200 : statusOf(response);
+            byPath.put(at.getPath(), new DavResource(at, status, prop == null ? null : DavXml.childText(prop, DavXml.DAV, "getetag"),
+                    data));
+        }
+        List<DavResource> out = new ArrayList<>();
+        for (URI href : hrefs) {
+            DavResource r = byPath.get(href.getPath());
+            out.add(r != null ? r : new DavResource(href, 404, null, null));
+        }
+        return out;
+    }
+
+    /** GETs a resource's text and ETag; empty when it does not exist. */
+    public Optional<DavResource> get(DavAccount account, URI href) throws AdapterException {
+        HttpResponse<InputStream> response = exchange(account, "GET", href, null, null, Map.of(), OnNotFound.REJECT_ITEM, true);
+        if (response == null) {
+            return Optional.empty();
+        }
+        byte[] bytes = read("GET", href, response);
+        String etag = response.headers().firstValue("ETag").orElse(null);
+        return Optional.of(new DavResource(href, 200, etag, new String(bytes, charsetOf(response))));
+    }
+
+    /**
+     * PUTs {@code body} to {@code href}: with {@code ifMatch} null, only if nothing is there ({@code If-None-Match: *},
+     * RFC 7232 §3.2); else only if the resource still has that ETag. A failed precondition is an outcome, not an error.
+     */
+    public DavPutResult put(DavAccount account, URI href, String body, String contentType, String ifMatch)
+            throws AdapterException {
+        Map<String, String> headers = ifMatch == null ? Map.of("If-None-Match", "*") : Map.of("If-Match", ifMatch);
+        HttpResponse<InputStream> response = exchange(account, "PUT", href, body, contentType, headers, OnNotFound.FAIL, false);
+        int status = response.statusCode();
+        discard(response);
+        String etag = response.headers().firstValue("ETag").orElse(null);
+        if (status == 412) {
+            return new DavPutResult(DavPutResult.Outcome.PRECONDITION_FAILED, null);
+        }
+        // By its precondition, not its status: some servers (Radicale) answer 201 to a replacement too.
+        return new DavPutResult(ifMatch == null ? DavPutResult.Outcome.CREATED : DavPutResult.Outcome.REPLACED, etag);
+    }
+
+    /**
+     * Creates an address book (extended MKCOL, RFC 5689) or a calendar (MKCALENDAR, RFC 4791 §5.3.1) taking
+     * {@code components}, with a display name and description. Returns false when something is already at
+     * {@code href} (405, RFC 4918 §9.3.1; or MKCALENDAR's resource-must-be-null), which the caller then inspects.
+     */
+    public boolean makeCollection(DavAccount account, URI href, DavService service, String displayName, String description,
+                                  List<String> components) throws AdapterException {
+        StringBuilder props = new StringBuilder("<D:prop>");
+        if (service == DavService.CARDDAV) {
+            props.append("<D:resourcetype><D:collection/><A:addressbook/></D:resourcetype>");
+        }
+        props.append("<D:displayname>").append(DavXml.escape(displayName)).append("</D:displayname>");
+        if (description != null) {
+            String prefix = service == DavService.CARDDAV ? "A:" : "C:";
+            props.append('<').append(prefix).append(service.descriptionProperty()).append('>').append(DavXml.escape(description))
+                    .append("</").append(prefix).append(service.descriptionProperty()).append('>');
+        }
+        if (service == DavService.CALDAV && !components.isEmpty()) {
+            props.append("<C:supported-calendar-component-set>");
+            components.forEach(c -> props.append("<C:comp name=\"").append(DavXml.escape(c)).append("\"/>"));
+            props.append("</C:supported-calendar-component-set>");
+        }
+        props.append("</D:prop>");
+        String method = service == DavService.CARDDAV ? "MKCOL" : "MKCALENDAR";
+        String root = service == DavService.CARDDAV ? "D:mkcol" : "C:mkcalendar";
+        String body = DavXml.PROLOG + "<" + root + DavXml.NAMESPACES + "><D:set>" + props + "</D:set></" + root + ">";
+        HttpResponse<InputStream> response;
+        try {
+            response = exchange(account, method, href, body, XML, Map.of(), OnNotFound.FAIL, false);
+        } catch (org.dtp.spi.http.ProviderRejectedException e) {
+            // MKCALENDAR on an existing resource fails its DAV:resource-must-be-null precondition (RFC 4791 §5.3.1.1)
+            if ((e.status() == 409 || e.status() == 403) && e.providerMessage().contains("resource-must-be-null")) {
+                return false;
+            }
+            throw e;
+        }
+        discard(response);
+        return response.statusCode() != 405;
+    }
+
+    private URI hrefProperty(DavAccount account, URI at, String ns, String local) throws AdapterException {
+        String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop><X:" + local + " xmlns:X=\"" + ns
+                + "\"/></D:prop></D:propfind>";
+        URI target = at;
+        for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
+            HttpResponse<InputStream> response;
+            try {
+                response = exchange(account, "PROPFIND", target, body, XML, Map.of("Depth", "0"), OnNotFound.REJECT_ITEM, false);
+            } catch (org.dtp.spi.http.ProviderRejectedException e) {
+                return null; // 404, 405, 501...: not here; the caller tries the next place
+            }
+            int status = response.statusCode();
+            if (status >= 300 && status < 400) {
+                discard(response);
+                Optional<String> location = response.headers().firstValue("Location");
+                if (location.isEmpty()) {
+                    return null;
+                }
+                URI next = target.resolve(location.get());
+                if (!sameOrigin(next, at)) {
+                    LOG.info("{}: not following the redirect of {} to another server", provider, ProviderHttp.redact(target));
+                    return null;
+                }
+                target = next;
+                continue;
+            }
+            Document doc = xml(read("PROPFIND", target, response), "PROPFIND", target);
+            for (Element r : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
+                Element prop = okProp(r);
+                Element value = prop == null ? null : DavXml.child(prop, ns, local);
+                String href = value == null ? null : DavXml.childText(value, DavXml.DAV, "href");
+                if (href != null) {
+                    URI found = target.resolve(URI.create(href.trim()));
+                    if (!sameOrigin(found, at)) {
+                        LOG.info("{}: {} points to another server; not followed", provider, local);
+                        return null;
+                    }
+                    return found;
+                }
+            }
+            return null;
+        }
+        return null;
+    }
+
+    private byte[] send(DavAccount account, String method, URI uri, String body, Map<String, String> headers,
+                        OnNotFound onNotFound) throws AdapterException {
+        HttpResponse<InputStream> response = exchange(account, method, uri, body, XML, headers, onNotFound, false);
+        return read(method, uri, response);
+    }
+
+    private Document xml(byte[] bytes) throws AdapterException {
+        return xml(bytes, "a request", null);
+    }
+
+    private Document xml(byte[] bytes, String method, URI uri) throws AdapterException {
+        try {
+            return DavXml.parse(bytes);
+        } catch (SAXException | IOException e) {
+            throw new AdapterException(provider + " answered " + method + (uri == null ? "" : " " + ProviderHttp.redact(uri))
+                    + " with XML that cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Sends one request. Redirects come back as they are (3xx) for the caller to judge; a 404 with
+     * {@code emptyOn404} comes back as null; 412 comes back as a response; other failures throw.
+     */
+    private HttpResponse<InputStream> exchange(DavAccount account, String method, URI uri, String body, String contentType,
+                                               Map<String, String> headers, OnNotFound onNotFound, boolean emptyOn404)
+            throws AdapterException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(requestTimeout)
+                .method(method, body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                .header("Authorization", account.authorization())
+                .header("User-Agent", "dtp-" + provider.toLowerCase(Locale.ROOT));
+        if (contentType != null && body != null) {
+            request.header("Content-Type", contentType);
+        }
+        headers.forEach(request::header);
+        try {
+            limiter.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " interrupted", e);
+        }
+        long started = System.nanoTime();
+        HttpResponse<InputStream> response;
+        try {
+            response = sendOnce(request.build());
+        } catch (IOException e) {
+            throw transientOf(method, uri, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " interrupted", e);
+        }
+        int status = response.statusCode();
+        LOG.debug("{} {} {} -> {} in {} ms", provider, method, ProviderHttp.redact(uri), status,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        if ((status >= 200 && status < 400) || status == 412 || (status == 405 && !"PROPFIND".equals(method)
+                && (method.startsWith("MK")))) {
+            return response;
+        }
+        if (status == 404 && emptyOn404) {
+            discard(response);
+            return null;
+        }
+        String text;
+        try (InputStream in = response.body()) {
+            text = new String(in.readNBytes(MAX_ERROR_BODY_BYTES), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            text = "";
+        }
+        throw ProviderHttp.failure(provider, method, uri, status, response.headers(), text, onNotFound, clock);
+    }
+
+    /**
+     * Sends a request, once more at once when the server closed the pooled connection before answering (servers
+     * that speak HTTP/1.0, such as Radicale's, close after each answer; RFC 9112 §9.3.1 allows the retry).
+     * Every request sent here may be repeated: PROPFIND, REPORT and GET read; a repeated conditional PUT or MKCOL
+     * finds its precondition false (412, 405), which callers take as "already there".
+     */
+    private HttpResponse<InputStream> sendOnce(HttpRequest request) throws IOException, InterruptedException {
+        try {
+            return http.send(request, BodyHandlers.ofInputStream());
+        } catch (IOException e) {
+            if (e instanceof HttpTimeoutException || e instanceof ConnectException || !closedBeforeAnswer(e)) {
+                throw e;
+            }
+            LOG.debug("{}: connection closed before an answer, sending {} {} again", provider, request.method(),
+                    ProviderHttp.redact(request.uri()));
+            return http.send(request, BodyHandlers.ofInputStream());
+        }
+    }
+
+    private static boolean closedBeforeAnswer(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.io.EOFException || String.valueOf(t.getMessage()).contains("received no bytes")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private byte[] read(String method, URI uri, HttpResponse<InputStream> response) throws AdapterException {
+        try (InputStream in = response.body()) {
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxResponseBytes + 1));
+            if (bytes.length > maxResponseBytes) {
+                throw new AdapterException(provider + " answered " + method + " " + ProviderHttp.redact(uri) + " with more than "
+                        + maxResponseBytes + " bytes (maxResponseBytes)");
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw transientOf(method, uri, e);
+        }
+    }
+
+    private static void discard(HttpResponse<InputStream> response) {
+        try (InputStream in = response.body()) {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            // the answer's status is all that counts; a broken body after it changes nothing
+        }
+    }
+
+    private TransientAdapterException transientOf(String method, URI uri, IOException e) {
+        String what = e instanceof HttpTimeoutException ? "timed out" : e instanceof ConnectException ? "could not connect"
+                : "failed: " + e;
+        return new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " " + what, e);
+    }
+
+    private static Charset charsetOf(HttpResponse<?> response) {
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        int at = type.toLowerCase(Locale.ROOT).indexOf("charset=");
+        if (at >= 0) {
+            String name = type.substring(at + 8).split(";")[0].trim().replace("\"", "");
+            try {
+                return Charset.forName(name);
+            } catch (IllegalArgumentException e) {
+                return StandardCharsets.UTF_8;
+            }
+        }
+        return StandardCharsets.UTF_8;
+    }
+
+    /** The absolute address of a multistatus response's href. */
+    private static URI resolveHref(URI base, Element response) {
+        String href = DavXml.childText(response, DavXml.DAV, "href");
+        if (href == null) {
+            return null;
+        }
+        try {
+            return base.resolve(URI.create(href));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The prop of the response's propstat whose status is 200, null if none. */
+    private static Element okProp(Element response) {
+        for (Element propstat : DavXml.children(response, DavXml.DAV, "propstat")) {
+            String status = DavXml.childText(propstat, DavXml.DAV, "status");
+            if (status == null || status.contains(" 200")) {
+                return DavXml.child(propstat, DavXml.DAV, "prop");
+            }
+        }
+        return null;
+    }
+
+    private static int statusOf(Element response) {
+        String status = DavXml.childText(response, DavXml.DAV, "status");
+        if (status != null) {
+            String[] parts = status.split(" ");
+            if (parts.length > 1 && parts[1].matches("\\d{3}")) {
+                return Integer.parseInt(parts[1]);
+            }
+        }
+        return 404;
+    }
+
+    static boolean samePath(URI a, URI b) {
+        return trimSlash(a.getPath()).equals(trimSlash(b.getPath()));
+    }
+
+    private static String trimSlash(String path) {
+        return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+
+    private static boolean sameOrigin(URI a, URI b) {
+        return Objects.equals(a.getScheme(), b.getScheme()) && Objects.equals(a.getHost(), b.getHost())
+                && portOf(a) == portOf(b);
+    }
+
+    private static int portOf(URI u) {
+        return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+    }
+
+    /** The settings of a {@link DavClient}. */
+    public static final class Builder {
+        private final String provider;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration requestTimeout = Duration.ofSeconds(60);
+        private RateLimiter limiter = RateLimiter.unlimited();
+        private long maxResponseBytes = 64L << 20;
+        private SSLContext sslContext;
+
+        private Builder(String provider) {
+            if (provider == null || provider.isBlank()) {
+                throw new IllegalArgumentException("a provider name is needed for messages");
+            }
+            this.provider = provider;
+        }
+
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = Objects.requireNonNull(timeout);
+            return this;
+        }
+
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = Objects.requireNonNull(timeout);
+            return this;
+        }
+
+        public Builder rateLimiter(RateLimiter limiter) {
+            this.limiter = Objects.requireNonNull(limiter);
+            return this;
+        }
+
+        /** The largest answer read (a multistatus or a resource); a larger one fails. */
+        public Builder maxResponseBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("maxResponseBytes must be positive");
+            }
+            this.maxResponseBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Trusts only the certificates in the key store at {@code path} (type {@code type}, e.g. PKCS12, JKS)
+         * for HTTPS, in place of the JVM's default trust store: for servers with a private CA or a self-signed
+         * certificate. {@code path} null keeps the default.
+         */
+        public Builder trustStore(Path path, String type, char[] password) {
+            if (path == null) {
+                this.sslContext = null;
+                return this;
+            }
+            try (InputStream in = Files.newInputStream(path)) {
+                KeyStore store = KeyStore.getInstance(type == null || type.isBlank() ? KeyStore.getDefaultType() : type);
+                store.load(in, password == null || password.length == 0 ? null : password);
+                TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init(store);
+                SSLContext context = SSLContext.getInstance("TLS");
+                context.init(null, tmf.getTrustManagers(), null);
+                this.sslContext = context;
+                return this;
+            } catch (IOException | GeneralSecurityException e) {
+                throw new IllegalArgumentException("cannot read the trust store " + path + ": " + e.getMessage(), e);
+            }
+        }
+
+        public DavClient build() {
+            HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(connectTimeout)
+                    .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1);
+            if (sslContext != null) {
+                http.sslContext(sslContext);
+            }
+            return new DavClient(this, http.build());
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * A WebDAV client for CardDAV (RFC 6352) and CalDAV (RFC 4791) adapters: discovery (RFC 6764 well-known
+ * addresses, {@code current-user-principal}, the home sets), collection listing with PROPFIND, multiget and
+ * sync-collection (RFC 6578) REPORTs, conditional PUT, MKCOL (RFC 5689) and MKCALENDAR, Basic auth and a
+ * configurable trust store. Failures become the SPI's exceptions as {@link org.dtp.spi.http.ProviderHttp} maps
+ * them: 5xx, 429 and I/O failures are transient, 401/403 refuse the authorization, other 4xx reject the item.
+ */
+@Export
+@Version("1.0.0")
+package org.dtp.webdav;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
