@@ -1,5 +1,7 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ImportContext;
@@ -41,6 +43,8 @@ import java.util.UUID;
 public final class CalDavConnector {
     /** How often a resource changed by someone else between our GET and PUT is read and merged again. */
     private static final int MERGE_ATTEMPTS = 3;
+    /** The PRODID of the iCalendar objects this adapter creates (RFC 5545 §3.7.3). */
+    private static final String PRODID = "-//dtp//CalDAV adapter//EN";
 
     private final DavClient client;
     private final CollectionPager pager;
@@ -134,7 +138,7 @@ public final class CalDavConnector {
         for (int attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
             Optional<DavResource> existing = client.get(account, href);
             if (existing.isEmpty()) {
-                String text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:" + ICals.PRODID + "\r\n"
+                String text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:" + PRODID + "\r\n"
                         + String.join("", zones(context, sourceId, tzids, extended, Set.of())) + componentText + "END:VCALENDAR\r\n";
                 if (client.put(account, href, text, DavService.CALDAV.contentType(), null).outcome() == DavPutResult.Outcome.CREATED) {
                     return href.getPath();
@@ -142,10 +146,10 @@ public final class CalDavConnector {
                 continue; // made meanwhile (an earlier attempt whose answer was lost): merge into it
             }
             String current = existing.get().data();
-            if (ICals.occurrences(current, componentName).contains(occurrence)) {
+            if (occurrences(current, componentName).contains(occurrence)) {
                 return href.getPath();
             }
-            List<String> missing = zones(context, sourceId, tzids, extended, ICals.vtimezones(current).keySet());
+            List<String> missing = zones(context, sourceId, tzids, extended, ICalendarFormat.vtimezones(current).keySet());
             String merged = insert(current, String.join("", missing), componentText);
             String etag = existing.get().etag();
             if (etag == null) {
@@ -166,19 +170,23 @@ public final class CalDavConnector {
             if (present.contains(tzid)) {
                 continue;
             }
-            Optional<String> own = extended.stream()
-                    .filter(x -> x.name().equals(ICals.VTIMEZONE_PROPERTY) && x.params().getOrDefault("TZID", List.of()).contains(tzid))
-                    .map(ExtendedProperty::value).findFirst();
-            if (own.isPresent()) {
-                out.add(own.get());
-            } else if (VTimezones.isIana(tzid)) {
-                out.add(VTimezones.of(tzid));
+            Optional<String> vtimezone = ICalendarFormat.vtimezoneFor(tzid, extended);
+            if (vtimezone.isPresent()) {
+                out.add(vtimezone.get());
             } else {
                 context.reportNotKept(sourceId, "timeZones[" + tzid + "]", "the source gave no VTIMEZONE for this TZID and it is"
                         + " no IANA zone: times are written with the TZID alone");
             }
         }
         return out;
+    }
+
+    private static Set<String> occurrences(String resource, String componentName) throws AdapterException {
+        try {
+            return ICalendarFormat.occurrences(resource, componentName);
+        } catch (MalformedICalendarException e) {
+            throw new AdapterException("the calendar resource to merge into cannot be read: " + e.getMessage());
+        }
     }
 
     /** {@code calendar} with {@code zones} before its first component and {@code component} before its end. */

@@ -1,5 +1,6 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.models.MediaRef;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
@@ -36,7 +37,7 @@ public final class CalDavEventExporter implements Exporter<Calendar, CalendarEve
         this.connector = connector;
         this.pages = new CalDavPages<>(connector, "VEVENT", c -> new Calendar(c.href().getPath(), CalDavPages.nameOf(c),
                 c.description(), c.color(), c.timeZone() == null ? null
-                : ICals.vtimezones(c.timeZone()).keySet().stream().findFirst().orElse(null)), ICals::events);
+                : ICalendarFormat.vtimezones(c.timeZone()).keySet().stream().findFirst().orElse(null)), ICalendarFormat::readEvents);
     }
 
     @Override

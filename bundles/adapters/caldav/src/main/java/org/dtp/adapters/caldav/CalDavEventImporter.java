@@ -1,8 +1,8 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
-import org.dtp.models.calendar.CalendarTime;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
@@ -13,11 +13,6 @@ import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * Imports calendars and events into a CalDAV account: each calendar a new calendar (MKCALENDAR, VEVENT) named
@@ -63,29 +58,13 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         String uid = CalDavConnector.uidOf(context.jobId(), idempotencyKey, event.uid());
         String text;
         try {
-            text = ICals.eventText(event, uid);
+            text = ICalendarFormat.writeEventComponent(event, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the event cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        String occurrence = event.recurrenceId() == null ? "" : ICals.timeText(event.recurrenceId());
+        String occurrence = event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
         String path = connector.putComponent(context, event.id(), calendar, uid, occurrence, "VEVENT", text,
-                tzids(event), event.extended());
-        return ICals.idOf(path, event.recurrenceId());
-    }
-
-    private static Set<String> tzids(CalendarEvent e) {
-        List<CalendarTime> times = new ArrayList<>();
-        times.add(e.start());
-        times.add(e.end());
-        times.add(e.recurrenceId());
-        times.addAll(e.recurrenceDates());
-        times.addAll(e.exceptionDates());
-        Set<String> out = new LinkedHashSet<>();
-        for (CalendarTime t : times) {
-            if (t != null && t.timeZoneId() != null) {
-                out.add(t.timeZoneId());
-            }
-        }
-        return out;
+                ICalendarFormat.timeZoneIds(event), event.extended());
+        return ICalendarFormat.eventId(path, event.recurrenceId());
     }
 }

@@ -1,5 +1,6 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.ContainerModel;
 import org.dtp.models.ItemModel;
 import org.dtp.spi.AdapterException;
@@ -23,7 +24,7 @@ import java.util.List;
 final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
     /** Reads the items of one resource. */
     interface Reader<I> {
-        List<I> read(String path, String text) throws ICals.MalformedICalendarException;
+        List<I> read(String path, String text) throws MalformedICalendarException;
     }
 
     interface ContainerOf<C> {
@@ -61,7 +62,7 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
             String path = r.href().getPath();
             try {
                 items.addAll(reader.read(path, r.data()));
-            } catch (ICals.MalformedICalendarException | IllegalArgumentException e) {
+            } catch (MalformedICalendarException | IllegalArgumentException e) {
                 rejected.add(new ExportPage.Rejected(path, e.getMessage()));
             }
         }

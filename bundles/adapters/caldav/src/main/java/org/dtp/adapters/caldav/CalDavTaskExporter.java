@@ -1,5 +1,6 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.models.MediaRef;
 import org.dtp.models.tasks.TaskList;
 import org.dtp.models.tasks.Task;
@@ -33,7 +34,7 @@ public final class CalDavTaskExporter implements Exporter<TaskList, Task> {
     @Activate
     public CalDavTaskExporter(@Reference CalDavConnector connector) {
         this.connector = connector;
-        this.pages = new CalDavPages<>(connector, "VTODO", c -> new TaskList(c.href().getPath(), CalDavPages.nameOf(c)), ICals::tasks);
+        this.pages = new CalDavPages<>(connector, "VTODO", c -> new TaskList(c.href().getPath(), CalDavPages.nameOf(c)), ICalendarFormat::readTasks);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;
 import org.dtp.spi.AdapterException;
@@ -12,10 +13,6 @@ import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-
-import java.util.LinkedHashSet;
-import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Imports task lists and tasks into a CalDAV account: each list a new calendar taking VTODO, each task a VTODO
@@ -59,12 +56,11 @@ public final class CalDavTaskImporter implements Importer<TaskList, Task> {
         String uid = CalDavConnector.uidOf(context.jobId(), idempotencyKey, task.uid());
         String text;
         try {
-            text = ICals.taskText(task, uid);
+            text = ICalendarFormat.writeTaskComponent(task, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the task cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        Set<String> tzids = new LinkedHashSet<>();
-        Stream.of(task.due(), task.start()).filter(t -> t != null && t.timeZoneId() != null).forEach(t -> tzids.add(t.timeZoneId()));
-        return connector.putComponent(context, task.id(), list, uid, "", "VTODO", text, tzids, task.extended());
+        return connector.putComponent(context, task.id(), list, uid, "", "VTODO", text, ICalendarFormat.timeZoneIds(task),
+                task.extended());
     }
 }

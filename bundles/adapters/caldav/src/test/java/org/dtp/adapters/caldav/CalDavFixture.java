@@ -11,9 +11,7 @@ import org.dtp.webdav.DavService;
 import org.dtp.webdav.testing.Radicale;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -98,20 +96,5 @@ final class CalDavFixture {
             count++;
         } while (continuation != null);
         return new Exported<>(items, count, rejected);
-    }
-
-    static String sample(String name) throws IOException {
-        try (InputStream in = CalDavFixture.class.getResourceAsStream("/samples/" + name)) {
-            if (in == null) {
-                throw new IOException("no sample " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    static String event(int i) {
-        return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//dtp tests//EN\r\nBEGIN:VEVENT\r\nUID:e" + i + "-" + UUID.randomUUID()
-                + "\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:202403" + String.format("%02d", i + 1) + "T100000Z\r\nDURATION:PT1H\r\nSUMMARY:Event "
-                + i + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
     }
 }

@@ -1,6 +1,8 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.core.testing.TestImportContext;
+import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.testing.Samples;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
@@ -38,8 +40,8 @@ public class CalDavRoundTripTest {
     public void recurrenceExceptionsAndTimeZonesSurviveRadicaleToRadicale() throws Exception {
         CalDavFixture f = new CalDavFixture(RADICALE, 1);
         String source = f.newCalendar("Round-trip", "VEVENT");
-        f.put(source, "weekly.ics", CalDavFixture.sample("weekly-with-exceptions.ics"));
-        f.put(source, "outlook.ics", CalDavFixture.sample("outlook-2010.ics"));
+        f.put(source, "weekly.ics", Samples.icalendar("weekly-with-exceptions.ics"));
+        f.put(source, "outlook.ics", Samples.icalendar("outlook-2010.ics"));
         CalDavFixture.Exported<CalendarEvent> first = f.exportAll(f.events.pages, source);
         assertEquals(first.rejected().toString(), 3, first.items().size());
 
@@ -59,7 +61,7 @@ public class CalDavRoundTripTest {
         CalendarEvent outlook = first.items().stream().filter(e -> "Team Meeting".equals(e.summary())).findFirst().orElseThrow();
         assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2013-06-10T12:00"), "Eastern Standard Time"), outlook.start());
         assertTrue("Outlook's own VTIMEZONE travels with the event", outlook.extended().stream()
-                .anyMatch(x -> x.name().equals(ICals.VTIMEZONE_PROPERTY) && x.value().contains("TZID:Eastern Standard Time")));
+                .anyMatch(x -> x.name().equals(ICalendarFormat.VTIMEZONE_PROPERTY) && x.value().contains("TZID:Eastern Standard Time")));
 
         TestImportContext ctx = f.destination();
         String target = f.eventImporter.importContainer(ctx, "c:" + source, new Calendar(source, "Copy", null, null, null), null);
@@ -68,7 +70,7 @@ public class CalDavRoundTripTest {
         }
         assertEquals(List.of(), ctx.notKept());
         List<CalendarEvent> again = f.exportAll(f.events.pages, target).items();
-        Comparator<CalendarEvent> order = Comparator.comparing((CalendarEvent e) -> e.uid()).thenComparing(e -> e.recurrenceId() == null ? "" : ICals.timeText(e.recurrenceId()));
+        Comparator<CalendarEvent> order = Comparator.comparing((CalendarEvent e) -> e.uid()).thenComparing(e -> e.recurrenceId() == null ? "" : ICalendarFormat.timeText(e.recurrenceId()));
         List<CalendarEvent> before = first.items().stream().sorted(order).toList();
         List<CalendarEvent> after = again.stream().sorted(order).toList();
         assertEquals(before.size(), after.size());
@@ -77,28 +79,15 @@ public class CalDavRoundTripTest {
         }
         String stored = f.client.get(f.account(), RADICALE.url().resolve(after.stream()
                 .filter(e -> "Team Meeting".equals(e.summary())).findFirst().orElseThrow().id())).orElseThrow().data();
-        assertEquals("the source's VTIMEZONE, verbatim", ICals.vtimezones(CalDavFixture.sample("outlook-2010.ics"))
-                .get("Eastern Standard Time").replace("\r\n", "\n"), ICals.vtimezones(stored).get("Eastern Standard Time").replace("\r\n", "\n"));
-    }
-
-    @Test
-    public void aZoneThatHasNoVTimezoneIsWrittenFromTheJdksRules() {
-        String berlin = VTimezones.of("Europe/Berlin");
-        assertTrue(berlin, berlin.contains("TZID:Europe/Berlin\r\n"));
-        assertTrue(berlin, berlin.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"));
-        assertTrue(berlin, berlin.contains("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"));
-        assertTrue(berlin, berlin.contains("TZOFFSETTO:+0200"));
-        String newYork = VTimezones.of("America/New_York");
-        assertTrue(newYork, newYork.contains("BYMONTH=3;BYDAY=2SU") && newYork.contains("BYMONTH=11;BYDAY=1SU"));
-        String tokyo = VTimezones.of("Asia/Tokyo");
-        assertTrue(tokyo, tokyo.contains("TZOFFSETTO:+0900") && !tokyo.contains("DAYLIGHT"));
+        assertEquals("the source's VTIMEZONE, verbatim", ICalendarFormat.vtimezones(Samples.icalendar("outlook-2010.ics"))
+                .get("Eastern Standard Time").replace("\r\n", "\n"), ICalendarFormat.vtimezones(stored).get("Eastern Standard Time").replace("\r\n", "\n"));
     }
 
     @Test
     public void tasksSurviveRadicaleToRadicale() throws Exception {
         CalDavFixture f = new CalDavFixture(RADICALE, 50);
         String source = f.newCalendar("Tasks", "VTODO");
-        f.put(source, "tasks.ics", CalDavFixture.sample("tasks.ics"));
+        f.put(source, "tasks.ics", Samples.icalendar("tasks.ics"));
         List<Task> exported = f.exportAll(f.tasks.pages, source).items();
         assertEquals(1, exported.size());
         Task task = exported.get(0);

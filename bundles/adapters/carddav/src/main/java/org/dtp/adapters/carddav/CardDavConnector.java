@@ -1,6 +1,6 @@
 package org.dtp.adapters.carddav;
 
-import ezvcard.VCardVersion;
+import org.dtp.formats.vcard.VCardVersion;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
@@ -42,11 +42,7 @@ public final class CardDavConnector {
     }
 
     private static VCardVersion versionOf(String text) {
-        VCardVersion v = VCardVersion.valueOfByStr(text == null ? "" : text.trim());
-        if (v != VCardVersion.V3_0 && v != VCardVersion.V4_0) {
-            throw new IllegalArgumentException("vcardVersion must be 3.0 or 4.0, was " + text);
-        }
-        return v;
+        return VCardVersion.of(text).orElseThrow(() -> new IllegalArgumentException("vcardVersion must be 3.0 or 4.0, was " + text));
     }
 
     VCardVersion version() {

@@ -1,5 +1,7 @@
 package org.dtp.adapters.carddav;
 
+import org.dtp.formats.vcard.MalformedVCardException;
+import org.dtp.formats.vcard.VCardFormat;
 import org.dtp.models.MediaRef;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
@@ -37,6 +39,8 @@ import java.util.List;
         AdapterProperties.PROVIDER_NAME + "=CardDAV",
         AdapterProperties.VERTICAL + "=CONTACTS"})
 public final class CardDavContactExporter implements Exporter<AddressBook, Contact> {
+    /** What a photo's media reference starts with; the rest is the path of the contact's resource at the source. */
+    static final String PHOTO_REF = "carddav-photo:";
 
     private final CardDavConnector connector;
 
@@ -72,8 +76,8 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
                 continue; // removed between listing and fetching: not there to export
             }
             try {
-                contacts.add(VCards.toContact(path, path, r.data()));
-            } catch (VCards.MalformedVCardException | IllegalArgumentException e) {
+                contacts.add(VCardFormat.read(path, r.data(), PHOTO_REF + path));
+            } catch (MalformedVCardException | IllegalArgumentException e) {
                 rejected.add(new ExportPage.Rejected(path, e.getMessage()));
             }
         }
@@ -82,20 +86,18 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
 
     @Override
     public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException {
-        if (!ref.uri().startsWith(VCards.PHOTO_REF)) {
+        if (!ref.uri().startsWith(PHOTO_REF)) {
             throw new ItemRejectedException("not a CardDAV photo reference: " + ref.uri());
         }
-        String path = ref.uri().substring(VCards.PHOTO_REF.length());
+        String path = ref.uri().substring(PHOTO_REF.length());
         DavAccount account = connector.account(context.endpoint());
         DavResource resource = connector.client().get(account, CardDavConnector.at(account, path))
                 .orElseThrow(() -> new ItemRejectedException("the contact " + path + " is no longer on the server"));
         try {
-            byte[] photo = VCards.photoOf(resource.data());
-            if (photo == null) {
-                throw new ItemRejectedException("the contact " + path + " no longer has an inline photo");
-            }
+            byte[] photo = VCardFormat.inlinePhoto(resource.data())
+                    .orElseThrow(() -> new ItemRejectedException("the contact " + path + " no longer has an inline photo"));
             return new ByteArrayInputStream(photo);
-        } catch (VCards.MalformedVCardException e) {
+        } catch (MalformedVCardException e) {
             throw new ItemRejectedException("the contact " + path + " can no longer be read: " + e.getMessage());
         }
     }

@@ -1,5 +1,8 @@
 package org.dtp.adapters.carddav;
 
+import org.dtp.formats.vcard.ContactDifferences;
+import org.dtp.formats.vcard.MalformedVCardException;
+import org.dtp.formats.vcard.VCardFormat;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.spi.AdapterException;
@@ -78,18 +81,13 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
         DavAccount account = connector.account(context.endpoint());
         String bookPath = containerId != null ? containerId : addressBook(context, LOOSE_CONTACTS_KEY, "Contacts", null);
         URI book = CardDavConnector.at(account, bookPath.endsWith("/") ? bookPath : bookPath + "/");
-        byte[] photo = null;
-        String photoType = null;
-        if (contact.photo() != null) {
-            photo = readPhoto(context, contact);
-            photoType = contact.photo().contentType();
-        }
+        byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);
         URI href = book.resolve(ResourceNames.resource(context.jobId(), idempotencyKey, ".vcf"));
         String vcard;
         try {
             // CardDAV requires a UID (RFC 6352 §5.1); one derived from the key stays the same on a repeated import.
             String uid = "urn:uuid:" + UUID.nameUUIDFromBytes((context.jobId() + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
-            vcard = VCards.write(contact, photo, photoType, uid, connector.version());
+            vcard = VCardFormat.write(contact, connector.version(), uid, photo);
         } catch (IllegalArgumentException e) {
             throw new org.dtp.spi.ItemRejectedException("the contact cannot be written as a vCard: " + e.getMessage(), e);
         }
@@ -109,14 +107,14 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
                 .orElseThrow(() -> new TransientAdapterException("CardDAV shows nothing at " + href.getPath() + " after the PUT", null));
         Contact kept;
         try {
-            kept = VCards.toContact(contact.id(), href.getPath(), stored.data());
-        } catch (VCards.MalformedVCardException e) {
+            kept = VCardFormat.read(contact.id(), stored.data(), CardDavContactExporter.PHOTO_REF + href.getPath());
+        } catch (MalformedVCardException e) {
             context.reportNotKept(contact.id(), "*", "the server stored a vCard that cannot be read back: " + e.getMessage());
             return;
         }
         // Against the contact given, so that what the vCard version cannot say is reported as well as what the server dropped.
         for (String field : ContactDifferences.between(contact, kept, photoSent)) {
-            context.reportNotKept(contact.id(), field, "not kept as given by the vCard " + connector.version().getVersion()
+            context.reportNotKept(contact.id(), field, "not kept as given by the vCard " + connector.version().text()
                     + " the server stored");
         }
     }

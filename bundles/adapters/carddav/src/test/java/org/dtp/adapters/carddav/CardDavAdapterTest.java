@@ -1,6 +1,8 @@
 package org.dtp.adapters.carddav;
 
 import org.dtp.core.testing.TestImportContext;
+import org.dtp.formats.testing.Samples;
+import org.dtp.formats.vcard.VCardFormat;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.webdav.DavService;
@@ -61,7 +63,7 @@ public class CardDavAdapterTest {
         String book = f.importer.importContainer(ctx, "c:/src/book/", new AddressBook("/src/book/", "Imported", "from a test"), null);
         assertEquals("the container too", book, f.importer.importContainer(ctx, "c:/src/book/",
                 new AddressBook("/src/book/", "Imported", "from a test"), null));
-        Contact contact = VCards.toContact("/src/book/a.vcf", "/src/book/a.vcf", card(1));
+        Contact contact = VCardFormat.read("/src/book/a.vcf", card(1), CardDavContactExporter.PHOTO_REF + "/src/book/a.vcf");
         String first = f.importer.importItem(ctx, "i:/src/book/a.vcf", contact, book);
         String second = f.importer.importItem(ctx, "i:/src/book/a.vcf", contact, book);
         assertEquals(first, second);
@@ -85,36 +87,10 @@ public class CardDavAdapterTest {
     }
 
     @Test
-    public void vCardsThatCannotBeReadWholeAreRefusedByTheParser() {
-        String[] broken = {
-                "not a vCard at all",
-                "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:One\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:Two\r\nEND:VCARD\r\n",
-                "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Cut\r\nTHIS LINE HAS NO COLON\r\nEND:VCARD\r\n",
-                "BEGIN:VCARD\r\nVERSION:5.0\r\nFN:Future\r\nEND:VCARD\r\n"};
-        for (String text : broken) {
-            org.junit.Assert.assertThrows(text, VCards.MalformedVCardException.class, () -> VCards.toContact("x", "x", text));
-        }
-    }
-
-    @Test
-    public void aValueThatCannotBeReadIsCarriedAsItIs() throws Exception {
-        Contact c = VCards.toContact("x", "x", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:R\r\nREV:yesterday\r\nEND:VCARD\r\n");
-        assertEquals(null, c.revision());
-        assertEquals(List.of(new org.dtp.models.ExtendedProperty("REV", java.util.Map.of(), "yesterday")), c.extended());
-        assertTrue(VCards.write(c, null, null, "u", ezvcard.VCardVersion.V4_0).contains("\r\nREV:yesterday\r\n"));
-    }
-
-    @Test
-    public void aBirthdayThatIsNoDateIsKeptAsText() throws Exception {
-        Contact c = VCards.toContact("x", "x", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Old\r\nBDAY:circa 1800\r\nEND:VCARD\r\n");
-        assertEquals(new org.dtp.models.contacts.PartialDate(null, null, null, "circa 1800"), c.birthday());
-    }
-
-    @Test
     public void aPhotoTooLargeIsReportedAsNotKept() throws Exception {
         CardDavFixture f = new CardDavFixture(RADICALE, 50, 100);
         String source = f.newBook("Photos");
-        f.put(source, "iphone.vcf", CardDavFixture.forRadicale(CardDavFixture.sample("John_Doe_IPHONE.vcf")));
+        f.put(source, "iphone.vcf", CardDavFixture.forRadicale(Samples.vcard("John_Doe_IPHONE.vcf")));
         Contact contact = f.exportAll(source).contacts().get(0);
         assertNotNull(contact.photo());
         TestImportContext ctx = f.destination();
@@ -131,7 +107,7 @@ public class CardDavAdapterTest {
     public void photosAreStreamedFromTheSource() throws Exception {
         CardDavFixture f = new CardDavFixture(RADICALE, 50, 1 << 20);
         String source = f.newBook("Photo source");
-        f.put(source, "iphone.vcf", CardDavFixture.forRadicale(CardDavFixture.sample("John_Doe_IPHONE.vcf")));
+        f.put(source, "iphone.vcf", CardDavFixture.forRadicale(Samples.vcard("John_Doe_IPHONE.vcf")));
         Contact contact = f.exportAll(source).contacts().get(0);
         try (InputStream in = f.exporter.openMedia(f.source(), contact.photo())) {
             byte[] jpeg = in.readAllBytes();

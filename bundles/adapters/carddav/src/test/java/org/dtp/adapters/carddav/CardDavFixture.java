@@ -1,7 +1,7 @@
 package org.dtp.adapters.carddav;
 
-import ezvcard.VCardVersion;
 import org.dtp.core.testing.TestImportContext;
+import org.dtp.formats.vcard.VCardVersion;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.spi.AdapterException;
@@ -14,10 +14,7 @@ import org.dtp.webdav.DavClient;
 import org.dtp.webdav.DavService;
 import org.dtp.webdav.testing.Radicale;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -119,14 +116,5 @@ final class CardDavFixture {
             text = text.replaceFirst("(?i)\r\nEND:VCARD", "\r\nUID:sample-" + UUID.randomUUID() + "\r\nEND:VCARD");
         }
         return text;
-    }
-
-    static String sample(String name) throws IOException {
-        try (InputStream in = CardDavFixture.class.getResourceAsStream("/samples/" + name)) {
-            if (in == null) {
-                throw new IOException("no sample " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -1,4 +1,4 @@
-package org.dtp.adapters.carddav;
+package org.dtp.formats.vcard;
 
 import org.dtp.models.contacts.Contact;
 
@@ -8,18 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** Which fields of two readings of one contact differ, as model field paths ({@code geo}, {@code phones[1]}). */
-final class ContactDifferences {
+/**
+ * Which fields of two readings of one contact differ, as model field paths ({@code geo}, {@code phones[1]}): what an
+ * importer that writes a contact and reads it back reports as not kept.
+ */
+public final class ContactDifferences {
     private ContactDifferences() {
     }
 
-    /** The fields of {@code expected} that {@code actual} lacks or holds otherwise; the id and photo reference aside. */
-    static List<String> between(Contact expected, Contact actual) {
-        return between(expected, actual, true);
-    }
-
-    /** As {@link #between(Contact, Contact)}; {@code comparePhoto} false leaves the photo out (it was not sent). */
-    static List<String> between(Contact expected, Contact actual, boolean comparePhoto) {
+    /**
+     * The fields of {@code expected} that {@code actual} lacks or holds otherwise, the id and the photo's reference
+     * aside; the photo counts only by being there or not, and only when {@code comparePhoto} (false: it was not sent).
+     */
+    public static List<String> between(Contact expected, Contact actual, boolean comparePhoto) {
         List<String> fields = new ArrayList<>();
         for (RecordComponent component : Contact.class.getRecordComponents()) {
             String name = component.getName();

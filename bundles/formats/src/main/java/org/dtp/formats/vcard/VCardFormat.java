@@ -1,7 +1,6 @@
-package org.dtp.adapters.carddav;
+package org.dtp.formats.vcard;
 
 import ezvcard.VCard;
-import ezvcard.VCardVersion;
 import ezvcard.io.ParseWarning;
 import ezvcard.io.scribe.ScribeIndex;
 import ezvcard.io.scribe.VCardPropertyScribe;
@@ -69,42 +68,34 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * vCard 2.1, 3.0 and 4.0 text to {@link Contact} and back (written as vCard 3.0 or 4.0), with ez-vcard. Properties the model has no field for (X- properties, LANG, KEY, SOURCE,
- * further FN values, a photo given by URI, ...) go to {@code extended} as vCard 4.0 text, their group (Apple's
- * {@code item1.}) kept in the name, and are written back as they came.
+ * The text of one vCard (2.1, 3.0 or 4.0) to a {@link Contact} and back (written as vCard 3.0 or 4.0). Properties
+ * the model has no field for (X- properties, LANG, KEY, SOURCE, further FN values, a photo given by URI, ...) go to
+ * {@code extended} as vCard 4.0 text, their group (Apple's {@code item1.}) kept in the name, and are written back as
+ * they came.
  *
  * <p>A vCard is refused ({@link MalformedVCardException}) when it cannot be read whole: no vCard or more than one
- * (RFC 6352 §5.1), an unknown VERSION, or a line ez-vcard had to skip. A standard property whose value ez-vcard
- * cannot read (e.g. {@code REV:yesterday}) is carried verbatim in {@code extended}; a BDAY or ANNIVERSARY that is
- * not a date is kept as text (vCard 4 allows it).
+ * (a CardDAV resource or a .vcf file of one contact holds one, RFC 6352 §5.1), an unknown VERSION, or a line that had
+ * to be skipped. A standard property whose value cannot be read (e.g. {@code REV:yesterday}) is carried verbatim in
+ * {@code extended}; a BDAY or ANNIVERSARY that is not a date is kept as text (vCard 4 allows it).
  */
-final class VCards {
-    /** What a photo's media reference starts with; the rest is the resource's path at the source. */
-    static final String PHOTO_REF = "carddav-photo:";
-
+public final class VCardFormat {
     private static final ScribeIndex SCRIBES = new ScribeIndex();
-    private static final WriteContext V4 = new WriteContext(VCardVersion.V4_0, null, false);
+    private static final WriteContext V4 = new WriteContext(ezvcard.VCardVersion.V4_0, null, false);
     private static final Pattern URI_LIKE = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:\\S+");
     private static final Pattern GEO_LINE = Pattern.compile("(?im)^((?:[a-z0-9-]+\\.)?GEO(?:;[^:\r\n]*)?:)([^\r\n]*)");
     private static final Pattern UTC_OFFSET = Pattern.compile("[+-]\\d{2}:?\\d{2}");
 
-    /** A vCard that cannot be read whole; the message says what and where. */
-    static final class MalformedVCardException extends Exception {
-        MalformedVCardException(String message) {
-            super(message);
-        }
-    }
-
-    private VCards() {
+    private VCardFormat() {
     }
 
     /** The single vCard of a resource's text. */
-    static VCard read(String text) throws MalformedVCardException {
+    private static VCard parse(String text) throws MalformedVCardException {
         List<VCard> cards = new ArrayList<>();
         try (VCardReader reader = new VCardReader(unescapeGeo(text))) {
             VCard card;
@@ -135,7 +126,7 @@ final class VCards {
      * vobject writes {@code GEO:46.77\\;-71.28} in vCard 3.0 and cuts {@code geo:46.77,-71.28} in 4.0), which no
      * reader of GEO expects. A GEO value holds no text, so an escaped separator can only be such a quirk.
      */
-    static String unescapeGeo(String text) {
+    private static String unescapeGeo(String text) {
         Matcher m = GEO_LINE.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
@@ -146,11 +137,14 @@ final class VCards {
     }
 
     /**
-     * The contact {@code id} of the vCard {@code text}; an inline photo becomes a media reference to
-     * {@code resourcePath} (the exporter reads it from there again).
+     * The contact of the vCard {@code text}, with the id {@code id}. An inline photo becomes the media reference
+     * {@code photoUri} with the photo's type and size: the caller's own reference, by which it finds the vCard again to
+     * give the bytes ({@link #inlinePhoto}).
+     *
+     * @throws MalformedVCardException when {@code text} is not one vCard that can be read whole
      */
-    static Contact toContact(String id, String resourcePath, String text) throws MalformedVCardException {
-        VCard card = read(text);
+    public static Contact read(String id, String text, String photoUri) throws MalformedVCardException {
+        VCard card = parse(text);
         List<ExtendedProperty> extended = new ArrayList<>();
         ContactKind kind = null;
         String kindText = null;
@@ -231,7 +225,7 @@ final class VCards {
             } else if (p instanceof Photo ph && photo == null && ph.getData() != null) {
                 String type = ph.getContentType() == null || ph.getContentType().getMediaType() == null ? "application/octet-stream"
                         : ph.getContentType().getMediaType();
-                photo = new MediaRef(PHOTO_REF + resourcePath, type, ph.getData().length);
+                photo = new MediaRef(photoUri, type, ph.getData().length);
             } else if (p instanceof Related r && (r.getUri() != null || r.getText() != null)) {
                 related.add(new TypedValue(r.getUri() != null ? r.getUri() : r.getText(), names(r.getTypes(), RelatedType::getValue),
                         pref(r.getPref())));
@@ -271,60 +265,76 @@ final class VCards {
                 timeZone, revision, extended);
     }
 
-    /** The bytes of the inline photo of a vCard's text, or null. */
-    static byte[] photoOf(String text) throws MalformedVCardException {
-        for (Photo photo : read(text).getPhotos()) {
+    /** The bytes of the first inline photo of the vCard {@code text}; empty when it has none. */
+    public static Optional<byte[]> inlinePhoto(String text) throws MalformedVCardException {
+        for (Photo photo : parse(text).getPhotos()) {
             if (photo.getData() != null) {
-                return photo.getData();
+                return Optional.of(photo.getData());
             }
         }
-        return null;
+        return Optional.empty();
+    }
+
+    /** {@code contact} as vCard text of {@code version}, without a photo; with the contact's UID if it has one. */
+    public static String write(Contact contact, VCardVersion version) {
+        return write(contact, version, null, null);
     }
 
     /**
-     * {@code contact} as vCard text of {@code version} (3.0 or 4.0), with {@code photo} inline (null: none), its UID
-     * or else {@code uidIfNone}. Properties of vCard 4 (KIND, GENDER, ANNIVERSARY, partial dates) are written in
-     * vCard 3.0 too, as ez-vcard's lenient mode does and readers of 3.0 that know them (Apple's, ez-vcard) read them.
+     * {@code contact} as vCard text of {@code version}: with its UID or else {@code uidIfNone} (null: none), and
+     * {@code photo}, the bytes of the contact's photo, inline with the photo's content type (null: no photo).
+     * Properties of vCard 4 (KIND, GENDER, ANNIVERSARY, partial dates) are written in vCard 3.0 too, as readers of
+     * 3.0 that know them (Apple's, ez-vcard's) read them.
+     *
+     * @throws IllegalArgumentException when a value cannot be written (e.g. an IMPP that is no URI), or photo bytes
+     *                                  are given for a contact without a photo
      */
-    static String write(Contact c, byte[] photo, String photoType, String uidIfNone, VCardVersion version) {
-        VCard card = new VCard(version);
-        String uid = c.uid() != null ? c.uid() : uidIfNone;
+    public static String write(Contact contact, VCardVersion version, String uidIfNone, byte[] photo) {
+        if (photo != null && contact.photo() == null) {
+            throw new IllegalArgumentException("photo bytes given for a contact without a photo");
+        }
+        ezvcard.VCardVersion target = switch (version) {
+            case V3_0 -> ezvcard.VCardVersion.V3_0;
+            case V4_0 -> ezvcard.VCardVersion.V4_0;
+        };
+        VCard card = new VCard(target);
+        String uid = contact.uid() != null ? contact.uid() : uidIfNone;
         if (uid != null) {
             card.setUid(new Uid(uid));
         }
-        if (c.kind() != null) {
-            card.setKind(new Kind(c.kind() == ContactKind.OTHER ? c.kindText() : c.kind().name().toLowerCase(Locale.ROOT)));
+        if (contact.kind() != null) {
+            card.setKind(new Kind(contact.kind() == ContactKind.OTHER ? contact.kindText() : contact.kind().name().toLowerCase(Locale.ROOT)));
         }
         // FN is required in vCard 4 (RFC 6350 §6.2.1): the structured name, an e-mail or the UID stand in for a missing one.
-        card.setFormattedName(c.formattedName() != null ? c.formattedName() : fallbackName(c));
-        if (c.name() != null) {
+        card.setFormattedName(contact.formattedName() != null ? contact.formattedName() : fallbackName(contact));
+        if (contact.name() != null) {
             StructuredName n = new StructuredName();
-            n.setFamily(c.name().family());
-            n.setGiven(c.name().given());
-            n.getAdditionalNames().addAll(c.name().additional());
-            n.getPrefixes().addAll(c.name().prefixes());
-            n.getSuffixes().addAll(c.name().suffixes());
+            n.setFamily(contact.name().family());
+            n.setGiven(contact.name().given());
+            n.getAdditionalNames().addAll(contact.name().additional());
+            n.getPrefixes().addAll(contact.name().prefixes());
+            n.getSuffixes().addAll(contact.name().suffixes());
             card.setStructuredName(n);
         }
         // One NICKNAME per value: Radicale's vobject keeps only the first of a comma-separated list.
-        for (String value : c.nicknames()) {
+        for (String value : contact.nicknames()) {
             Nickname nickname = new Nickname();
             nickname.getValues().add(value);
             card.addNickname(nickname);
         }
-        for (TypedValue e : c.emails()) {
+        for (TypedValue e : contact.emails()) {
             Email email = new Email(e.value());
             e.types().forEach(t -> email.getTypes().add(EmailType.get(t)));
             email.setPref(e.pref());
             card.addEmail(email);
         }
-        for (TypedValue t : c.phones()) {
+        for (TypedValue t : contact.phones()) {
             Telephone tel = telephone(t.value());
             t.types().forEach(type -> tel.getTypes().add(TelephoneType.get(type)));
             tel.setPref(t.pref());
             card.addTelephoneNumber(tel);
         }
-        for (PostalAddress a : c.addresses()) {
+        for (PostalAddress a : contact.addresses()) {
             Address adr = new Address();
             adr.setPoBox(a.poBox());
             adr.setExtendedAddress(a.extended());
@@ -338,51 +348,51 @@ final class VCards {
             adr.setPref(a.pref());
             card.addAddress(adr);
         }
-        for (TypedValue u : c.urls()) {
+        for (TypedValue u : contact.urls()) {
             Url url = new Url(u.value());
             url.setType(u.types().isEmpty() ? null : String.join(",", u.types()));
             url.setPref(u.pref());
             card.addUrl(url);
         }
-        for (TypedValue i : c.impps()) {
+        for (TypedValue i : contact.impps()) {
             Impp impp = new Impp(URI.create(i.value()));
             i.types().forEach(t -> impp.getTypes().add(ImppType.get(t)));
             impp.setPref(i.pref());
             card.addImpp(impp);
         }
-        if (c.organization() != null) {
+        if (contact.organization() != null) {
             Organization org = new Organization();
-            org.getValues().add(c.organization().name() == null ? "" : c.organization().name());
-            org.getValues().addAll(c.organization().units());
+            org.getValues().add(contact.organization().name() == null ? "" : contact.organization().name());
+            org.getValues().addAll(contact.organization().units());
             card.setOrganization(org);
         }
-        if (c.title() != null) {
-            card.addTitle(c.title());
+        if (contact.title() != null) {
+            card.addTitle(contact.title());
         }
-        if (c.role() != null) {
-            card.addRole(c.role());
+        if (contact.role() != null) {
+            card.addRole(contact.role());
         }
-        if (c.birthday() != null) {
-            card.setBirthday(dated(new Birthday(PartialDate.builder().build()), c.birthday()));
+        if (contact.birthday() != null) {
+            card.setBirthday(dated(new Birthday(PartialDate.builder().build()), contact.birthday()));
         }
-        if (c.anniversary() != null) {
-            card.setAnniversary(dated(new Anniversary(PartialDate.builder().build()), c.anniversary()));
+        if (contact.anniversary() != null) {
+            card.setAnniversary(dated(new Anniversary(PartialDate.builder().build()), contact.anniversary()));
         }
-        if (c.gender() != null) {
-            ezvcard.property.Gender g = new ezvcard.property.Gender(c.gender().sex() == null ? "" : c.gender().sex().name().substring(0, 1));
-            g.setText(c.gender().identity());
+        if (contact.gender() != null) {
+            ezvcard.property.Gender g = new ezvcard.property.Gender(contact.gender().sex() == null ? "" : contact.gender().sex().name().substring(0, 1));
+            g.setText(contact.gender().identity());
             card.setGender(g);
         }
-        c.notes().forEach(card::addNote);
-        if (!c.categories().isEmpty()) {
+        contact.notes().forEach(card::addNote);
+        if (!contact.categories().isEmpty()) {
             Categories cat = new Categories();
-            cat.getValues().addAll(c.categories());
+            cat.getValues().addAll(contact.categories());
             card.setCategories(cat);
         }
         if (photo != null) {
-            card.addPhoto(new Photo(photo, ImageType.get(null, photoType, null)));
+            card.addPhoto(new Photo(photo, ImageType.get(null, contact.photo().contentType(), null)));
         }
-        for (TypedValue r : c.related()) {
+        for (TypedValue r : contact.related()) {
             Related rel = new Related();
             if (URI_LIKE.matcher(r.value()).matches()) {
                 rel.setUri(r.value());
@@ -393,18 +403,18 @@ final class VCards {
             rel.setPref(r.pref());
             card.addRelated(rel);
         }
-        c.members().forEach(m -> card.addMember(new Member(m)));
-        if (c.geo() != null) {
-            card.setGeo(c.geo().latitude(), c.geo().longitude());
+        contact.members().forEach(m -> card.addMember(new Member(m)));
+        if (contact.geo() != null) {
+            card.setGeo(contact.geo().latitude(), contact.geo().longitude());
         }
-        if (c.timeZone() != null) {
-            card.setTimezone(UTC_OFFSET.matcher(c.timeZone()).matches() ? new Timezone(ZoneOffset.of(c.timeZone()))
-                    : new Timezone(c.timeZone()));
+        if (contact.timeZone() != null) {
+            card.setTimezone(UTC_OFFSET.matcher(contact.timeZone()).matches() ? new Timezone(ZoneOffset.of(contact.timeZone()))
+                    : new Timezone(contact.timeZone()));
         }
-        if (c.revision() != null) {
-            card.setRevision(new Revision(c.revision()));
+        if (contact.revision() != null) {
+            card.setRevision(new Revision(contact.revision()));
         }
-        for (ExtendedProperty x : c.extended()) {
+        for (ExtendedProperty x : contact.extended()) {
             String name = x.name();
             String group = null;
             int dot = name.indexOf('.');
@@ -418,7 +428,7 @@ final class VCards {
             card.addProperty(raw);
         }
         StringWriter out = new StringWriter();
-        try (VCardWriter writer = new VCardWriter(out, version)) {
+        try (VCardWriter writer = new VCardWriter(out, target)) {
             writer.setAddProdId(false);
             writer.setVersionStrict(false);
             writer.write(card);
@@ -431,7 +441,7 @@ final class VCards {
     private static String fallbackName(Contact c) {
         if (c.name() != null) {
             String joined = String.join(" ", java.util.stream.Stream.of(c.name().given(), c.name().family())
-                    .filter(VCards::nonEmpty).toList());
+                    .filter(VCardFormat::nonEmpty).toList());
             if (!joined.isEmpty()) {
                 return joined;
             }
@@ -570,7 +580,7 @@ final class VCards {
         VCardPropertyScribe scribe = SCRIBES.getPropertyScribe(p);
         String name = p instanceof RawProperty raw ? raw.getPropertyName() : scribe.getPropertyName();
         String value = p instanceof RawProperty raw ? raw.getValue() : scribe.writeText(p, V4);
-        VCardParameters params = p instanceof RawProperty ? p.getParameters() : scribe.prepareParameters(p, VCardVersion.V4_0, card);
+        VCardParameters params = p instanceof RawProperty ? p.getParameters() : scribe.prepareParameters(p, ezvcard.VCardVersion.V4_0, card);
         Map<String, List<String>> map = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : params) {
             map.put(e.getKey(), new ArrayList<>(e.getValue()));

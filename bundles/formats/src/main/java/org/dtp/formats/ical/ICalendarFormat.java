@@ -1,4 +1,4 @@
-package org.dtp.adapters.caldav;
+package org.dtp.formats.ical;
 
 import biweekly.ICalVersion;
 import biweekly.ICalendar;
@@ -59,22 +59,29 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * iCalendar text to {@link CalendarEvent} / {@link Task} and back, with biweekly. One CalDAV resource holds one
- * UID (RFC 4791 §4.1): its master component and the changed occurrences ({@code RECURRENCE-ID}), which become
- * one model item each. Times keep their form (all-day, floating, zoned with the TZID as written, UTC) by reading
- * the wall clock biweekly saw ({@link ICalDate#getRawComponents()}) and are written as text, never converted.
- * A VTIMEZONE whose TZID is not an IANA zone travels with each event that uses it, verbatim, as the extended
- * property {@value #VTIMEZONE_PROPERTY}; IANA zones are written anew from the JDK's rules ({@link VTimezones}).
+ * iCalendar (RFC 5545) text to {@link CalendarEvent}s and {@link Task}s and back. The text read is one iCalendar
+ * object, as a CalDAV resource holds it (RFC 4791 §4.1: one UID, its master component and its changed occurrences,
+ * {@code RECURRENCE-ID}); each component becomes one model item. Times keep their form (all-day, floating, zoned with
+ * the TZID as written, UTC) as the text wrote the wall clock, and are written as text, never converted. A VTIMEZONE
+ * whose TZID is not an IANA zone travels with each event that uses it, verbatim, as the extended property
+ * {@value #VTIMEZONE_PROPERTY}; IANA zones are written anew from the JDK's rules ({@link #vtimezoneFor}).
  * Properties without a model field go to {@code extended} as iCalendar text.
+ *
+ * <p>Items are written as components ({@code BEGIN:VEVENT ... END:VEVENT}); the caller puts them, with the
+ * VTIMEZONEs of the TZIDs they use, into the iCalendar object it stores.
  */
-final class ICals {
-    static final String VTIMEZONE_PROPERTY = "X-DTP-VTIMEZONE";
-    static final String PRODID = "-//dtp//CalDAV adapter//EN";
+public final class ICalendarFormat {
+    /**
+     * The extended property that carries the VTIMEZONE (its whole text as value, its TZID as parameter {@code TZID})
+     * of a zone that is not an IANA zone, with each item that uses it.
+     */
+    public static final String VTIMEZONE_PROPERTY = "X-DTP-VTIMEZONE";
 
     private static final ScribeIndex SCRIBES = new ScribeIndex();
     private static final Pattern VTIMEZONE_BLOCK = Pattern.compile("(?s)BEGIN:VTIMEZONE\\r?\\n.*?END:VTIMEZONE\\r?\\n");
@@ -83,18 +90,11 @@ final class ICals {
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyyMMdd");
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss");
 
-    /** iCalendar text that cannot be read whole; the message says what and where. */
-    static final class MalformedICalendarException extends Exception {
-        MalformedICalendarException(String message) {
-            super(message);
-        }
-    }
-
-    private ICals() {
+    private ICalendarFormat() {
     }
 
     /** The single VCALENDAR of a resource's text. */
-    static ICalendar read(String text) throws MalformedICalendarException {
+    private static ICalendar parse(String text) throws MalformedICalendarException {
         List<ICalendar> calendars = new ArrayList<>();
         try (ICalReader reader = new ICalReader(text)) {
             ICalendar ical;
@@ -122,8 +122,8 @@ final class ICals {
         return calendars.get(0);
     }
 
-    /** The VTIMEZONE blocks of {@code text} by TZID, as written. */
-    static Map<String, String> vtimezones(String text) {
+    /** The VTIMEZONE components of the iCalendar {@code text} by TZID, each as written. */
+    public static Map<String, String> vtimezones(String text) {
         Map<String, String> out = new LinkedHashMap<>();
         Matcher m = VTIMEZONE_BLOCK.matcher(text);
         while (m.find()) {
@@ -135,57 +135,67 @@ final class ICals {
         return out;
     }
 
-    /** The events of a resource: the master first, then its changed occurrences, as the resource lists them. */
-    static List<CalendarEvent> events(String path, String text) throws MalformedICalendarException {
-        ICalendar ical = read(text);
+    /**
+     * The events of the iCalendar object {@code text}: the master first, then its changed occurrences, as the text
+     * lists them. The master's id is {@code id}, a changed occurrence's {@link #eventId eventId(id, its RECURRENCE-ID)}.
+     *
+     * @throws MalformedICalendarException when {@code text} is not one iCalendar object that can be read whole
+     */
+    public static List<CalendarEvent> readEvents(String id, String text) throws MalformedICalendarException {
+        ICalendar ical = parse(text);
         Map<String, String> zones = vtimezones(text);
         List<CalendarEvent> out = new ArrayList<>();
         List<VEvent> ordered = new ArrayList<>(ical.getEvents());
         ordered.sort((a, b) -> Boolean.compare(a.getRecurrenceId() != null, b.getRecurrenceId() != null));
         for (VEvent e : ordered) {
-            out.add(event(path, ical.getTimezoneInfo(), zones, e));
+            out.add(event(id, ical.getTimezoneInfo(), zones, e));
         }
         return out;
     }
 
-    /** The tasks of a resource; a changed occurrence of a recurring task cannot be held by the model: refused. */
-    static List<Task> tasks(String path, String text) throws MalformedICalendarException {
-        ICalendar ical = read(text);
+    /**
+     * The tasks of the iCalendar object {@code text}, with the id {@code id}. A changed occurrence of a recurring task
+     * cannot be held by the model: refused.
+     *
+     * @throws MalformedICalendarException when {@code text} is not one iCalendar object that can be read whole
+     */
+    public static List<Task> readTasks(String id, String text) throws MalformedICalendarException {
+        ICalendar ical = parse(text);
         Map<String, String> zones = vtimezones(text);
         List<Task> out = new ArrayList<>();
         for (VTodo t : ical.getTodos()) {
             if (t.getRecurrenceId() != null) {
                 throw new MalformedICalendarException("a changed occurrence (RECURRENCE-ID) of a recurring task: the task model has no place for it");
             }
-            out.add(task(path, ical.getTimezoneInfo(), zones, t));
+            out.add(task(id, ical.getTimezoneInfo(), zones, t));
         }
         return out;
     }
 
     /**
-     * The occurrences the components named {@code componentName} of a resource stand for: {@code ""} for a master,
-     * the RECURRENCE-ID text for a changed occurrence (as {@link #timeText} writes it).
+     * The occurrences that the {@code componentName} components ({@code VEVENT} or {@code VTODO}) of the iCalendar
+     * object {@code text} stand for: {@code ""} for a master, the RECURRENCE-ID's {@link #timeText} for a changed
+     * occurrence.
+     *
+     * @throws MalformedICalendarException when {@code text} is not one iCalendar object that can be read whole
      */
-    static Set<String> occurrences(String text, String componentName) throws org.dtp.spi.AdapterException {
+    public static Set<String> occurrences(String text, String componentName) throws MalformedICalendarException {
         Set<String> out = new LinkedHashSet<>();
-        try {
-            ICalendar ical = read(text);
-            List<? extends ICalComponent> components = componentName.equals("VTODO") ? ical.getTodos() : ical.getEvents();
-            for (ICalComponent c : components) {
-                RecurrenceId rid = c.getProperty(RecurrenceId.class);
-                out.add(rid == null || rid.getValue() == null ? "" : timeText(time(ical.getTimezoneInfo(), rid, rid.getValue(), new LinkedHashSet<>())));
-            }
-        } catch (MalformedICalendarException e) {
-            throw new org.dtp.spi.AdapterException("the calendar resource to merge into cannot be read: " + e.getMessage());
+        ICalendar ical = parse(text);
+        List<? extends ICalComponent> components = componentName.equals("VTODO") ? ical.getTodos() : ical.getEvents();
+        for (ICalComponent c : components) {
+            RecurrenceId rid = c.getProperty(RecurrenceId.class);
+            out.add(rid == null || rid.getValue() == null ? "" : timeText(time(ical.getTimezoneInfo(), rid, rid.getValue(), new LinkedHashSet<>())));
         }
         return out;
     }
 
-    static String idOf(String path, CalendarTime recurrenceId) {
-        return recurrenceId == null ? path : path + "#" + timeText(recurrenceId);
+    /** The id of an event read from the object {@code objectId}: that id for a master, {@code objectId#RECURRENCE-ID} for a changed occurrence. */
+    public static String eventId(String objectId, CalendarTime recurrenceId) {
+        return recurrenceId == null ? objectId : objectId + "#" + timeText(recurrenceId);
     }
 
-    private static CalendarEvent event(String path, TimezoneInfo tz, Map<String, String> zones, VEvent e)
+    private static CalendarEvent event(String id, TimezoneInfo tz, Map<String, String> zones, VEvent e)
             throws MalformedICalendarException {
         Set<ICalProperty> used = new LinkedHashSet<>();
         Set<String> tzids = new LinkedHashSet<>();
@@ -276,7 +286,7 @@ final class ICals {
         CalendarTime start = time(tz, e.getDateStart(), used, tzids);
         CalendarTime end = time(tz, e.getDateEnd(), used, tzids);
         used.add(e.getDateTimeStamp());
-        return new CalendarEvent(idOf(path, recurrenceId), uid, recurrenceId, text(e.getSummary(), used),
+        return new CalendarEvent(eventId(id, recurrenceId), uid, recurrenceId, text(e.getSummary(), used),
                 text(e.getDescription(), used), text(e.getLocation(), used), start, end, duration, status,
                 transparency, classification, classificationText, organizer, attendees, categories, rules, rdates, exdates,
                 alarms, sequence == null || sequence < 0 ? 0 : sequence, instant(e.getCreated(), used),
@@ -284,7 +294,7 @@ final class ICals {
                 extended(e, used, tz, tzids, zones));
     }
 
-    private static Task task(String path, TimezoneInfo tz, Map<String, String> zones, VTodo t) throws MalformedICalendarException {
+    private static Task task(String id, TimezoneInfo tz, Map<String, String> zones, VTodo t) throws MalformedICalendarException {
         Set<ICalProperty> used = new LinkedHashSet<>();
         Set<String> tzids = new LinkedHashSet<>();
         List<String> categories = new ArrayList<>();
@@ -326,7 +336,7 @@ final class ICals {
         used.add(t.getDateTimeStamp());
         CalendarTime due = time(tz, t.getDateDue(), used, tzids);
         CalendarTime start = time(tz, t.getDateStart(), used, tzids);
-        return new Task(path, text(t.getUid(), used), text(t.getSummary(), used), text(t.getDescription(), used), status,
+        return new Task(id, text(t.getUid(), used), text(t.getSummary(), used), text(t.getDescription(), used), status,
                 due, start, instant(t.getCompleted(), used), priority, percent, null, null, categories, rule, alarms,
                 extended(t, used, tz, tzids, zones));
     }
@@ -511,7 +521,7 @@ final class ICals {
     // ---- writing ----
 
     /** The iCalendar text of a time value, as RFC 5545 writes it ({@code 20240101}, {@code 20240101T100000[Z]}). */
-    static String timeText(CalendarTime t) {
+    public static String timeText(CalendarTime t) {
         if (t.date() != null) {
             return DATE.format(t.date());
         }
@@ -550,8 +560,13 @@ final class ICals {
         return new ArrayList<>(byForm.values());
     }
 
-    /** The VEVENT of {@code e} as iCalendar text (BEGIN:VEVENT ... END:VEVENT), with {@code uid}. */
-    static String eventText(CalendarEvent e, String uid) {
+    /**
+     * The VEVENT component of {@code e} as iCalendar text ({@code BEGIN:VEVENT ... END:VEVENT}), with the UID
+     * {@code uid}; its times name their TZIDs, whose VTIMEZONEs ({@link #vtimezoneFor}) the caller adds to the object.
+     *
+     * @throws IllegalArgumentException when a value cannot be written (e.g. a duration that is not one)
+     */
+    public static String writeEventComponent(CalendarEvent e, String uid) {
         VEvent v = new VEvent();
         v.setUid(uid);
         if (e.recurrenceId() != null) {
@@ -637,8 +652,12 @@ final class ICals {
         return componentText(v, "VEVENT");
     }
 
-    /** The VTODO of {@code t} as iCalendar text, with {@code uid}. */
-    static String taskText(Task t, String uid) {
+    /**
+     * The VTODO component of {@code t} as iCalendar text ({@code BEGIN:VTODO ... END:VTODO}), with the UID {@code uid}.
+     *
+     * @throws IllegalArgumentException when a value cannot be written
+     */
+    public static String writeTaskComponent(Task t, String uid) {
         VTodo v = new VTodo();
         v.setUid(uid);
         if (t.title() != null) {
@@ -674,6 +693,50 @@ final class ICals {
         alarmsTo(v, t.alarms());
         extendedTo(v, t.extended());
         return componentText(v, "VTODO");
+    }
+
+    /** The TZIDs the times of {@code e} name (start, end, RECURRENCE-ID, RDATEs, EXDATEs), each once, in that order. */
+    public static Set<String> timeZoneIds(CalendarEvent e) {
+        List<CalendarTime> times = new ArrayList<>();
+        times.add(e.start());
+        times.add(e.end());
+        times.add(e.recurrenceId());
+        times.addAll(e.recurrenceDates());
+        times.addAll(e.exceptionDates());
+        return timeZoneIds(times);
+    }
+
+    /** The TZIDs the times of {@code t} name (due, start), each once, in that order. */
+    public static Set<String> timeZoneIds(Task t) {
+        List<CalendarTime> times = new ArrayList<>();
+        times.add(t.due());
+        times.add(t.start());
+        return timeZoneIds(times);
+    }
+
+    private static Set<String> timeZoneIds(List<CalendarTime> times) {
+        Set<String> out = new LinkedHashSet<>();
+        for (CalendarTime t : times) {
+            if (t != null && t.timeZoneId() != null) {
+                out.add(t.timeZoneId());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The VTIMEZONE text for the TZID {@code tzid} of an item with the extended properties {@code extended}: the one
+     * it brought from its source ({@value #VTIMEZONE_PROPERTY}), else, for an IANA zone, one written from the JDK's
+     * rules; empty for another zone the item brought none for (its times can only be written with the TZID alone).
+     */
+    public static Optional<String> vtimezoneFor(String tzid, List<ExtendedProperty> extended) {
+        Optional<String> own = extended.stream()
+                .filter(x -> x.name().equals(VTIMEZONE_PROPERTY) && x.params().getOrDefault("TZID", List.of()).contains(tzid))
+                .map(ExtendedProperty::value).findFirst();
+        if (own.isPresent()) {
+            return own;
+        }
+        return VTimezones.isIana(tzid) ? Optional.of(VTimezones.of(tzid)) : Optional.empty();
     }
 
     private static void alarmsTo(ICalComponent v, List<Alarm> alarms) {

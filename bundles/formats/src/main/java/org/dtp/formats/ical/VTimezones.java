@@ -1,4 +1,4 @@
-package org.dtp.adapters.caldav;
+package org.dtp.formats.ical;
 
 import java.time.DayOfWeek;
 import java.time.LocalDateTime;
