@@ -2,6 +2,7 @@ package org.dtp.adapters.localfs;
 
 import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
+import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Set;
 
@@ -89,6 +90,27 @@ final class FileNames {
 
     private static int utf8Length(String s) {
         return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** How much of an idempotency key a key-derived name shows before its hash. */
+    static final int MAX_KEY_PREFIX = 80;
+
+    /**
+     * A file name that only {@code key} gives: the key's safe characters ({@code A-Z a-z 0-9 . _ -}, others
+     * become {@code _}), at most {@value #MAX_KEY_PREFIX} of them, then {@code -} and 16 hex digits of the
+     * key's SHA-256 (so keys that look alike once cleaned stay apart), then {@code extension} (with its dot).
+     * Never starts with a dot, never longer than 97 characters plus the extension.
+     */
+    static String fromKey(String key, String extension) {
+        StringBuilder readable = new StringBuilder();
+        for (int i = 0; i < key.length() && readable.length() < MAX_KEY_PREFIX; i++) {
+            char c = key.charAt(i);
+            boolean safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
+                    || (c == '.' && readable.length() > 0);
+            readable.append(safe ? c : '_');
+        }
+        byte[] hash = DiskWrites.sha256().digest(key.getBytes(StandardCharsets.UTF_8));
+        return readable + "-" + HexFormat.of().formatHex(hash, 0, 8) + extension;
     }
 
     /** The extension after the last dot, without it; empty when there is none (or the dot is first). */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * How an account maps onto a folder: ids are paths relative to the root with '/' separators; hidden
@@ -22,6 +23,8 @@ final class FolderLayout {
     static final String ALBUM_SIDECAR = ".dtp-album.json";
     /** Suffix of the sidecar next to an imported file: {@code <fileName>.dtp.json}. */
     static final String ITEM_SIDECAR_SUFFIX = ".dtp.json";
+    /** Hidden sidecar inside a mail folder directory an import created. */
+    static final String MAIL_FOLDER_SIDECAR = ".dtp-mail-folder.json";
     /** Prefix of our temporary files and folders; hidden, so never exported. */
     static final String TEMP_PREFIX = ".dtp-tmp-";
 
@@ -77,8 +80,8 @@ final class FolderLayout {
         return file.resolveSibling(file.getFileName() + ITEM_SIDECAR_SUFFIX);
     }
 
-    /** The album folders directly in {@code dir}, by name. */
-    static List<Path> albums(Path dir) throws IOException {
+    /** The folders directly in {@code dir} that are not ours, hidden or links, by name (albums, mail folders). */
+    static List<Path> subFolders(Path dir) throws IOException {
         List<Path> albums = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
@@ -91,17 +94,22 @@ final class FolderLayout {
         return albums;
     }
 
-    /**
-     * The names of media files directly in {@code dir} that sort after {@code after} ({@code null} for
-     * the first), in name order, at most {@code limit}. Keeps only {@code limit} names in memory however
-     * large the folder is.
-     */
+    /** {@link #fileNames} of the media files directly in {@code dir}. */
     static List<String> mediaFileNames(Path dir, String after, int limit) throws IOException {
+        return fileNames(dir, after, limit, name -> MediaTypes.of(name).isPresent());
+    }
+
+    /**
+     * The names of regular files directly in {@code dir} that are not ours or hidden, that {@code accept}
+     * takes and that sort after {@code after} ({@code null} for the first), in name order, at most
+     * {@code limit}. Keeps only {@code limit} names in memory however large the folder is.
+     */
+    static List<String> fileNames(Path dir, String after, int limit, Predicate<String> accept) throws IOException {
         TreeSet<String> smallest = new TreeSet<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                if ((after != null && name.compareTo(after) <= 0) || ignored(name) || MediaTypes.of(name).isEmpty()
+                if ((after != null && name.compareTo(after) <= 0) || ignored(name) || !accept.test(name)
                         || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
                     continue;
                 }

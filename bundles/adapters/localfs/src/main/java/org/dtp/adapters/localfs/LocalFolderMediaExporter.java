@@ -62,24 +62,12 @@ public final class LocalFolderMediaExporter implements Exporter<PhotoAlbum, Medi
 
     @Override
     public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        Path root = settings.root(source);
-        if (!Files.exists(root)) {
-            throw new InvalidEndpointException("the folder '" + root + "' does not exist");
-        }
-        if (!Files.isDirectory(root)) {
-            throw new InvalidEndpointException("'" + root + "' is not a folder");
-        }
-        if (!Files.isReadable(root) || !Files.isExecutable(root)) {
-            throw new InvalidEndpointException("the folder '" + root + "' cannot be read by the server");
-        }
+        settings.checkSource(source);
     }
 
     @Override
     public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) throws AdapterException {
-        Path root = settings.root(context.endpoint());
-        if (!Files.isDirectory(root)) {
-            throw new AdapterException("the source folder '" + root + "' does not exist (any more) or is not a folder");
-        }
+        Path root = settings.sourceRoot(context.endpoint());
         Path folder = FolderLayout.resolve(root, cursor.containerId());
         if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
             throw new AdapterException("the album folder '" + cursor.containerId() + "' no longer exists in " + root);
@@ -87,7 +75,7 @@ public final class LocalFolderMediaExporter implements Exporter<PhotoAlbum, Medi
         try {
             List<PhotoAlbum> albums = new ArrayList<>();
             if (cursor.continuation() == null) {
-                for (Path album : FolderLayout.albums(folder)) {
+                for (Path album : FolderLayout.subFolders(folder)) {
                     albums.add(album(root, album));
                 }
             }

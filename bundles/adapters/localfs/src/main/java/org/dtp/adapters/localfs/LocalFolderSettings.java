@@ -1,20 +1,30 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /** The adapter's configuration, checked, and the rules that turn an endpoint's {@code path} into a folder. */
 record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk) {
     /** The endpoint setting naming the folder. */
     static final String PATH = "path";
+    /** The endpoint setting choosing how a mail import stores folders: {@code eml} (default) or {@code mbox}. */
+    static final String MAIL_FORMAT = "mailFormat";
+    /** The endpoint setting choosing which files a playlist import writes: any of {@code json,m3u8,xspf} (default all). */
+    static final String PLAYLIST_FORMATS = "playlistFormats";
     static final int DEFAULT_PAGE_SIZE = 100;
     static final int MAX_PAGE_SIZE = 10_000;
 
@@ -74,6 +84,119 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
                     + " (allowedRoots of " + LocalFolderConfig.PID + ")");
         }
         return path;
+    }
+
+    /** How a mail import stores a folder: a directory of .eml files, or one mbox file. */
+    enum MailFormat { EML, MBOX }
+
+    /** The endpoint's {@link #MAIL_FORMAT}; {@code eml} when it is not given. */
+    static MailFormat mailFormat(TransferEndpoint endpoint) throws InvalidEndpointException {
+        String value = endpoint.settings().get(MAIL_FORMAT);
+        if (value == null || value.isBlank()) {
+            return MailFormat.EML;
+        }
+        for (MailFormat format : MailFormat.values()) {
+            if (format.name().equalsIgnoreCase(value.strip())) {
+                return format;
+            }
+        }
+        throw new InvalidEndpointException("the setting '" + MAIL_FORMAT + "' must be 'eml' or 'mbox', not '" + value + "'");
+    }
+
+    /** The files a playlist import writes: {@code json} is the lossless one, the others are for players. */
+    enum PlaylistFormat { JSON, M3U8, XSPF }
+
+    /** The endpoint's {@link #PLAYLIST_FORMATS}; all three when it is not given. */
+    static Set<PlaylistFormat> playlistFormats(TransferEndpoint endpoint) throws InvalidEndpointException {
+        String value = endpoint.settings().get(PLAYLIST_FORMATS);
+        if (value == null || value.isBlank()) {
+            return EnumSet.allOf(PlaylistFormat.class);
+        }
+        Set<PlaylistFormat> formats = EnumSet.noneOf(PlaylistFormat.class);
+        for (String part : value.split(",")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            try {
+                formats.add(PlaylistFormat.valueOf(part.strip().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidEndpointException("the setting '" + PLAYLIST_FORMATS + "' lists 'json', 'm3u8' or 'xspf', not '"
+                        + part.strip() + "'");
+            }
+        }
+        if (formats.isEmpty()) {
+            throw new InvalidEndpointException("the setting '" + PLAYLIST_FORMATS + "' must name at least one of json, m3u8, xspf");
+        }
+        return formats;
+    }
+
+    /** Checks that an endpoint names an existing folder the server can read (an exporter's validate()). */
+    void checkSource(TransferEndpoint source) throws InvalidEndpointException {
+        Path root = root(source);
+        if (!Files.exists(root)) {
+            throw new InvalidEndpointException("the folder '" + root + "' does not exist");
+        }
+        if (!Files.isDirectory(root)) {
+            throw new InvalidEndpointException("'" + root + "' is not a folder");
+        }
+        if (!Files.isReadable(root) || !Files.isExecutable(root)) {
+            throw new InvalidEndpointException("the folder '" + root + "' cannot be read by the server");
+        }
+    }
+
+    /** The source folder of a running export; it must still exist. */
+    Path sourceRoot(TransferEndpoint source) throws AdapterException {
+        Path root = root(source);
+        if (!Files.isDirectory(root)) {
+            throw new AdapterException("the source folder '" + root + "' does not exist (any more) or is not a folder");
+        }
+        return root;
+    }
+
+    /**
+     * Checks that an endpoint names a writable folder, or a missing one whose parent is writable (an
+     * importer's validate()).
+     */
+    void checkDestination(TransferEndpoint destination) throws InvalidEndpointException {
+        Path root = root(destination);
+        if (Files.exists(root)) {
+            if (!Files.isDirectory(root)) {
+                throw new InvalidEndpointException("'" + root + "' is not a folder");
+            }
+            if (!Files.isWritable(root) || !Files.isExecutable(root)) {
+                throw new InvalidEndpointException("the folder '" + root + "' is not writable by the server");
+            }
+            return;
+        }
+        Path parent = root.getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new InvalidEndpointException("the folder '" + root + "' does not exist, nor does its parent folder '"
+                    + parent + "'");
+        }
+        if (!Files.isWritable(parent) || !Files.isExecutable(parent)) {
+            throw new InvalidEndpointException("the folder '" + root + "' does not exist and cannot be created: '"
+                    + parent + "' is not writable by the server");
+        }
+    }
+
+    /** The destination folder of a running import, created if missing (its parent must exist, as validate() checked). */
+    Path destinationRoot(TransferEndpoint destination) throws AdapterException {
+        Path root = root(destination);
+        if (Files.isDirectory(root)) {
+            return root;
+        }
+        try {
+            Files.createDirectory(root);
+        } catch (FileAlreadyExistsException e) {
+            if (!Files.isDirectory(root)) {
+                throw new AdapterException("'" + root + "' is not a folder");
+            }
+        } catch (NoSuchFileException e) {
+            throw new AdapterException("cannot create the folder '" + root + "': its parent does not exist");
+        } catch (IOException e) {
+            throw IoFailures.ofFolder("cannot create the folder '" + root + "'", e);
+        }
+        return root;
     }
 
     private boolean allowed(Path path) {

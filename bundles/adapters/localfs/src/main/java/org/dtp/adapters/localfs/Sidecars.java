@@ -2,25 +2,25 @@ package org.dtp.adapters.localfs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.models.ModelJson;
+import org.dtp.models.mail.MailFlags;
+import org.dtp.models.mail.MailFolder;
+import org.dtp.models.mail.SpecialUse;
 import org.dtp.models.media.GeoLocation;
 import org.dtp.models.media.MediaKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * The JSON sidecars an import leaves beside what it wrote, so that a retried import finds its earlier
@@ -30,6 +30,8 @@ import java.util.UUID;
 final class Sidecars {
     static final String ALBUM_FORMAT = "dtp.localfs.album";
     static final String ITEM_FORMAT = "dtp.localfs.item";
+    static final String MAIL_FOLDER_FORMAT = "dtp.localfs.mail-folder";
+    static final String MESSAGE_FORMAT = "dtp.localfs.message";
     static final int FORMAT_VERSION = 1;
     /** Ours are a few KB; anything much larger was not written by us and is not read into memory. */
     static final long MAX_SIDECAR_BYTES = 1 << 20;
@@ -59,6 +61,33 @@ final class Sidecars {
         }
     }
 
+    /**
+     * A mail folder's sidecar: {@code .dtp-mail-folder.json} in a folder directory, or the first line of an mbox
+     * file's index. {@code folderName} is the directory's or mbox file's name when it was written.
+     */
+    record MailFolderSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
+                             String name, String fullPath, String delimiter, SpecialUse specialUse,
+                             String specialUseText, String folderName) {
+        MailFolderSidecar(String idempotencyKey, MailFolder folder, String folderName) {
+            this(MAIL_FOLDER_FORMAT, FORMAT_VERSION, idempotencyKey, folder.id(), folder.name(), folder.fullPath(),
+                    folder.delimiter(), folder.specialUse(), folder.specialUseText(), folderName);
+        }
+    }
+
+    /**
+     * What a message file cannot hold: {@code <storedName>.dtp.json} beside an {@code .eml}, or one line of an
+     * mbox index (there with {@code offset}, where its "From " line starts, and {@code length}, the bytes it
+     * takes in the mbox up to the next one; both null beside an .eml). {@code size} and {@code sha256} are the
+     * message's own bytes.
+     */
+    record MessageSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
+                          String storedName, Long offset, Long length, long size, String sha256,
+                          MailFlags flags, List<String> labels, Instant internalDate) {
+        MessageSidecar {
+            labels = labels == null ? List.of() : List.copyOf(labels);
+        }
+    }
+
     private Sidecars() {
     }
 
@@ -68,6 +97,40 @@ final class Sidecars {
 
     static Optional<ItemSidecar> readItem(Path file) throws IOException {
         return read(FolderLayout.itemSidecar(file), ItemSidecar.class, ITEM_FORMAT);
+    }
+
+    static Optional<MailFolderSidecar> readMailFolder(Path folder) throws IOException {
+        return read(folder.resolve(FolderLayout.MAIL_FOLDER_SIDECAR), MailFolderSidecar.class, MAIL_FOLDER_FORMAT);
+    }
+
+    static Optional<MessageSidecar> readMessage(Path file) throws IOException {
+        return read(FolderLayout.itemSidecar(file), MessageSidecar.class, MESSAGE_FORMAT);
+    }
+
+    /** The file an mbox import keeps per idempotency key ({@link MboxIndex#keyFile}): the message's index line. */
+    static Optional<MessageSidecar> readKeyFile(Path keyFile) throws IOException {
+        return read(keyFile, MessageSidecar.class, MESSAGE_FORMAT);
+    }
+
+    /** One line of a JSON-lines file (an mbox index): the sidecar as compact JSON and a line feed. */
+    static byte[] line(Object sidecar) throws IOException {
+        byte[] json = MAPPER.writeValueAsBytes(sidecar);
+        byte[] line = Arrays.copyOf(json, json.length + 1);
+        line[json.length] = '\n';
+        return line;
+    }
+
+    /** A line of an mbox index read back: the sidecar of {@code format}, or empty when it is not one. */
+    static <T> Optional<T> parseLine(byte[] line, Class<T> type, String format) {
+        try {
+            var tree = MAPPER.readTree(line);
+            if (tree == null || !format.equals(tree.path("format").asText())) {
+                return Optional.empty();
+            }
+            return Optional.of(MAPPER.treeToValue(tree, type));
+        } catch (IOException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** The sidecar, or empty if there is none or it is not one of ours (logged). */
@@ -95,30 +158,8 @@ final class Sidecars {
         }
     }
 
-    /**
-     * Writes a sidecar whole or not at all: to a hidden temp file in the same folder, flushed to disk,
-     * then renamed ({@code sync} false skips the flush). With {@code replace} false the rename fails with
-     * {@link java.nio.file.FileAlreadyExistsException} if {@code target} exists.
-     */
+    /** Writes a sidecar whole or not at all ({@link DiskWrites#writeWhole}). */
     static void write(boolean sync, Path target, Object sidecar, boolean replace) throws IOException {
-        Path temp = target.resolveSibling(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".json");
-        try {
-            ByteBuffer json = ByteBuffer.wrap(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(sidecar));
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                while (json.hasRemaining()) {
-                    channel.write(json);
-                }
-                if (sync) {
-                    channel.force(true);
-                }
-            }
-            if (replace) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } else {
-                Files.move(temp, target);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        DiskWrites.writeWhole(sync, target, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(sidecar), replace);
     }
 }
