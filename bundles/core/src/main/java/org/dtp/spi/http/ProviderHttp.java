@@ -258,7 +258,11 @@ public final class ProviderHttp {
         int status = response.statusCode();
         LOG.debug("{} {} {} -> {} in {} ms", provider, method, redact(uri), status, millisSince(started));
         if (status >= 200 && status < 300) {
+            limiter.succeeded();
             return response;
+        }
+        if (status == 429) {
+            limiter.throttled(response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null));
         }
         String text = readErrorBody(response.body());
         throw failure(provider, method, uri, status, response.headers(), text, onNotFound, clock);

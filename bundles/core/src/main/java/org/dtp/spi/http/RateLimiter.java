@@ -7,7 +7,11 @@ import java.util.function.LongSupplier;
  * A token bucket shared by every request of one client: {@code permitsPerSecond} tokens flow in, up to
  * {@code burst} are kept; each request takes one, waiting for it when the bucket is empty. Waiting
  * threads are served in the order they asked (each reserves its slot, then sleeps outside the lock).
- * Thread-safe.
+ *
+ * <p>It adapts to a provider that pushes back (since 1.1): {@link #throttled} (a 429) halves the rate, down
+ * to a sixteenth of the configured one, empties the bucket and, given a Retry-After, lets no request out
+ * before it has passed, for every thread; each {@link #succeeded} request gives back a fiftieth of the
+ * configured rate, up to it (additive increase, multiplicative decrease). Thread-safe.
  */
 public final class RateLimiter {
     /** How a limiter waits; replaced in tests. */
@@ -22,6 +26,11 @@ public final class RateLimiter {
     private final Sleeper sleeper;
     private double tokens;
     private long last;
+    /** The rate now: {@code permitsPerSecond} until the provider pushes back. */
+    private double rate;
+    /** No permit is due before this (a Retry-After); {@code last} when none. */
+    private long pausedUntil;
+    private long throttles;
 
     RateLimiter(double permitsPerSecond, int burst, LongSupplier nanoTime, Sleeper sleeper) {
         if (!(permitsPerSecond > 0) || Double.isInfinite(permitsPerSecond)) {
@@ -36,6 +45,8 @@ public final class RateLimiter {
         this.sleeper = sleeper;
         this.tokens = burst;
         this.last = nanoTime.getAsLong();
+        this.rate = permitsPerSecond;
+        this.pausedUntil = last;
     }
 
     /** {@code permitsPerSecond} on average, bursts of up to {@code burst} requests at once. */
@@ -73,18 +84,51 @@ public final class RateLimiter {
     /** Takes a permit now (the bucket may go into debt) and says how long to wait until it is due. */
     synchronized long reserve() {
         long now = nanoTime.getAsLong();
-        double elapsedSeconds = Math.max(0, now - last) / 1e9;
+        // Nothing flows in while paused by a Retry-After.
+        double elapsedSeconds = Math.max(0, now - Math.max(last, pausedUntil)) / 1e9;
         last = now;
-        tokens = Math.min(burst, tokens + elapsedSeconds * permitsPerSecond);
+        tokens = Math.min(burst, tokens + elapsedSeconds * rate);
         tokens -= 1;
+        long paused = Math.max(0, pausedUntil - now);
         if (tokens >= 0) {
-            return 0;
+            return paused;
         }
-        return (long) Math.ceil(-tokens / permitsPerSecond * 1e9);
+        return paused + (long) Math.ceil(-tokens / rate * 1e9);
+    }
+
+    /**
+     * The provider said "too many requests": slow down, and wait {@code retryAfter} (when given) before the
+     * next request of any thread.
+     */
+    public synchronized void throttled(java.time.Duration retryAfter) {
+        throttles++;
+        rate = Math.max(permitsPerSecond / 16, rate / 2);
+        tokens = Math.min(tokens, 0);
+        if (retryAfter != null && !retryAfter.isNegative()) {
+            long until = nanoTime.getAsLong() + retryAfter.toNanos();
+            pausedUntil = Math.max(pausedUntil, until);
+        }
+    }
+
+    /** A request went through: recover a little of the configured rate. */
+    public synchronized void succeeded() {
+        if (rate < permitsPerSecond) {
+            rate = Math.min(permitsPerSecond, rate + permitsPerSecond / 50);
+        }
+    }
+
+    /** The rate in effect now, in permits per second. */
+    public synchronized double currentRate() {
+        return rate;
+    }
+
+    /** How often the provider pushed back. */
+    public synchronized long throttles() {
+        return throttles;
     }
 
     @Override
     public String toString() {
-        return "RateLimiter[" + permitsPerSecond + "/s, burst " + burst + "]";
+        return "RateLimiter[" + permitsPerSecond + "/s, burst " + burst + ", now " + currentRate() + "/s]";
     }
 }

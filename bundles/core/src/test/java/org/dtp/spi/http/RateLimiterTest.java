@@ -66,4 +66,34 @@ public class RateLimiterTest {
     public void aRateMustBePositive() {
         RateLimiter.of(0, 1);
     }
+
+    @Test
+    public void aThrottleHalvesTheRateAndRetryAfterHoldsEveryRequestBack() throws InterruptedException {
+        RateLimiter limiter = limiter(10, 1);
+        limiter.acquire();
+        limiter.throttled(java.time.Duration.ofSeconds(2));
+        assertEquals(5.0, limiter.currentRate(), 1e-9);
+        limiter.acquire();
+        assertEquals("waits out the Retry-After, then one interval at the halved rate", 2_200_000_000L, slept.get());
+        limiter.throttled(null);
+        limiter.throttled(null);
+        limiter.throttled(null);
+        limiter.throttled(null);
+        assertEquals("never below a sixteenth", 10.0 / 16, limiter.currentRate(), 1e-9);
+        assertEquals(5, limiter.throttles());
+    }
+
+    @Test
+    public void successesWinTheConfiguredRateBackStepByStep() {
+        RateLimiter limiter = limiter(10, 1);
+        limiter.throttled(null);
+        for (int i = 0; i < 10; i++) {
+            limiter.succeeded();
+        }
+        assertEquals(5.0 + 10 * 0.2, limiter.currentRate(), 1e-9);
+        for (int i = 0; i < 100; i++) {
+            limiter.succeeded();
+        }
+        assertEquals("never above the configured rate", 10.0, limiter.currentRate(), 1e-9);
+    }
 }
