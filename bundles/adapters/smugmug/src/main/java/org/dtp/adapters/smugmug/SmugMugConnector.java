@@ -63,6 +63,11 @@ public final class SmugMugConnector {
         return settings;
     }
 
+    /** The limiter all of this server's SmugMug requests share: how hard SmugMug has pushed back, and the rate now. */
+    RateLimiter rateLimiter() {
+        return http.rateLimiter();
+    }
+
     /** Checks that this server has an API key and the endpoint has a user's token, before a job is created. */
     void validate(TransferEndpoint endpoint) throws InvalidEndpointException {
         if (!settings.hasClientCredentials()) {
