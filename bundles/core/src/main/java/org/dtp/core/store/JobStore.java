@@ -404,13 +404,15 @@ public final class JobStore {
         withConnection(c -> {
             for (int from = 0; from < stored.size(); from += LEDGER_QUERY_KEYS) {
                 List<String> chunk = stored.subList(from, Math.min(stored.size(), from + LEDGER_QUERY_KEYS));
-                String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
-                try (PreparedStatement s = c.prepareStatement(
-                        "SELECT item_key FROM dtp_ledger WHERE job_id = ? AND item_key IN (" + marks + ")")) {
-                    s.setString(1, id.toString());
+                // A join with the keys as rows, not "item_key IN (...)": H2 evaluates a long IN list against every
+                // row of the job instead of looking each key up in the primary key, which grows with the job.
+                String rows = String.join(", ", java.util.Collections.nCopies(chunk.size(), "(CAST(? AS VARCHAR(1000)))"));
+                try (PreparedStatement s = c.prepareStatement("SELECT l.item_key FROM (VALUES " + rows + ") AS k(item_key) "
+                        + "JOIN dtp_ledger l ON l.job_id = ? AND l.item_key = k.item_key")) {
                     for (int i = 0; i < chunk.size(); i++) {
-                        s.setString(i + 2, chunk.get(i));
+                        s.setString(i + 1, chunk.get(i));
                     }
+                    s.setString(chunk.size() + 1, id.toString());
                     try (ResultSet rs = s.executeQuery()) {
                         while (rs.next()) {
                             present.add(byStoredKey.get(rs.getString(1)));
