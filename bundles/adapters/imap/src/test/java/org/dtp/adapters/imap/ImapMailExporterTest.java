@@ -117,6 +117,9 @@ public class ImapMailExporterTest {
         try (Mailbox box = new Mailbox(server.plain("ann"))) {
             box.delete("Lists");
         }
+        // GreenMail's UIDVALIDITY is the folder's creation time in whole seconds: a folder made again within the same
+        // second would look like the same folder (a real server would give it a new value).
+        Thread.sleep(1001);
         fill("Lists", 4);
         ExportPage<MailFolder, MailMessage> again = exporter.export(ann, new ExportCursor("Lists", first.continuation()));
         assertEquals(List.of("number 1", "number 2", "number 3"), again.items().stream().map(MailMessage::subject).toList());

@@ -1,21 +1,10 @@
 package org.dtp.adapters.imap;
 
-import com.zaxxer.hikari.HikariDataSource;
+import org.dtp.core.testing.TestEngine;
 import jakarta.mail.Flags;
-import org.dtp.core.engine.JobControls;
-import org.dtp.core.engine.RetryPolicy;
-import org.dtp.core.engine.TransferEngine;
-import org.dtp.core.engine.TransferManager;
-import org.dtp.core.registry.AdapterRegistry;
-import org.dtp.core.registry.AdapterService;
-import org.dtp.core.store.JobStore;
-import org.dtp.core.store.JobStoreDataSource;
-import org.dtp.core.store.RevocationStore;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.TransferJob;
-import org.dtp.transfer.TransferRequest;
-import org.h2.jdbcx.JdbcDataSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -23,46 +12,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * The real engine outside OSGi (H2 job store, checkpoints, ledger, retries) with the IMAP exporter and importer,
  * and what the round-trip tests fill a source account with and compare afterwards.
  */
 final class MailTransfers implements AutoCloseable {
-    private final HikariDataSource db;
-    private final JobStore store;
-    private final TransferEngine engine;
-    private final TransferManager manager;
+    private final TestEngine engine;
     private final ImapConnector connector;
 
     MailTransfers(ImapSettings settings) throws Exception {
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:imap-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-        db = JobStoreDataSource.createPool(h2, 4);
-        JobStoreDataSource.migrate(db);
-        store = new JobStore(db);
-        RevocationStore revocations = new RevocationStore(db);
-        AdapterRegistry registry = AdapterRegistry.withRevocations(revocations::isRevoked);
         connector = new ImapConnector(settings);
-        registry.register(new AdapterService<>("imap", "IMAP", Vertical.MAIL, new ImapMailExporter(connector), "imap", "test", 1));
-        registry.register(new AdapterService<>("imap", "IMAP", Vertical.MAIL, new ImapMailImporter(connector), "imap", "test", 2));
-        JobControls controls = new JobControls();
-        engine = new TransferEngine(store, registry, controls, new RetryPolicy(4, Duration.ofMillis(5), Duration.ofMillis(50), 2, 0.1));
-        List<UUID> queued = new ArrayList<>();
-        manager = new TransferManager(store, registry, controls, queued::add, revocations);
+        engine = new TestEngine(4, Duration.ofMillis(50))
+                .exporter("imap", Vertical.MAIL, new ImapMailExporter(connector))
+                .importer("imap", Vertical.MAIL, new ImapMailImporter(connector));
     }
 
     TransferJob run(TransferEndpoint from, TransferEndpoint to) throws Exception {
-        TransferJob job = manager.start(new TransferRequest(Vertical.MAIL, from, to));
-        engine.execute(job.id());
-        return store.job(job.id()).orElseThrow();
+        return engine.run(Vertical.MAIL, from, to);
     }
 
     @Override
     public void close() {
         connector.close();
-        db.close();
+        engine.close();
     }
 
     /**

@@ -1,34 +1,19 @@
 package org.dtp.adapters.smugmug;
 
-import com.zaxxer.hikari.HikariDataSource;
-import org.dtp.core.engine.JobControls;
-import org.dtp.core.engine.RetryPolicy;
-import org.dtp.core.engine.TransferEngine;
-import org.dtp.core.engine.TransferManager;
-import org.dtp.core.registry.AdapterRegistry;
-import org.dtp.core.registry.AdapterService;
-import org.dtp.core.store.JobStore;
-import org.dtp.core.store.JobStoreDataSource;
-import org.dtp.core.store.RevocationStore;
+import org.dtp.core.testing.TestEngine;
 import org.dtp.fakes.faults.FaultInjectingProxy;
 import org.dtp.fakes.faults.FaultInjectingProxy.Fault;
 import org.dtp.fakes.smugmug.FakeSmugMug;
 import org.dtp.models.Vertical;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferJob;
-import org.dtp.transfer.TransferRequest;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.After;
 import org.junit.Test;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.UUID;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -44,12 +29,12 @@ public class FaultInjectionTest {
     private static final int PER_ALBUM = 40;
     private Fixture f;
     private FaultInjectingProxy proxy;
-    private HikariDataSource db;
+    private TestEngine engine;
 
     @After
     public void close() {
-        if (db != null) {
-            db.close();
+        if (engine != null) {
+            engine.close();
         }
         if (proxy != null) {
             proxy.close();
@@ -82,26 +67,13 @@ public class FaultInjectionTest {
 
         SmugMugConnector connector = new SmugMugConnector(f.settings()
                 .api(proxy.uri(), java.net.URI.create(proxy.uri() + "/")).pageSize(10).requestsPerSecond(200).build());
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:faults-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-        db = JobStoreDataSource.createPool(h2, 4);
-        JobStoreDataSource.migrate(db);
-        JobStore store = new JobStore(db);
-        RevocationStore revocations = new RevocationStore(db);
-        AdapterRegistry registry = AdapterRegistry.withRevocations(revocations::isRevoked);
-        registry.register(new AdapterService<>("smugmug", "SmugMug", Vertical.MEDIA, new SmugMugMediaExporter(connector), "smugmug", "test", 1));
-        registry.register(new AdapterService<>("smugmug", "SmugMug", Vertical.MEDIA, new SmugMugMediaImporter(connector), "smugmug", "test", 2));
-        JobControls controls = new JobControls();
         // Enough attempts that a bounded run of faults cannot exhaust them; waits as SmugMug's Retry-After says.
-        TransferEngine engine = new TransferEngine(store, registry, controls,
-                new RetryPolicy(10, Duration.ofMillis(20), Duration.ofSeconds(2), 2, 0.1));
-        List<UUID> queued = new ArrayList<>();
-        TransferManager manager = new TransferManager(store, registry, controls, queued::add, revocations);
+        engine = new TestEngine(10, Duration.ofSeconds(2))
+                .exporter("smugmug", Vertical.MEDIA, new SmugMugMediaExporter(connector))
+                .importer("smugmug", Vertical.MEDIA, new SmugMugMediaImporter(connector));
 
         long start = System.nanoTime();
-        TransferJob job = manager.start(new TransferRequest(Vertical.MEDIA, f.endpoint(f.ann), f.endpoint(bob)));
-        engine.execute(job.id());
-        TransferJob done = store.job(job.id()).orElseThrow();
+        TransferJob done = engine.run(Vertical.MEDIA, f.endpoint(f.ann), f.endpoint(bob));
         double seconds = (System.nanoTime() - start) / 1e9;
 
         Map<String, String> arrived = new TreeMap<>();

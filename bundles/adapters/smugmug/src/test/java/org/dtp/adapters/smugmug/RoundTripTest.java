@@ -1,19 +1,10 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.TestEngine;
 import org.dtp.core.testing.TestImportContext;
-import com.zaxxer.hikari.HikariDataSource;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderMediaExporter;
 import org.dtp.adapters.localfs.LocalFolderMediaImporter;
-import org.dtp.core.engine.JobControls;
-import org.dtp.core.engine.RetryPolicy;
-import org.dtp.core.engine.TransferEngine;
-import org.dtp.core.engine.TransferManager;
-import org.dtp.core.registry.AdapterRegistry;
-import org.dtp.core.registry.AdapterService;
-import org.dtp.core.store.JobStore;
-import org.dtp.core.store.JobStoreDataSource;
-import org.dtp.core.store.RevocationStore;
 import org.dtp.models.MediaRef;
 import org.dtp.models.Vertical;
 import org.dtp.models.media.MediaItem;
@@ -25,8 +16,6 @@ import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferJob;
-import org.dtp.transfer.TransferRequest;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -38,7 +27,6 @@ import java.lang.annotation.Annotation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -58,10 +46,7 @@ import static org.junit.Assert.assertEquals;
 public class RoundTripTest {
     private Fixture f;
     private Path work;
-    private HikariDataSource db;
-    private JobStore store;
-    private TransferEngine engine;
-    private TransferManager manager;
+    private TestEngine engine;
 
     private static final LocalFolderConfig LOCALFS = new LocalFolderConfig() {
         @Override public String[] allowedRoots() { return new String[0]; }
@@ -74,27 +59,17 @@ public class RoundTripTest {
     public void start() throws Exception {
         f = new Fixture();
         work = Files.createTempDirectory("roundtrip");
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:roundtrip-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-        db = JobStoreDataSource.createPool(h2, 4);
-        JobStoreDataSource.migrate(db);
-        store = new JobStore(db);
-        RevocationStore revocations = new RevocationStore(db);
-        AdapterRegistry registry = AdapterRegistry.withRevocations(revocations::isRevoked);
         SmugMugConnector connector = new SmugMugConnector(f.settings().pageSize(2).build());
-        registry.register(new AdapterService<>("localfs", "Local folder", Vertical.MEDIA, new LocalFolderMediaExporter(LOCALFS), "localfs", "test", 1));
-        registry.register(new AdapterService<>("localfs", "Local folder", Vertical.MEDIA, new LocalFolderMediaImporter(LOCALFS), "localfs", "test", 2));
-        registry.register(new AdapterService<>("smugmug", "SmugMug", Vertical.MEDIA, new SmugMugMediaExporter(connector), "smugmug", "test", 3));
-        registry.register(new AdapterService<>("smugmug", "SmugMug", Vertical.MEDIA, new SmugMugMediaImporter(connector), "smugmug", "test", 4));
-        JobControls controls = new JobControls();
-        engine = new TransferEngine(store, registry, controls, new RetryPolicy(6, Duration.ofMillis(5), Duration.ofMillis(50), 2, 0.1));
-        List<UUID> queued = new ArrayList<>();
-        manager = new TransferManager(store, registry, controls, queued::add, revocations);
+        engine = new TestEngine()
+                .exporter("localfs", Vertical.MEDIA, new LocalFolderMediaExporter(LOCALFS))
+                .importer("localfs", Vertical.MEDIA, new LocalFolderMediaImporter(LOCALFS))
+                .exporter("smugmug", Vertical.MEDIA, new SmugMugMediaExporter(connector))
+                .importer("smugmug", Vertical.MEDIA, new SmugMugMediaImporter(connector));
     }
 
     @After
     public void stop() throws IOException {
-        db.close();
+        engine.close();
         f.close();
         try (Stream<Path> files = Files.walk(work)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -134,9 +109,7 @@ public class RoundTripTest {
     }
 
     private TransferJob run(TransferEndpoint from, TransferEndpoint to) throws Exception {
-        TransferJob job = manager.start(new TransferRequest(Vertical.MEDIA, from, to));
-        engine.execute(job.id());
-        return store.job(job.id()).orElseThrow();
+        return engine.run(Vertical.MEDIA, from, to);
     }
 
     @Test

@@ -1,0 +1,85 @@
+package org.dtp.core.testing;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.dtp.core.engine.JobControls;
+import org.dtp.core.engine.RetryPolicy;
+import org.dtp.core.engine.TransferEngine;
+import org.dtp.core.engine.TransferManager;
+import org.dtp.core.registry.AdapterRegistry;
+import org.dtp.core.registry.AdapterService;
+import org.dtp.core.store.JobStore;
+import org.dtp.core.store.JobStoreDataSource;
+import org.dtp.core.store.RevocationStore;
+import org.dtp.models.Vertical;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.Importer;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.TransferDetails;
+import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferRequest;
+import org.h2.jdbcx.JdbcDataSource;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The real engine outside OSGi for adapter tests: a private in-memory H2 job store (checkpoints, ledger), the
+ * registry, the engine with a quick retry policy, and the manager that validates and creates jobs. Register
+ * exporters and importers, then {@link #run} a transfer on the calling thread.
+ */
+public final class TestEngine implements AutoCloseable {
+    private final HikariDataSource db;
+    private final JobStore store;
+    private final AdapterRegistry registry;
+    private final TransferEngine engine;
+    private final TransferManager manager;
+    private final AtomicLong serviceIds = new AtomicLong();
+
+    /** Retries: {@code attempts} per call, waits from 5 ms up to {@code maxDelay} (Retry-After may ask for more). */
+    public TestEngine(int attempts, Duration maxDelay) throws SQLException {
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:test-engine-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        db = JobStoreDataSource.createPool(h2, 4);
+        JobStoreDataSource.migrate(db);
+        store = new JobStore(db);
+        RevocationStore revocations = new RevocationStore(db);
+        registry = AdapterRegistry.withRevocations(revocations::isRevoked);
+        JobControls controls = new JobControls();
+        engine = new TransferEngine(store, registry, controls, new RetryPolicy(attempts, Duration.ofMillis(5), maxDelay, 2, 0.1));
+        manager = new TransferManager(store, registry, controls, id -> { }, revocations);
+    }
+
+    /** A quick default: 6 attempts, at most 50 ms apart. */
+    public TestEngine() throws SQLException {
+        this(6, Duration.ofMillis(50));
+    }
+
+    public TestEngine exporter(String provider, Vertical vertical, Exporter<?, ?> exporter) {
+        registry.register(new AdapterService<>(provider, provider, vertical, exporter, provider, "test", serviceIds.incrementAndGet()));
+        return this;
+    }
+
+    public TestEngine importer(String provider, Vertical vertical, Importer<?, ?> importer) {
+        registry.register(new AdapterService<>(provider, provider, vertical, importer, provider, "test", serviceIds.incrementAndGet()));
+        return this;
+    }
+
+    /** Creates the transfer and runs it to its end (or its first pause) on this thread. */
+    public TransferJob run(Vertical vertical, TransferEndpoint from, TransferEndpoint to) throws Exception {
+        TransferJob job = manager.start(new TransferRequest(vertical, from, to));
+        engine.execute(job.id());
+        return store.job(job.id()).orElseThrow();
+    }
+
+    /** What the engine recorded of a transfer: progress, errors, history, fidelity report. */
+    public TransferDetails details(UUID id) {
+        return manager.details(id).orElseThrow();
+    }
+
+    @Override
+    public void close() {
+        db.close();
+    }
+}
