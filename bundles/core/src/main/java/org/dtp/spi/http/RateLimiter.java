@@ -31,6 +31,10 @@ public final class RateLimiter {
     /** No permit is due before this (a Retry-After); {@code last} when none. */
     private long pausedUntil;
     private long throttles;
+    /** Permits shared with the other nodes, and the key and rate they are counted under; null when alone. */
+    private volatile ClusterPermits cluster;
+    private volatile String clusterKey;
+    private volatile int clusterPerSecond;
 
     RateLimiter(double permitsPerSecond, int burst, LongSupplier nanoTime, Sleeper sleeper) {
         if (!(permitsPerSecond > 0) || Double.isInfinite(permitsPerSecond)) {
@@ -73,12 +77,30 @@ public final class RateLimiter {
         return burst;
     }
 
-    /** Takes one permit, waiting for it if needed. */
+    /** Takes one permit, waiting for it if needed (and, when shared, for one of the cluster's). */
     public void acquire() throws InterruptedException {
         long wait = reserve();
         if (wait > 0) {
             sleeper.sleepNanos(wait);
         }
+        ClusterPermits shared = cluster;
+        if (shared != null) {
+            shared.acquire(clusterKey, clusterPerSecond);
+        }
+    }
+
+    /**
+     * Also counts every request under {@code key} for all nodes together, at most {@code perSecond} per second;
+     * {@code permits} null stops sharing (a node alone). Returns this limiter.
+     */
+    public RateLimiter sharedWith(ClusterPermits permits, String key, int perSecond) {
+        if (permits != null && (key == null || key.isBlank() || perSecond < 1)) {
+            throw new IllegalArgumentException("a shared limit needs a key and at least 1 per second");
+        }
+        this.clusterKey = key;
+        this.clusterPerSecond = perSecond;
+        this.cluster = permits;
+        return this;
     }
 
     /** Takes a permit now (the bucket may go into debt) and says how long to wait until it is due. */

@@ -6,10 +6,14 @@ import org.dtp.auth.oauth1.TokenCredentials;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.ClusterPermits;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 
 import java.nio.charset.StandardCharsets;
@@ -42,6 +46,7 @@ public final class SmugMugConnector {
 
     private final SmugMugSettings settings;
     private final ProviderHttp http;
+    private volatile ClusterPermits clusterPermits;
     private final Map<String, AlbumChain> chains = lru(CACHED_CHAINS);
     private final Map<String, String> rootAlbums = lru(CACHED_ROOT_ALBUMS);
 
@@ -61,6 +66,23 @@ public final class SmugMugConnector {
 
     SmugMugSettings settings() {
         return settings;
+    }
+
+    /**
+     * With several nodes, {@code requestsPerSecond} holds for all of them together: the limiter also takes a permit
+     * counted in the shared job store (when the engine offers one; a node alone counts alone).
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void bindClusterPermits(ClusterPermits permits) {
+        clusterPermits = permits;
+        http.rateLimiter().sharedWith(permits, "smugmug", (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+    }
+
+    void unbindClusterPermits(ClusterPermits permits) {
+        if (clusterPermits == permits) {
+            clusterPermits = null;
+            http.rateLimiter().sharedWith(null, null, 0);
+        }
     }
 
     /** The limiter all of this server's SmugMug requests share: how hard SmugMug has pushed back, and the rate now. */

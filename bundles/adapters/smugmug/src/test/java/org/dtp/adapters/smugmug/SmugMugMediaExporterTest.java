@@ -104,6 +104,24 @@ public class SmugMugMediaExporterTest {
     }
 
     @Test
+    public void everyRequestAlsoTakesAClusterPermitWhenTheEngineOffersThem() throws Exception {
+        seed("Alps", 4);
+        SmugMugConnector connector = new SmugMugConnector(f.settings().pageSize(2).requestsPerSecond(7.4).build());
+        List<String> permits = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.dtp.spi.http.ClusterPermits cluster = (key, perSecond) -> permits.add(key + "@" + perSecond);
+        connector.bindClusterPermits(cluster);
+        exportAll(new SmugMugMediaExporter(connector), f.source(), new int[1]);
+        int requests = f.fake.requests();
+        assertTrue("some requests were made", requests > 0);
+        assertEquals("one cluster permit per request, under SmugMug's key at the configured rate",
+                java.util.Collections.nCopies(requests, "smugmug@7"), permits);
+
+        connector.unbindClusterPermits(cluster);
+        exportAll(new SmugMugMediaExporter(connector), f.source(), new int[1]);
+        assertEquals("alone again: no more cluster permits", requests, permits.size());
+    }
+
+    @Test
     public void followsNextPageWhenSmugMugClampsTheCount() throws Exception {
         seed("Alps", 9);
         f.fake.maxPageCount(2);
