@@ -151,8 +151,9 @@ public class LocalTransferIT {
         assertTrue(unknownVertical.text(), unknownVertical.body().path("detail").asText().contains("recipes"));
 
         Rest.Reply unsupported = rest().post("/transfers", Rest.transferRequest(existing.toString(), existing.toString())
-                .replace("\"media\"", "\"contacts\""));
+                .replace("\"media\"", "\"social\"")); // a vertical localfs does not archive
         assertEquals(unsupported.text(), 422, unsupported.status());
+        assertTrue(unsupported.text(), unsupported.body().path("detail").asText().contains("social"));
 
         Rest.Reply missingFolder = rest().post("/transfers", Rest.transferRequest(existing.resolve("missing").toString(), existing.toString()));
         assertEquals(missingFolder.text(), 422, missingFolder.status());

@@ -59,6 +59,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -84,6 +85,12 @@ public final class ICalendarFormat {
     public static final String VTIMEZONE_PROPERTY = "X-DTP-VTIMEZONE";
 
     private static final ScribeIndex SCRIBES = new ScribeIndex();
+    /**
+     * biweekly's warning (parse.37) for a TZID without VTIMEZONE that names an IANA zone, read in that zone: files on
+     * disk and CalDAV servers that take time zones by reference (RFC 7809) leave the VTIMEZONE out. A TZID that is no
+     * IANA zone either (parse.38) stays refused.
+     */
+    private static final Integer IANA_ZONE_WITHOUT_VTIMEZONE = 37;
     private static final Pattern VTIMEZONE_BLOCK = Pattern.compile("(?s)BEGIN:VTIMEZONE\\r?\\n.*?END:VTIMEZONE\\r?\\n");
     private static final Pattern VERSION_LINE = Pattern.compile("(?im)^VERSION:([^\r\n]*)");
     private static final Pattern TZID_LINE = Pattern.compile("(?m)^TZID[;:](?:.*:)?([^\\r\\n]+)");
@@ -100,7 +107,7 @@ public final class ICalendarFormat {
             ICalendar ical;
             while ((ical = reader.readNext()) != null) {
                 for (ParseWarning w : reader.getWarnings()) {
-                    if (w.getPropertyName() == null) {
+                    if (w.getPropertyName() == null && !Objects.equals(w.getCode(), IANA_ZONE_WITHOUT_VTIMEZONE)) {
                         throw new MalformedICalendarException("malformed iCalendar" + (w.getLineNumber() == null ? ""
                                 : " at line " + w.getLineNumber()) + ": " + w.getMessage());
                     }
@@ -113,6 +120,9 @@ public final class ICalendarFormat {
         if (calendars.size() != 1) {
             throw new MalformedICalendarException(calendars.isEmpty() ? "no iCalendar object (BEGIN:VCALENDAR) in the resource"
                     : calendars.size() + " iCalendar objects in one resource (CalDAV allows one, RFC 4791 §4.1)");
+        }
+        if (!text.strip().toUpperCase(Locale.ROOT).endsWith("END:VCALENDAR")) {
+            throw new MalformedICalendarException("the iCalendar object does not end (no END:VCALENDAR): it was cut short");
         }
         // biweekly reads an unknown VERSION as 2.0: the text says what the object claims to be.
         Matcher version = VERSION_LINE.matcher(text);

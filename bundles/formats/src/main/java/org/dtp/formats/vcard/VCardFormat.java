@@ -118,6 +118,9 @@ public final class VCardFormat {
         if (cards.size() > 1) {
             throw new MalformedVCardException(cards.size() + " vCards in one resource (CardDAV allows one, RFC 6352 §5.1)");
         }
+        if (!text.strip().toUpperCase(Locale.ROOT).endsWith("END:VCARD")) {
+            throw new MalformedVCardException("the vCard does not end (no END:VCARD): it was cut short");
+        }
         return cards.get(0);
     }
 
@@ -273,6 +276,40 @@ public final class VCardFormat {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The vCards of a {@code .vcf} file's text, each its own text from {@code BEGIN:VCARD} to its {@code END:VCARD}
+     * (a vCard 2.1 AGENT inside one stays in it), in file order: phones and address-book apps export all contacts
+     * into one file. Text outside them that is not blank, and a vCard that never ends, become pieces of their own,
+     * which {@link #read} refuses, so that one broken vCard costs only itself.
+     */
+    public static List<String> split(String text) {
+        List<String> pieces = new ArrayList<>();
+        StringBuilder piece = new StringBuilder();
+        int depth = 0;
+        for (String line : text.split("\r?\n", -1)) {
+            String upper = line.trim().toUpperCase(Locale.ROOT);
+            if (depth == 0 && upper.isEmpty()) {
+                continue;
+            }
+            if (upper.equals("BEGIN:VCARD") || upper.endsWith(":BEGIN:VCARD")) {
+                if (depth == 0 && piece.length() > 0) {
+                    pieces.add(piece.toString()); // stray text before this vCard
+                    piece.setLength(0);
+                }
+                depth++;
+            }
+            piece.append(line).append("\r\n");
+            if ((upper.equals("END:VCARD") || upper.endsWith(":END:VCARD")) && depth > 0 && --depth == 0) {
+                pieces.add(piece.toString());
+                piece.setLength(0);
+            }
+        }
+        if (piece.length() > 0) {
+            pieces.add(piece.toString());
+        }
+        return pieces;
     }
 
     /** {@code contact} as vCard text of {@code version}, without a photo; with the contact's UID if it has one. */

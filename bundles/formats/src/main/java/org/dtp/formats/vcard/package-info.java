@@ -4,7 +4,7 @@
  * or writes vCards (CardDAV servers, .vcf files). The vCard library used inside stays private to this bundle.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.dtp.formats.vcard;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,8 +1,12 @@
 package org.dtp.formats.ical;
 
 import org.dtp.formats.testing.Samples;
+import org.dtp.models.calendar.CalendarTime;
 import org.junit.Test;
 
+import java.time.LocalDateTime;
+
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 
 /** What iCalendar text the reader refuses. */
@@ -17,5 +21,14 @@ public class ICalendarFormatTest {
         for (String text : broken) {
             assertThrows(text, MalformedICalendarException.class, () -> ICalendarFormat.readEvents("/x.ics", text));
         }
+    }
+
+    @Test
+    public void aTzidWithoutVTimezoneIsReadInItsIanaZoneAndRefusedWhenItIsNone() throws Exception {
+        String iana = Samples.event(1).replace("DTSTART:20240302T100000Z", "DTSTART;TZID=America/New_York:20240302T100000");
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.of(2024, 3, 2, 10, 0), "America/New_York"),
+                ICalendarFormat.readEvents("/x.ics", iana).get(0).start());
+        String unknown = iana.replace("America/New_York", "Somewhere Standard Time");
+        assertThrows(MalformedICalendarException.class, () -> ICalendarFormat.readEvents("/x.ics", unknown));
     }
 }

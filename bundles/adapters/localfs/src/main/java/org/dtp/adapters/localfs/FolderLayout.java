@@ -25,6 +25,10 @@ final class FolderLayout {
     static final String ITEM_SIDECAR_SUFFIX = ".dtp.json";
     /** Hidden sidecar inside a mail folder directory an import created. */
     static final String MAIL_FOLDER_SIDECAR = ".dtp-mail-folder.json";
+    /** Hidden sidecars inside the address book, calendar and task list directories an import created. */
+    static final String ADDRESS_BOOK_SIDECAR = ".dtp-address-book.json";
+    static final String CALENDAR_SIDECAR = ".dtp-calendar.json";
+    static final String TASK_LIST_SIDECAR = ".dtp-task-list.json";
     /** Prefix of our temporary files and folders; hidden, so never exported. */
     static final String TEMP_PREFIX = ".dtp-tmp-";
 

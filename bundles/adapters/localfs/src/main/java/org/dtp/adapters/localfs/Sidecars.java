@@ -32,6 +32,9 @@ final class Sidecars {
     static final String ITEM_FORMAT = "dtp.localfs.item";
     static final String MAIL_FOLDER_FORMAT = "dtp.localfs.mail-folder";
     static final String MESSAGE_FORMAT = "dtp.localfs.message";
+    static final String ADDRESS_BOOK_FORMAT = "dtp.localfs.address-book";
+    static final String CALENDAR_FORMAT = "dtp.localfs.calendar";
+    static final String TASK_LIST_FORMAT = "dtp.localfs.task-list";
     static final int FORMAT_VERSION = 1;
     /** Ours are a few KB; anything much larger was not written by us and is not read into memory. */
     static final long MAX_SIDECAR_BYTES = 1 << 20;
@@ -88,6 +91,14 @@ final class Sidecars {
         }
     }
 
+    /**
+     * The sidecar of an address book, calendar or task list directory an import created ({@code format} says which);
+     * {@code color} and {@code timeZoneId} only for a calendar. {@code folderName} tells whether it was renamed since.
+     */
+    record CollectionSidecar(String format, int formatVersion, String idempotencyKey, String sourceId, String name,
+                             String description, String color, String timeZoneId, String folderName) {
+    }
+
     private Sidecars() {
     }
 
@@ -97,6 +108,10 @@ final class Sidecars {
 
     static Optional<ItemSidecar> readItem(Path file) throws IOException {
         return read(FolderLayout.itemSidecar(file), ItemSidecar.class, ITEM_FORMAT);
+    }
+
+    static Optional<CollectionSidecar> readCollection(Path folder, String sidecarName, String format) throws IOException {
+        return read(folder.resolve(sidecarName), CollectionSidecar.class, format);
     }
 
     static Optional<MailFolderSidecar> readMailFolder(Path folder) throws IOException {

@@ -20,13 +20,15 @@ final class Transfers {
     }
 
     /** Every container and item an export gives, and how many pages it took. */
-    record Export<C extends ContainerModel, I extends ItemModel>(List<C> containers, List<I> items, int pages) {
+    record Export<C extends ContainerModel, I extends ItemModel>(List<C> containers, List<I> items, int pages,
+                                                                 List<ExportPage.Rejected> rejected) {
     }
 
     static <C extends ContainerModel, I extends ItemModel> Export<C, I> exportAll(Exporter<C, I> exporter, TransferContext context)
             throws Exception {
         List<C> containers = new ArrayList<>();
         List<I> items = new ArrayList<>();
+        List<ExportPage.Rejected> rejected = new ArrayList<>();
         int pages = 0;
         Deque<String> queue = new ArrayDeque<>();
         queue.add("");
@@ -41,10 +43,11 @@ final class Transfers {
                     queue.add(c.id());
                 }
                 items.addAll(page.items());
+                rejected.addAll(page.rejected());
                 continuation = page.continuation();
             } while (continuation != null);
         }
-        return new Export<>(containers, items, pages);
+        return new Export<>(containers, items, pages, rejected);
     }
 
     /** Copies everything the exporter gives into the importer, keys "c:" + container id and "i:" + item id. */

@@ -1,0 +1,127 @@
+package org.dtp.adapters.localfs;
+
+import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.ICalendarObjects;
+import org.dtp.formats.ical.MalformedICalendarException;
+import org.dtp.models.ExtendedProperty;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ImportContext;
+
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * How the event and task importers write: one {@code .ics} file per UID (one iCalendar object: a series' master and
+ * its changed occurrences together, RFC 5545 §3.8.4.4, with the VTIMEZONEs they need), named from the UID, so that a
+ * changed occurrence finds its master's file. Every write is whole: a new file by temp file and rename, a component
+ * joining a file by rewriting it to a temp file renamed over it. A component already in the file (same UID and
+ * RECURRENCE-ID: a repeated import) is left alone.
+ */
+final class CalendarObjectFiles {
+    /** The PRODID of the iCalendar objects this adapter writes (RFC 5545 §3.7.3). */
+    static final String PRODID = "-//dtp//Local folder adapter//EN";
+
+    /** One writer at a time per file. */
+    private final Map<Path, Object> locks = new ConcurrentHashMap<>();
+    private final boolean sync;
+
+    CalendarObjectFiles(boolean sync) {
+        this.sync = sync;
+    }
+
+    /** The UID an item is written with: its own, or one derived from the key (the same on every attempt). */
+    static String uidOf(String key, String uid) {
+        return uid != null && !uid.isBlank() ? uid : "urn:uuid:" + UUID.nameUUIDFromBytes(key.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The file of the UID {@code uid} in the collection directory {@code dir}. */
+    static Path fileOf(Path dir, String uid) {
+        return dir.resolve(FileNames.fromKey("uid:" + uid, ".ics"));
+    }
+
+    /**
+     * Puts {@code componentText} (of {@code componentName}, VEVENT or VTODO, standing for {@code occurrence}: "" for
+     * a master, else its RECURRENCE-ID text) into {@code file}, with VTIMEZONEs for {@code tzids}. Returns the text the
+     * file holds after.
+     */
+    String put(ImportContext context, String sourceId, Path file, String occurrence, String componentName,
+               String componentText, Set<String> tzids, List<ExtendedProperty> extended) throws AdapterException {
+        synchronized (locks.computeIfAbsent(file, p -> new Object())) {
+            try {
+                if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    String text = ICalendarObjects.object(PRODID, zones(context, sourceId, tzids, extended, Set.of()), List.of(componentText));
+                    try {
+                        DiskWrites.writeWhole(sync, file, text.getBytes(StandardCharsets.UTF_8), false);
+                        DiskWrites.syncFolder(sync, file.getParent());
+                        return text;
+                    } catch (FileAlreadyExistsException e) {
+                        // made meanwhile by another process: join it
+                    }
+                }
+                String current = Files.readString(file, StandardCharsets.UTF_8);
+                try {
+                    if (ICalendarFormat.occurrences(current, componentName).contains(occurrence)) {
+                        return current;
+                    }
+                } catch (MalformedICalendarException e) {
+                    throw new AdapterException("the file '" + file + "' to add to cannot be read: " + e.getMessage());
+                }
+                String merged = ICalendarObjects.insert(current,
+                        zones(context, sourceId, tzids, extended, ICalendarFormat.vtimezones(current).keySet()), componentText);
+                DiskWrites.writeWhole(sync, file, merged.getBytes(StandardCharsets.UTF_8), true);
+                return merged;
+            } catch (IOException e) {
+                throw IoFailures.ofItem("cannot write '" + sourceId + "' into '" + file.getFileName() + "'", e);
+            }
+        }
+    }
+
+    /**
+     * The fields {@code given} has that {@code kept} (the item read back from what was written) holds otherwise, the
+     * id aside, each reported as not kept: what the iCalendar mapping cannot say (a task's parent, its position).
+     */
+    static void reportDifferences(ImportContext context, String sourceId, Record given, Record kept) {
+        for (RecordComponent component : given.getClass().getRecordComponents()) {
+            if (component.getName().equals("id")) {
+                continue;
+            }
+            try {
+                Object want = component.getAccessor().invoke(given);
+                Object got = component.getAccessor().invoke(kept);
+                boolean had = want != null && !(want instanceof List<?> l && l.isEmpty());
+                if (had && !Objects.equals(want, got)) {
+                    context.reportNotKept(sourceId, component.getName(), "not kept as given by the iCalendar written");
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + component.getName() + " of " + sourceId, e);
+            }
+        }
+    }
+
+    /** The VTIMEZONE texts for {@code tzids} not in {@code present}: the source's own, else one from the JDK's rules. */
+    private static List<String> zones(ImportContext context, String sourceId, Set<String> tzids, List<ExtendedProperty> extended,
+                                      Collection<String> present) {
+        List<String> out = new ArrayList<>();
+        for (String tzid : tzids) {
+            if (!present.contains(tzid)) {
+                ICalendarFormat.vtimezoneFor(tzid, extended).ifPresentOrElse(out::add, () -> context.reportNotKept(sourceId,
+                        "timeZones[" + tzid + "]", "the source gave no VTIMEZONE for this TZID and it is no IANA zone:"
+                                + " times are written with the TZID alone"));
+            }
+        }
+        return out;
+    }
+}

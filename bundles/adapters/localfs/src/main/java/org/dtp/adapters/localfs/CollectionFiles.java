@@ -1,0 +1,229 @@
+package org.dtp.adapters.localfs;
+
+import org.dtp.adapters.localfs.Sidecars.CollectionSidecar;
+import org.dtp.formats.ical.ICalendarObjects;
+import org.dtp.formats.vcard.VCardFormat;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ItemRejectedException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * How address books, calendars and task lists lie on disk: each a directory of entry files ({@code .vcf},
+ * {@code .ics}) or one such file directly in the root (what phones and calendar apps export). A file may hold
+ * several entries (vCards; iCalendar objects, one per UID): an entry's id is the file's id when it is the file's
+ * only entry, else {@code fileId#n}. Pages go through the entries in file-name order, then in file order.
+ */
+final class CollectionFiles {
+    /** Entry files larger than this are not read into memory (a .vcf of 20,000 contacts with photos fits). */
+    static final long MAX_ENTRY_FILE_BYTES = 64L << 20;
+
+    /** What one vertical's collections are: the extension of its files, the sidecar of its directories. */
+    record Kind(String extension, String sidecarName, String sidecarFormat, Function<String, List<String>> splitter) {
+        boolean isEntryFile(String name) {
+            return name.toLowerCase(Locale.ROOT).endsWith(extension) && name.length() > extension.length();
+        }
+    }
+
+    /** A collection found in the root: its id, the name to show, and its sidecar when an import made it. */
+    record Found(String id, String name, Optional<CollectionSidecar> sidecar) {
+    }
+
+    /** One entry of a file: its id and text. */
+    record Entry(String id, String text) {
+    }
+
+    /** Entries of a page, the entries that could not be read (id and why), and where the next page starts. */
+    record Page(List<Entry> entries, List<Entry> unreadable, String continuation) {
+    }
+
+    static final Kind ADDRESS_BOOKS = new Kind(".vcf", FolderLayout.ADDRESS_BOOK_SIDECAR, Sidecars.ADDRESS_BOOK_FORMAT, VCardFormat::split);
+    static final Kind CALENDARS = new Kind(".ics", FolderLayout.CALENDAR_SIDECAR, Sidecars.CALENDAR_FORMAT, ICalendarObjects::split);
+    static final Kind TASK_LISTS = new Kind(".ics", FolderLayout.TASK_LIST_SIDECAR, Sidecars.TASK_LIST_FORMAT, ICalendarObjects::split);
+
+    private CollectionFiles() {
+    }
+
+    /**
+     * The directory of the collection {@code sidecar} names in {@code root} (or "name (2)", ...): the one a repeated
+     * import of the same key made, else a new one, built hidden with its sidecar and renamed into place. Its id.
+     */
+    static String claim(boolean sync, Path root, Kind kind, CollectionSidecar sidecar, String fallbackName) throws AdapterException {
+        String name = FileNames.sanitise(sidecar.name(), fallbackName);
+        try {
+            Path created = DiskWrites.claimFolder(sync, root, name, sidecar.idempotencyKey(), kind.sidecarName(),
+                    candidate -> Sidecars.readCollection(candidate, kind.sidecarName(), kind.sidecarFormat())
+                            .map(CollectionSidecar::idempotencyKey),
+                    folderName -> new CollectionSidecar(kind.sidecarFormat(), Sidecars.FORMAT_VERSION, sidecar.idempotencyKey(),
+                            sidecar.sourceId(), sidecar.name(), sidecar.description(), sidecar.color(), sidecar.timeZoneId(), folderName));
+            return FolderLayout.idOf(root, created);
+        } catch (IOException e) {
+            throw IoFailures.ofFolder("cannot create the folder '" + name + "' in " + root, e);
+        }
+    }
+
+    /** The directory of a collection an import writes into: one of the root's directories (not an entry file). */
+    static Path directoryOf(Path root, String containerId) throws AdapterException {
+        Path dir = FolderLayout.resolve(root, containerId);
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new AdapterException("'" + containerId + "' is not (any more) a folder in " + root);
+        }
+        return dir;
+    }
+
+    /**
+     * The collections of {@code kind} in {@code root}: its directories (but those an import made for another kind)
+     * and its entry files, by name.
+     */
+    static List<Found> collections(Path root, Kind kind, List<String> otherSidecars) throws IOException {
+        List<Found> out = new ArrayList<>();
+        for (Path dir : FolderLayout.subFolders(root)) {
+            if (otherSidecars.stream().anyMatch(s -> Files.exists(dir.resolve(s), LinkOption.NOFOLLOW_LINKS))) {
+                continue;
+            }
+            String folderName = dir.getFileName().toString();
+            Optional<CollectionSidecar> sidecar = Sidecars.readCollection(dir, kind.sidecarName(), kind.sidecarFormat())
+                    .filter(s -> folderName.equals(s.folderName()) && s.name() != null && !s.name().isBlank());
+            out.add(new Found(FolderLayout.idOf(root, dir), sidecar.map(CollectionSidecar::name).orElse(folderName), sidecar));
+        }
+        for (String name : FolderLayout.fileNames(root, null, Integer.MAX_VALUE, kind::isEntryFile)) {
+            out.add(new Found(name, FileNames.withoutExtension(name), Optional.empty()));
+        }
+        out.sort((a, b) -> a.id().compareTo(b.id()));
+        return out;
+    }
+
+    /**
+     * A page of at most {@code pageSize} entries of the collection {@code collection} (a directory or an entry file),
+     * after {@code continuation} ({@code index:fileName}, the entry the page starts at; null for the first).
+     */
+    static Page page(Path root, Path collection, Kind kind, String continuation, int pageSize) throws IOException, AdapterException {
+        List<Entry> entries = new ArrayList<>();
+        List<Entry> unreadable = new ArrayList<>();
+        boolean single = Files.isRegularFile(collection, LinkOption.NOFOLLOW_LINKS);
+        if (!single && !Files.isDirectory(collection, LinkOption.NOFOLLOW_LINKS)) {
+            throw new AdapterException("the collection '" + FolderLayout.idOf(root, collection) + "' no longer exists in " + root);
+        }
+        int index = 0;
+        String fileName = null;
+        if (continuation != null) {
+            int colon = continuation.indexOf(':');
+            try {
+                index = Integer.parseInt(continuation.substring(0, colon));
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                throw new AdapterException("'" + continuation + "' is no continuation of this adapter");
+            }
+            fileName = continuation.substring(colon + 1);
+        }
+        List<Path> files = new ArrayList<>();
+        if (single) {
+            files.add(collection);
+        } else {
+            if (fileName != null && Files.isRegularFile(collection.resolve(fileName), LinkOption.NOFOLLOW_LINKS)) {
+                files.add(collection.resolve(fileName)); // the file the last page ended in (unless removed since)
+            } else {
+                index = 0;
+            }
+            // one more than a page can take: each file gives at least one entry or one unreadable
+            for (String name : FolderLayout.fileNames(collection, fileName, pageSize + 1, kind::isEntryFile)) {
+                files.add(collection.resolve(name));
+            }
+        }
+        for (Path file : files) {
+            String fileId = FolderLayout.idOf(root, file);
+            List<String> pieces;
+            try {
+                pieces = pieces(file, kind);
+            } catch (ItemRejectedException e) {
+                if (index == 0) {
+                    unreadable.add(new Entry(fileId, e.getMessage()));
+                }
+                index = 0;
+                if (entries.size() + unreadable.size() >= pageSize) {
+                    return next(entries, unreadable, files, file);
+                }
+                continue;
+            }
+            for (int i = index; i < pieces.size(); i++) {
+                if (entries.size() + unreadable.size() >= pageSize) {
+                    return new Page(entries, unreadable, i + ":" + file.getFileName());
+                }
+                entries.add(new Entry(pieces.size() == 1 ? fileId : fileId + "#" + i, pieces.get(i)));
+            }
+            index = 0;
+            if (entries.size() + unreadable.size() >= pageSize) {
+                return next(entries, unreadable, files, file);
+            }
+        }
+        return new Page(entries, unreadable, null);
+    }
+
+    /** The page ending after {@code file}: it continues at the file after it, if there is one. */
+    private static Page next(List<Entry> entries, List<Entry> unreadable, List<Path> files, Path file) {
+        int at = files.indexOf(file);
+        return at + 1 < files.size() ? new Page(entries, unreadable, "0:" + files.get(at + 1).getFileName())
+                : new Page(entries, unreadable, null);
+    }
+
+    /** The entries of an entry file, as its kind takes it apart. */
+    static List<String> pieces(Path file, Kind kind) throws IOException, ItemRejectedException {
+        if (Files.size(file) > MAX_ENTRY_FILE_BYTES) {
+            throw new ItemRejectedException("'" + file.getFileName() + "' is larger than this adapter reads (" + MAX_ENTRY_FILE_BYTES + " bytes)");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        var decoder = StandardCharsets.UTF_8.newDecoder();
+        String text;
+        try {
+            text = decoder.decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ItemRejectedException("'" + file.getFileName() + "' is not UTF-8 text (" + e.getMessage() + ")");
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1); // a byte order mark, as Windows apps write
+        }
+        List<String> pieces = kind.splitter().apply(text);
+        if (pieces.isEmpty()) {
+            // so that every file gives the pager an entry or a rejection, and an empty export says so
+            throw new ItemRejectedException("'" + file.getFileName() + "' holds no entry");
+        }
+        return pieces;
+    }
+
+    /** The text of the entry {@code id} ({@code fileId} or {@code fileId#n}) under {@code root}. */
+    static String entry(Path root, String id, Kind kind) throws AdapterException {
+        Path file = FolderLayout.resolve(root, id);
+        int n = 0;
+        boolean whole = Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS);
+        if (!whole) {
+            int hash = id.lastIndexOf('#');
+            try {
+                n = Integer.parseInt(id.substring(hash + 1));
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                throw new ItemRejectedException("'" + id + "' is no entry of this folder");
+            }
+            file = FolderLayout.resolve(root, id.substring(0, hash));
+        }
+        String name = file.getFileName().toString();
+        if (FolderLayout.ignored(name) || !kind.isEntryFile(name) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new ItemRejectedException("the entry '" + id + "' no longer exists in " + root);
+        }
+        try {
+            List<String> pieces = pieces(file, kind);
+            if (whole ? pieces.size() != 1 : n >= pieces.size()) {
+                throw new ItemRejectedException("the file of '" + id + "' has changed since the export began");
+            }
+            return pieces.get(n);
+        } catch (IOException e) {
+            throw IoFailures.ofItem("cannot read '" + id + "'", e);
+        }
+    }
+}
