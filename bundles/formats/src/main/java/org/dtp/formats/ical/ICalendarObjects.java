@@ -174,4 +174,24 @@ public final class ICalendarObjects {
         int first = body.indexOf("\nBEGIN:V", body.indexOf("BEGIN:VCALENDAR") + 1);
         return body.substring(0, first + 1) + String.join("", vtimezones) + body.substring(first + 1);
     }
+
+    /** Why a TZID could not be given its VTIMEZONE, for a fidelity report. */
+    public static final String NO_VTIMEZONE = "the source gave no VTIMEZONE for this TZID and it is no IANA zone:"
+            + " times are written with the TZID alone";
+
+    /**
+     * The VTIMEZONE texts for those of {@code tzids} not in {@code present}: the source's own (carried in
+     * {@code extended}), else one from the JDK's rules for an IANA zone; each TZID with neither is handed to
+     * {@code noVtimezone} (typically to report it as not kept, with {@link #NO_VTIMEZONE}).
+     */
+    public static List<String> vtimezonesFor(Collection<String> tzids, List<org.dtp.models.ExtendedProperty> extended,
+                                             Collection<String> present, java.util.function.Consumer<String> noVtimezone) {
+        List<String> out = new ArrayList<>();
+        for (String tzid : tzids) {
+            if (!present.contains(tzid)) {
+                ICalendarFormat.vtimezoneFor(tzid, extended).ifPresentOrElse(out::add, () -> noVtimezone.accept(tzid));
+            }
+        }
+        return out;
+    }
 }

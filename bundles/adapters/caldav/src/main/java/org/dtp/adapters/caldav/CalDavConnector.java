@@ -1,6 +1,7 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.ICalendarObjects;
 import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.spi.AdapterException;
@@ -138,8 +139,7 @@ public final class CalDavConnector {
         for (int attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
             Optional<DavResource> existing = client.get(account, href);
             if (existing.isEmpty()) {
-                String text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:" + PRODID + "\r\n"
-                        + String.join("", zones(context, sourceId, tzids, extended, Set.of())) + componentText + "END:VCALENDAR\r\n";
+                String text = ICalendarObjects.object(PRODID, zones(context, sourceId, tzids, extended, Set.of()), List.of(componentText));
                 if (client.put(account, href, text, DavService.CALDAV.contentType(), null).outcome() == DavPutResult.Outcome.CREATED) {
                     return href.getPath();
                 }
@@ -150,7 +150,7 @@ public final class CalDavConnector {
                 return href.getPath();
             }
             List<String> missing = zones(context, sourceId, tzids, extended, ICalendarFormat.vtimezones(current).keySet());
-            String merged = insert(current, String.join("", missing), componentText);
+            String merged = ICalendarObjects.insert(current, missing, componentText);
             String etag = existing.get().etag();
             if (etag == null) {
                 throw new AdapterException("CalDAV gave no ETag for " + href.getPath() + ": it cannot be changed safely");
@@ -162,23 +162,11 @@ public final class CalDavConnector {
         throw new TransientAdapterException(href.getPath() + " kept changing while it was merged into", null);
     }
 
-    /** The VTIMEZONE texts for {@code tzids} not in {@code present}: the source's own, else one from the JDK's rules. */
+    /** The VTIMEZONE texts for {@code tzids} not in {@code present}; a TZID without one is reported as not kept. */
     private static List<String> zones(ImportContext context, String sourceId, Set<String> tzids, List<ExtendedProperty> extended,
                                       Collection<String> present) {
-        List<String> out = new ArrayList<>();
-        for (String tzid : tzids) {
-            if (present.contains(tzid)) {
-                continue;
-            }
-            Optional<String> vtimezone = ICalendarFormat.vtimezoneFor(tzid, extended);
-            if (vtimezone.isPresent()) {
-                out.add(vtimezone.get());
-            } else {
-                context.reportNotKept(sourceId, "timeZones[" + tzid + "]", "the source gave no VTIMEZONE for this TZID and it is"
-                        + " no IANA zone: times are written with the TZID alone");
-            }
-        }
-        return out;
+        return ICalendarObjects.vtimezonesFor(tzids, extended, present,
+                tzid -> context.reportNotKept(sourceId, "timeZones[" + tzid + "]", ICalendarObjects.NO_VTIMEZONE));
     }
 
     private static Set<String> occurrences(String resource, String componentName) throws AdapterException {
@@ -187,18 +175,6 @@ public final class CalDavConnector {
         } catch (MalformedICalendarException e) {
             throw new AdapterException("the calendar resource to merge into cannot be read: " + e.getMessage());
         }
-    }
-
-    /** {@code calendar} with {@code zones} before its first component and {@code component} before its end. */
-    private static String insert(String calendar, String zones, String component) {
-        String text = calendar.endsWith("\n") ? calendar : calendar + "\r\n";
-        int end = text.lastIndexOf("END:VCALENDAR");
-        String body = text.substring(0, end) + component + text.substring(end);
-        if (zones.isEmpty()) {
-            return body;
-        }
-        int first = body.indexOf("\nBEGIN:V", body.indexOf("BEGIN:VCALENDAR") + 1);
-        return body.substring(0, first + 1) + zones + body.substring(first + 1);
     }
 
     /** The absolute address of a path this adapter made an id of; only paths on the account's own server. */

@@ -14,7 +14,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -111,17 +110,10 @@ final class CalendarObjectFiles {
         }
     }
 
-    /** The VTIMEZONE texts for {@code tzids} not in {@code present}: the source's own, else one from the JDK's rules. */
+    /** The VTIMEZONE texts for {@code tzids} not in {@code present}; a TZID without one is reported as not kept. */
     private static List<String> zones(ImportContext context, String sourceId, Set<String> tzids, List<ExtendedProperty> extended,
                                       Collection<String> present) {
-        List<String> out = new ArrayList<>();
-        for (String tzid : tzids) {
-            if (!present.contains(tzid)) {
-                ICalendarFormat.vtimezoneFor(tzid, extended).ifPresentOrElse(out::add, () -> context.reportNotKept(sourceId,
-                        "timeZones[" + tzid + "]", "the source gave no VTIMEZONE for this TZID and it is no IANA zone:"
-                                + " times are written with the TZID alone"));
-            }
-        }
-        return out;
+        return ICalendarObjects.vtimezonesFor(tzids, extended, present,
+                tzid -> context.reportNotKept(sourceId, "timeZones[" + tzid + "]", ICalendarObjects.NO_VTIMEZONE));
     }
 }
