@@ -3,7 +3,10 @@ package org.dtp.adapters.localfs;
 import org.dtp.adapters.localfs.Sidecars.CollectionSidecar;
 import org.dtp.formats.ical.ICalendarObjects;
 import org.dtp.formats.vcard.VCardFormat;
+import org.dtp.models.ContainerModel;
+import org.dtp.models.ItemModel;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.ExportPage;
 import org.dtp.spi.ItemRejectedException;
 
 import java.io.IOException;
@@ -100,6 +103,37 @@ final class CollectionFiles {
         }
         out.sort((a, b) -> a.id().compareTo(b.id()));
         return out;
+    }
+
+    /** Reads the items of one entry; a malformed entry throws a checked exception or an IllegalArgumentException. */
+    @FunctionalInterface
+    interface EntryReader<I> {
+        List<I> read(Entry entry) throws Exception;
+    }
+
+    /**
+     * The export page of the collection {@code collectionId} after {@code continuation}: the items of each entry as
+     * {@code reader} reads them; an entry that cannot be read (unreadable file, malformed text) is rejected with why.
+     */
+    static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> itemPage(Path root, String collectionId, Kind kind,
+            String continuation, int pageSize, EntryReader<I> reader) throws IOException, AdapterException {
+        Page page = page(root, FolderLayout.resolve(root, collectionId), kind, continuation, pageSize);
+        List<I> items = new ArrayList<>();
+        List<ExportPage.Rejected> rejected = new ArrayList<>();
+        page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.id(), u.text())));
+        for (Entry e : page.entries()) {
+            try {
+                items.addAll(reader.read(e));
+            } catch (RuntimeException x) {
+                if (!(x instanceof IllegalArgumentException)) {
+                    throw x;
+                }
+                rejected.add(new ExportPage.Rejected(e.id(), x.getMessage()));
+            } catch (Exception x) {
+                rejected.add(new ExportPage.Rejected(e.id(), x.getMessage()));
+            }
+        }
+        return new ExportPage<>(List.of(), items, page.continuation(), rejected);
     }
 
     /**

@@ -2,7 +2,6 @@ package org.dtp.adapters.localfs;
 
 import org.dtp.adapters.localfs.Sidecars.CollectionSidecar;
 import org.dtp.formats.ical.ICalendarFormat;
-import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.MediaRef;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
@@ -68,19 +67,8 @@ public final class LocalFolderCalendarExporter implements Exporter<Calendar, Cal
                 }
                 return new ExportPage<>(calendars, List.of(), null);
             }
-            CollectionFiles.Page page = CollectionFiles.page(root, FolderLayout.resolve(root, cursor.containerId()),
-                    CollectionFiles.CALENDARS, cursor.continuation(), settings.pageSize());
-            List<CalendarEvent> events = new ArrayList<>();
-            List<ExportPage.Rejected> rejected = new ArrayList<>();
-            page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.id(), u.text())));
-            for (CollectionFiles.Entry e : page.entries()) {
-                try {
-                    events.addAll(ICalendarFormat.readEvents(e.id(), e.text()));
-                } catch (MalformedICalendarException | IllegalArgumentException x) {
-                    rejected.add(new ExportPage.Rejected(e.id(), x.getMessage()));
-                }
-            }
-            return new ExportPage<>(List.of(), events, page.continuation(), rejected);
+            return CollectionFiles.itemPage(root, cursor.containerId(), CollectionFiles.CALENDARS, cursor.continuation(),
+                    settings.pageSize(), e -> ICalendarFormat.readEvents(e.id(), e.text()));
         } catch (IOException e) {
             throw IoFailures.ofFolder("cannot read the calendar '" + cursor.containerId() + "' in " + root, e);
         }

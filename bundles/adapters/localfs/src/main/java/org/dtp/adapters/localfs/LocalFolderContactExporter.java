@@ -68,19 +68,8 @@ public final class LocalFolderContactExporter implements Exporter<AddressBook, C
                 }
                 return new ExportPage<>(books, List.of(), null);
             }
-            CollectionFiles.Page page = CollectionFiles.page(root, FolderLayout.resolve(root, cursor.containerId()),
-                    CollectionFiles.ADDRESS_BOOKS, cursor.continuation(), settings.pageSize());
-            List<Contact> contacts = new ArrayList<>();
-            List<ExportPage.Rejected> rejected = new ArrayList<>();
-            page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.id(), u.text())));
-            for (CollectionFiles.Entry e : page.entries()) {
-                try {
-                    contacts.add(VCardFormat.read(e.id(), e.text(), PHOTO_REF + e.id()));
-                } catch (MalformedVCardException | IllegalArgumentException x) {
-                    rejected.add(new ExportPage.Rejected(e.id(), x.getMessage()));
-                }
-            }
-            return new ExportPage<>(List.of(), contacts, page.continuation(), rejected);
+            return CollectionFiles.itemPage(root, cursor.containerId(), CollectionFiles.ADDRESS_BOOKS, cursor.continuation(),
+                    settings.pageSize(), e -> List.of(VCardFormat.read(e.id(), e.text(), PHOTO_REF + e.id())));
         } catch (IOException e) {
             throw IoFailures.ofFolder("cannot read the address book '" + cursor.containerId() + "' in " + root, e);
         }

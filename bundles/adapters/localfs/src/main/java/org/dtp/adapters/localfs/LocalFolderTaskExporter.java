@@ -1,7 +1,6 @@
 package org.dtp.adapters.localfs;
 
 import org.dtp.formats.ical.ICalendarFormat;
-import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.MediaRef;
 import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;
@@ -64,19 +63,8 @@ public final class LocalFolderTaskExporter implements Exporter<TaskList, Task> {
                 }
                 return new ExportPage<>(lists, List.of(), null);
             }
-            CollectionFiles.Page page = CollectionFiles.page(root, FolderLayout.resolve(root, cursor.containerId()),
-                    CollectionFiles.TASK_LISTS, cursor.continuation(), settings.pageSize());
-            List<Task> tasks = new ArrayList<>();
-            List<ExportPage.Rejected> rejected = new ArrayList<>();
-            page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.id(), u.text())));
-            for (CollectionFiles.Entry e : page.entries()) {
-                try {
-                    tasks.addAll(ICalendarFormat.readTasks(e.id(), e.text()));
-                } catch (MalformedICalendarException | IllegalArgumentException x) {
-                    rejected.add(new ExportPage.Rejected(e.id(), x.getMessage()));
-                }
-            }
-            return new ExportPage<>(List.of(), tasks, page.continuation(), rejected);
+            return CollectionFiles.itemPage(root, cursor.containerId(), CollectionFiles.TASK_LISTS, cursor.continuation(),
+                    settings.pageSize(), e -> ICalendarFormat.readTasks(e.id(), e.text()));
         } catch (IOException e) {
             throw IoFailures.ofFolder("cannot read the task list '" + cursor.containerId() + "' in " + root, e);
         }
