@@ -17,14 +17,22 @@ public interface TransferService {
      * Validates and queues a transfer. Nothing is persisted unless the request is valid.
      *
      * @throws InvalidTransferException saying what is wrong (unknown adapter, unsupported vertical or
-     *                                  direction, bad settings)
+     *                                  direction, bad settings); a {@link TransferLimitException} when the
+     *                                  owner has reached a limit (since 1.3)
      */
     TransferJob start(TransferRequest request) throws InvalidTransferException;
 
     Optional<TransferDetails> details(UUID id);
 
-    /** Transfers, newest first. */
+    /** Transfers of every owner, newest first. */
     List<TransferJob> list(int offset, int limit);
+
+    /**
+     * The transfers of one owner, newest first.
+     *
+     * @since 1.3
+     */
+    List<TransferJob> list(String owner, int offset, int limit);
 
     /** Pauses a queued or running transfer at its next checkpoint. */
     TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException;

@@ -18,16 +18,23 @@ import org.dtp.transfer.NoSuchTransferException;
 import org.dtp.transfer.Revocation;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferLimitException;
 import org.dtp.transfer.TransferRequest;
 import org.dtp.transfer.TransferService;
 import org.dtp.transfer.execution.JobDispatcher;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +45,34 @@ import java.util.function.Consumer;
 
 /**
  * The operations on transfers. Requests are validated in full (adapters present, vertical and
- * direction supported, settings accepted by both adapters) before anything is persisted.
+ * direction supported, settings accepted by both adapters, the owner's limits) before anything is persisted.
  */
-@Component(service = TransferService.class)
+@Component(service = TransferService.class, configurationPid = TransferManager.PID)
+@Designate(ocd = TransferManager.Config.class)
 public final class TransferManager implements TransferService {
+    public static final String PID = "org.dtp.transfers";
+
+    @ObjectClassDefinition(name = "dtp transfers", description = "Limits per user, the grace period before a transfer "
+            + "starts, and how long ended transfers are kept. Transfers of the operator are not limited.")
+    public @interface Config {
+        @AttributeDefinition(name = "Unfinished transfers per user", description = "Queued, running or paused "
+                + "transfers one user may have at once; 0: no limit.")
+        int maxUnfinishedPerUser() default 5;
+
+        @AttributeDefinition(name = "Transfers per user and day", description = "Transfers one user may create in "
+                + "24 hours; 0: no limit.")
+        int maxPerUserPerDay() default 50;
+
+        @AttributeDefinition(name = "Grace period (s)", description = "A new transfer waits this long before it starts, "
+                + "so that its owner, told by e-mail, can cancel it; 0: it starts at once.")
+        long startDelaySeconds() default 0;
+
+        @AttributeDefinition(name = "Retention (days)", description = "An ended transfer's record (summary, errors, "
+                + "fidelity report, history) is deleted this many days after it ended; its credentials and temporary "
+                + "data are deleted when it ends.")
+        int retentionDays() default 30;
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(TransferManager.class);
     private static final int MAX_PAGE = 1000;
 
@@ -51,11 +82,13 @@ public final class TransferManager implements TransferService {
     private final JobDispatcher dispatcher;
     private final RevocationStore revocations;
     private final Consumer<String> resumeWaiting = this::resumeJobsWaitingFor;
+    private volatile Config config;
 
     @Activate
     public TransferManager(@Reference JobStore store, @Reference AdapterRegistry registry,
                            @Reference JobControls controls, @Reference JobDispatcher dispatcher,
-                           @Reference RevocationStore revocations) {
+                           @Reference RevocationStore revocations, Config config) {
+        this.config = config;
         this.store = store;
         this.revocations = revocations;
         this.registry = registry;
@@ -64,6 +97,45 @@ public final class TransferManager implements TransferService {
         registry.onArrival(resumeWaiting);
         // Adapters that registered before this component are not announced again.
         registry.adapters().forEach(a -> resumeJobsWaitingFor(a.provider()));
+    }
+
+    /** For tools and tests: no limits per user, no grace period, and ended transfers are not deleted by age. */
+    public TransferManager(JobStore store, AdapterRegistry registry, JobControls controls, JobDispatcher dispatcher,
+                           RevocationStore revocations) {
+        this(store, registry, controls, dispatcher, revocations, UNLIMITED);
+    }
+
+    /** The configuration of {@link #TransferManager(JobStore, AdapterRegistry, JobControls, JobDispatcher, RevocationStore)}. */
+    private static final Config UNLIMITED = new Config() {
+            @Override
+            public Class<? extends java.lang.annotation.Annotation> annotationType() {
+                return Config.class;
+            }
+
+            @Override
+            public int maxUnfinishedPerUser() {
+                return 0;
+            }
+
+            @Override
+            public int maxPerUserPerDay() {
+                return 0;
+            }
+
+            @Override
+            public long startDelaySeconds() {
+                return 0;
+            }
+
+            @Override
+            public int retentionDays() {
+                return Integer.MAX_VALUE;
+            }
+        };
+
+    @Modified
+    void modified(Config config) {
+        this.config = config;
     }
 
     @Deactivate
@@ -96,13 +168,42 @@ public final class TransferManager implements TransferService {
         } catch (AdapterException e) {
             throw new InvalidTransferException("destination: " + e.getMessage());
         }
+        checkLimits(request.owner());
         UUID id = UUID.randomUUID();
-        TransferJob job = store.create(id, request.vertical(), request.source(), request.destination(),
-                Checkpoint.start().toJson(ModelJson.newObjectMapper()));
-        LOG.info("transfer {} queued: {} from {} to {}", id, request.vertical(), request.source().provider(),
-                request.destination().provider());
-        dispatcher.dispatch(id);
+        Config limits = config;
+        Instant startsAt = limits.startDelaySeconds() > 0
+                ? Instant.ofEpochMilli(System.currentTimeMillis() + limits.startDelaySeconds() * 1000) : null; // as stored
+        TransferJob job = store.create(id, request.vertical(), request.source(), request.destination(), request.owner(),
+                startsAt, Checkpoint.start().toJson(ModelJson.newObjectMapper()));
+        LOG.info("transfer {} of {} queued: {} from {} to {}{}", id, request.owner(), request.vertical(),
+                request.source().provider(), request.destination().provider(),
+                startsAt == null ? "" : ", to start at " + startsAt);
+        if (startsAt == null) {
+            dispatcher.dispatch(id);
+        } else {
+            dispatcher.dispatchAt(id, startsAt);
+        }
         return job;
+    }
+
+    /**
+     * Refuses a new transfer of an owner at a limit. Two requests at once may both pass the check: the limits
+     * bound use, they are not exact quotas.
+     */
+    private void checkLimits(String owner) throws TransferLimitException {
+        if (TransferRequest.OPERATOR.equals(owner)) {
+            return;
+        }
+        Config limits = config;
+        if (limits.maxUnfinishedPerUser() > 0 && store.unfinishedJobs(owner) >= limits.maxUnfinishedPerUser()) {
+            throw new TransferLimitException("user '" + owner + "' has " + limits.maxUnfinishedPerUser()
+                    + " unfinished transfers, the most allowed at once; start this one when one of them has ended");
+        }
+        if (limits.maxPerUserPerDay() > 0
+                && store.jobsCreatedSince(owner, Instant.now().minus(Duration.ofDays(1))) >= limits.maxPerUserPerDay()) {
+            throw new TransferLimitException("user '" + owner + "' created " + limits.maxPerUserPerDay()
+                    + " transfers in the last 24 hours, the most allowed; try again later");
+        }
     }
 
     private <T> AdapterService<T> find(Optional<AdapterService<T>> adapter, TransferEndpoint endpoint,
@@ -140,6 +241,11 @@ public final class TransferManager implements TransferService {
     }
 
     @Override
+    public List<TransferJob> list(String owner, int offset, int limit) {
+        return store.jobs(owner, Math.max(0, offset), Math.max(1, Math.min(limit, MAX_PAGE)));
+    }
+
+    @Override
     public TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException {
         move(id, EnumSet.of(JobState.QUEUED, JobState.RUNNING), JobState.PAUSED, "paused by user", "pause");
         controls.requestStop(id);
@@ -149,8 +255,13 @@ public final class TransferManager implements TransferService {
     @Override
     public TransferJob resume(UUID id) throws NoSuchTransferException, IllegalJobStateException {
         move(id, EnumSet.of(JobState.PAUSED), JobState.QUEUED, "resumed by user", "resume");
-        dispatcher.dispatch(id);
-        return existing(id);
+        TransferJob job = existing(id);
+        if (job.startsAt() == null) {
+            dispatcher.dispatch(id);
+        } else {
+            dispatcher.dispatchAt(id, job.startsAt()); // paused in its grace period: it still waits for its end
+        }
+        return job;
     }
 
     @Override

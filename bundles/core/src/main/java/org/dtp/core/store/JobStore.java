@@ -3,6 +3,8 @@ package org.dtp.core.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dtp.core.crypto.DataKeyCipher;
+import org.dtp.core.crypto.MasterKeyring;
 import org.dtp.models.ModelJson;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
@@ -11,6 +13,7 @@ import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
+import org.dtp.transfer.SecretSettings;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferJob;
 import org.osgi.service.component.annotations.Activate;
@@ -21,6 +24,7 @@ import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -36,11 +40,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Jobs, their state transitions, checkpoints, per-container progress, item errors and the
  * idempotency ledger, in the job store database. Every change is committed before the method
  * returns, so what it reports survives a kill -9.
+ * <p>
+ * Envelope encryption: each job gets its own AES-256 data key when it is created, stored only wrapped by a
+ * {@link MasterKeyring master key} that is not in the database. The job's settings (credentials among them) and
+ * its checkpoints are sealed with it. When the job ends, in the transaction that ends it, its data key, checkpoint
+ * and ledger are deleted and its settings are stored plain without their secret values: what is left is what
+ * the owner needs to see (summary, progress, errors, fidelity report, history), until the retention period ends.
  */
 @Component(service = JobStore.class)
 public final class JobStore {
@@ -54,46 +65,195 @@ public final class JobStore {
 
     private static final String JOB_COLUMNS = "j.id, j.vertical, j.source_provider, j.source_settings, "
             + "j.destination_provider, j.destination_settings, j.state, j.state_reason, j.created_at, j.updated_at, "
-            + "j.exporter_version, j.importer_version, "
+            + "j.exporter_version, j.importer_version, j.owner, j.starts_at, "
             + "(SELECT COALESCE(SUM(p.items), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS items, "
             + "(SELECT COALESCE(SUM(p.bytes), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS bytes, "
             + "(SELECT COALESCE(SUM(p.errors), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS errors";
     private static final TypeReference<Map<String, String>> SETTINGS = new TypeReference<>() {
     };
 
+    /** Data keys of jobs this node used lately, unwrapped; most recently used last. */
+    private static final int CACHED_DATA_KEYS = 10_000;
+    private static final String SOURCE_SETTINGS = "source_settings";
+    private static final String DESTINATION_SETTINGS = "destination_settings";
+    private static final String CHECKPOINT = "checkpoint";
+
     private final DataSource db;
+    private final MasterKeyring masterKeys;
     private final ObjectMapper json = ModelJson.newObjectMapper();
+    private final SecureRandom random = new SecureRandom();
+    private final Map<UUID, DataKeyCipher> ciphers = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<UUID, DataKeyCipher> eldest) {
+                    return size() > CACHED_DATA_KEYS;
+                }
+            });
+    private final List<TransitionListener> listeners = new CopyOnWriteArrayList<>();
 
     @Activate
-    public JobStore(@Reference(target = "(" + JobStoreDataSource.SERVICE_PROPERTY + "=true)") DataSource db) {
+    public JobStore(@Reference(target = "(" + JobStoreDataSource.SERVICE_PROPERTY + "=true)") DataSource db,
+                    @Reference MasterKeyring masterKeys) {
         this.db = db;
+        this.masterKeys = masterKeys;
     }
 
-    /** Persists a new job in {@link JobState#QUEUED} with its initial checkpoint. */
+    /** A store whose data keys are wrapped by a key that lives in this process only (tools, tests). */
+    public JobStore(DataSource db) {
+        this(db, MasterKeyring.inMemory());
+    }
+
+    /** Hears of every state change this store makes (on the calling thread, after the commit). */
+    @FunctionalInterface
+    public interface TransitionListener {
+        /** {@code from} is null for a job just created. */
+        void transitioned(UUID id, JobState from, JobState to);
+    }
+
+    public void addTransitionListener(TransitionListener listener) {
+        listeners.add(listener);
+    }
+
+    public void removeTransitionListener(TransitionListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Persists a new job of the operator in {@link JobState#QUEUED} with its initial checkpoint, to start at once. */
     public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
                               String checkpoint) {
+        return create(id, vertical, source, destination, org.dtp.transfer.TransferRequest.OPERATOR, null, checkpoint);
+    }
+
+    /**
+     * Persists a new job of {@code owner} in {@link JobState#QUEUED} with its own data key and its initial
+     * checkpoint; {@code startsAt} (or null: at once) is when it may start.
+     */
+    public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
+                              String owner, Instant startsAt, String checkpoint) {
         long now = System.currentTimeMillis();
+        byte[] dataKey = new byte[32];
+        random.nextBytes(dataKey);
+        MasterKeyring.WrappedKey wrapped = masterKeys.wrap(id.toString(), dataKey);
+        DataKeyCipher cipher = new DataKeyCipher(dataKey, id.toString(), random);
+        java.util.Arrays.fill(dataKey, (byte) 0);
         inTransaction(c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_job_key (job_id, master_key, wrapped_key) "
+                    + "VALUES (?, ?, ?)")) {
+                s.setString(1, id.toString());
+                s.setString(2, wrapped.keyId());
+                s.setString(3, wrapped.value());
+                s.executeUpdate();
+            }
             try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_job (id, vertical, source_provider, "
                     + "source_settings, destination_provider, destination_settings, state, state_reason, created_at, "
-                    + "updated_at, checkpoint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "updated_at, checkpoint, owner, starts_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 s.setString(1, id.toString());
                 s.setString(2, vertical.name());
                 s.setString(3, source.provider());
-                s.setString(4, write(source.settings()));
+                s.setString(4, cipher.seal(SOURCE_SETTINGS, write(source.settings())));
                 s.setString(5, destination.provider());
-                s.setString(6, write(destination.settings()));
+                s.setString(6, cipher.seal(DESTINATION_SETTINGS, write(destination.settings())));
                 s.setString(7, JobState.QUEUED.name());
                 s.setString(8, "created");
                 s.setLong(9, now);
                 s.setLong(10, now);
-                s.setString(11, checkpoint);
+                s.setString(11, cipher.seal(CHECKPOINT, checkpoint));
+                s.setString(12, owner);
+                if (startsAt == null) {
+                    s.setNull(13, java.sql.Types.BIGINT);
+                } else {
+                    s.setLong(13, startsAt.toEpochMilli());
+                }
                 s.executeUpdate();
             }
             insertTransition(c, id, null, JobState.QUEUED, "created", now);
             return null;
         });
+        ciphers.put(id, cipher);
+        notifyListeners(id, null, JobState.QUEUED);
         return job(id).orElseThrow();
+    }
+
+    private void notifyListeners(UUID id, JobState from, JobState to) {
+        for (TransitionListener listener : listeners) {
+            try {
+                listener.transitioned(id, from, to);
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(JobStore.class).warn("a transition listener failed on transfer {}: {}",
+                        id, e.toString());
+            }
+        }
+    }
+
+    /**
+     * The job's cipher: cached, or its data key unwrapped from the database; empty when the job has none (it
+     * ended, so nothing of it is sealed any more).
+     */
+    private Optional<DataKeyCipher> cipher(Connection c, UUID id) throws SQLException {
+        DataKeyCipher cached = ciphers.get(id);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT master_key, wrapped_key FROM dtp_job_key WHERE job_id = ?")) {
+            s.setString(1, id.toString());
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                byte[] dataKey = masterKeys.unwrap(id.toString(), new MasterKeyring.WrappedKey(rs.getString(1), rs.getString(2)));
+                DataKeyCipher cipher = new DataKeyCipher(dataKey, id.toString(), random);
+                java.util.Arrays.fill(dataKey, (byte) 0);
+                ciphers.put(id, cipher);
+                return Optional.of(cipher);
+            }
+        }
+    }
+
+    private DataKeyCipher requireCipher(Connection c, UUID id) throws SQLException {
+        return cipher(c, id).orElseThrow(() -> new JobStoreException("transfer " + id + " has no data key (it ended)"));
+    }
+
+    /** A stored value as written: opened with the job's data key when sealed. */
+    private String open(Connection c, UUID id, String column, String stored) throws SQLException {
+        if (!DataKeyCipher.isSealed(stored)) {
+            return stored;
+        }
+        return requireCipher(c, id).open(column, stored);
+    }
+
+    /**
+     * Re-wraps every data key not wrapped by the current master key with it.
+     *
+     * @return how many were re-wrapped
+     */
+    public int rewrapDataKeys() {
+        String current = masterKeys.currentKeyId();
+        return inTransaction(c -> {
+            List<String[]> rows = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT job_id, master_key, wrapped_key FROM dtp_job_key WHERE master_key <> ? FOR UPDATE")) {
+                s.setString(1, current);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(new String[]{rs.getString(1), rs.getString(2), rs.getString(3)});
+                    }
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE dtp_job_key SET master_key = ?, wrapped_key = ? WHERE job_id = ?")) {
+                for (String[] row : rows) {
+                    byte[] dataKey = masterKeys.unwrap(row[0], new MasterKeyring.WrappedKey(row[1], row[2]));
+                    MasterKeyring.WrappedKey wrapped = masterKeys.wrap(row[0], dataKey);
+                    java.util.Arrays.fill(dataKey, (byte) 0);
+                    s.setString(1, wrapped.keyId());
+                    s.setString(2, wrapped.value());
+                    s.setString(3, row[0]);
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+            return rows.size();
+        });
     }
 
     /**
@@ -102,7 +262,8 @@ public final class JobStore {
      * @return whether the job was in one of {@code from} (and so moved)
      */
     public boolean transition(UUID id, Collection<JobState> from, JobState to, String reason) {
-        return inTransaction(c -> {
+        JobState[] fromState = new JobState[1];
+        boolean moved = inTransaction(c -> {
             JobState current;
             try (PreparedStatement s = c.prepareStatement("SELECT state FROM dtp_job WHERE id = ? FOR UPDATE")) {
                 s.setString(1, id.toString());
@@ -116,6 +277,7 @@ public final class JobStore {
             if (!from.contains(current)) {
                 return false;
             }
+            fromState[0] = current;
             long now = System.currentTimeMillis();
             try (PreparedStatement s = c.prepareStatement(
                     "UPDATE dtp_job SET state = ?, state_reason = ?, updated_at = ? WHERE id = ?")) {
@@ -126,7 +288,89 @@ public final class JobStore {
                 s.executeUpdate();
             }
             insertTransition(c, id, current, to, reason, now);
+            if (to.isFinal()) {
+                purgeEnded(c, id);
+            }
             return true;
+        });
+        if (moved) {
+            if (to.isFinal()) {
+                ciphers.remove(id);
+            }
+            notifyListeners(id, fromState[0], to);
+        }
+        return moved;
+    }
+
+    /**
+     * What a job no longer needs once it ended: its data key, checkpoint and ledger go; its settings stay, plain,
+     * with secret values masked, so that its owner still sees where it copied from and to.
+     */
+    private void purgeEnded(Connection c, UUID id) throws SQLException {
+        String source;
+        String destination;
+        try (PreparedStatement s = c.prepareStatement("SELECT source_settings, destination_settings FROM dtp_job WHERE id = ?")) {
+            s.setString(1, id.toString());
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                source = masked(open(c, id, SOURCE_SETTINGS, rs.getString(1)));
+                destination = masked(open(c, id, DESTINATION_SETTINGS, rs.getString(2)));
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE dtp_job SET source_settings = ?, destination_settings = ?, checkpoint = NULL WHERE id = ?")) {
+            s.setString(1, source);
+            s.setString(2, destination);
+            s.setString(3, id.toString());
+            s.executeUpdate();
+        }
+        for (String table : List.of("dtp_ledger", "dtp_job_key")) {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM " + table + " WHERE job_id = ?")) {
+                s.setString(1, id.toString());
+                s.executeUpdate();
+            }
+        }
+    }
+
+    private String masked(String settings) {
+        return write(SecretSettings.mask(read(settings)));
+    }
+
+    /**
+     * Deletes every trace of the jobs that ended before {@code cutoff}.
+     *
+     * @return how many jobs were deleted
+     */
+    public int deleteEndedBefore(Instant cutoff) {
+        return inTransaction(c -> {
+            List<String> ids = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT id FROM dtp_job WHERE state IN "
+                    + "('COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED', 'CANCELLED') AND updated_at < ?")) {
+                s.setLong(1, cutoff.toEpochMilli());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+            }
+            for (String table : List.of("dtp_field_not_kept", "dtp_item_error", "dtp_ledger", "dtp_container_progress",
+                    "dtp_job_transition", "dtp_job_key")) {
+                try (PreparedStatement s = c.prepareStatement("DELETE FROM " + table + " WHERE job_id = ?")) {
+                    for (String id : ids) {
+                        s.setString(1, id);
+                        s.addBatch();
+                    }
+                    s.executeBatch();
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM dtp_job WHERE id = ?")) {
+                for (String id : ids) {
+                    s.setString(1, id);
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+            return ids.size();
         });
     }
 
@@ -142,6 +386,42 @@ public final class JobStore {
                 + "OFFSET ? ROWS FETCH NEXT ? ROWS ONLY", s -> {
             s.setInt(1, offset);
             s.setInt(2, limit);
+        });
+    }
+
+    /** The jobs of one owner, newest first. */
+    public List<TransferJob> jobs(String owner, int offset, int limit) {
+        return query("SELECT " + JOB_COLUMNS + " FROM dtp_job j WHERE j.owner = ? ORDER BY j.created_at DESC, j.id "
+                + "OFFSET ? ROWS FETCH NEXT ? ROWS ONLY", s -> {
+            s.setString(1, owner);
+            s.setInt(2, offset);
+            s.setInt(3, limit);
+        });
+    }
+
+    /** How many of the owner's jobs have not ended. */
+    public long unfinishedJobs(String owner) {
+        return count("SELECT COUNT(*) FROM dtp_job WHERE owner = ? AND state IN ('QUEUED', 'RUNNING', 'PAUSED')",
+                s -> s.setString(1, owner));
+    }
+
+    /** How many jobs the owner created since {@code since}. */
+    public long jobsCreatedSince(String owner, Instant since) {
+        return count("SELECT COUNT(*) FROM dtp_job WHERE owner = ? AND created_at >= ?", s -> {
+            s.setString(1, owner);
+            s.setLong(2, since.toEpochMilli());
+        });
+    }
+
+    private long count(String sql, Binder binder) {
+        return withConnection(c -> {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                binder.bind(s);
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
         });
     }
 
@@ -199,17 +479,22 @@ public final class JobStore {
             try (PreparedStatement s = c.prepareStatement("SELECT checkpoint FROM dtp_job WHERE id = ?")) {
                 s.setString(1, id.toString());
                 try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+                    return rs.next() ? Optional.ofNullable(open(c, id, CHECKPOINT, rs.getString(1))) : Optional.empty();
                 }
             }
         });
     }
 
     public void saveCheckpoint(UUID id, String checkpoint) {
-        update("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?", s -> {
-            s.setString(1, checkpoint);
-            s.setLong(2, System.currentTimeMillis());
-            s.setString(3, id.toString());
+        withConnection(c -> {
+            String sealed = requireCipher(c, id).seal(CHECKPOINT, checkpoint);
+            try (PreparedStatement s = c.prepareStatement("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?")) {
+                s.setString(1, sealed);
+                s.setLong(2, System.currentTimeMillis());
+                s.setString(3, id.toString());
+                s.executeUpdate();
+            }
+            return null;
         });
     }
 
@@ -383,7 +668,7 @@ public final class JobStore {
             }
             if (progress.checkpoint != null) {
                 try (PreparedStatement s = c.prepareStatement("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?")) {
-                    s.setString(1, progress.checkpoint);
+                    s.setString(1, requireCipher(c, id).seal(CHECKPOINT, progress.checkpoint));
                     s.setLong(2, now);
                     s.setString(3, job);
                     s.executeUpdate();
@@ -584,12 +869,16 @@ public final class JobStore {
                 binder.bind(s);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new TransferJob(UUID.fromString(rs.getString(1)), Vertical.valueOf(rs.getString(2)),
-                                new TransferEndpoint(rs.getString(3), read(rs.getString(4))),
-                                new TransferEndpoint(rs.getString(5), read(rs.getString(6))),
+                        UUID id = UUID.fromString(rs.getString(1));
+                        long startsAt = rs.getLong(14);
+                        Instant startsAtTime = rs.wasNull() ? null : Instant.ofEpochMilli(startsAt);
+                        out.add(new TransferJob(id, Vertical.valueOf(rs.getString(2)),
+                                new TransferEndpoint(rs.getString(3), read(open(c, id, SOURCE_SETTINGS, rs.getString(4)))),
+                                new TransferEndpoint(rs.getString(5), read(open(c, id, DESTINATION_SETTINGS, rs.getString(6)))),
                                 JobState.valueOf(rs.getString(7)), rs.getString(8),
                                 Instant.ofEpochMilli(rs.getLong(9)), Instant.ofEpochMilli(rs.getLong(10)),
-                                rs.getLong(13), rs.getLong(14), rs.getLong(15), rs.getString(11), rs.getString(12)));
+                                rs.getLong(15), rs.getLong(16), rs.getLong(17), rs.getString(11), rs.getString(12),
+                                rs.getString(13), startsAtTime));
                     }
                 }
             }

@@ -33,6 +33,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Properties;
+import java.time.Instant;
+import java.util.Date;
 import java.util.UUID;
 
 /**
@@ -197,6 +199,12 @@ public final class QuartzJobDispatcher implements JobDispatcher {
      */
     @Override
     public void dispatch(UUID jobId) {
+        dispatchAt(jobId, Instant.EPOCH);
+    }
+
+    /** As {@link #dispatch}, with the first run's trigger at {@code notBefore} (a grace period's end). */
+    @Override
+    public void dispatchAt(UUID jobId, Instant notBefore) {
         JobKey key = new JobKey(jobId.toString(), GROUP);
         SchedulerException last = null;
         for (int attempt = 0; attempt < 5; attempt++) {
@@ -207,9 +215,9 @@ public final class QuartzJobDispatcher implements JobDispatcher {
                             .usingJobData(TransferQuartzJob.JOB_ID, jobId.toString())
                             .requestRecovery(true)
                             .build();
-                    scheduler.scheduleJob(job, trigger(key));
+                    scheduler.scheduleJob(job, trigger(key, notBefore));
                 } else if (scheduler.getTriggersOfJob(key).stream().noneMatch(t -> t.getNextFireTime() != null)) {
-                    scheduler.scheduleJob(trigger(key));
+                    scheduler.scheduleJob(trigger(key, notBefore));
                 }
                 return;
             } catch (ObjectAlreadyExistsException e) {
@@ -226,8 +234,9 @@ public final class QuartzJobDispatcher implements JobDispatcher {
         throw new IllegalStateException("cannot schedule transfer " + jobId + ": " + last.getMessage(), last);
     }
 
-    private static Trigger trigger(JobKey key) {
-        return TriggerBuilder.newTrigger().forJob(key).startNow().build();
+    private static Trigger trigger(JobKey key, Instant notBefore) {
+        TriggerBuilder<Trigger> trigger = TriggerBuilder.newTrigger().forJob(key);
+        return (notBefore.isAfter(Instant.now()) ? trigger.startAt(Date.from(notBefore)) : trigger.startNow()).build();
     }
 
     /** This node's scheduler; for tests. */
