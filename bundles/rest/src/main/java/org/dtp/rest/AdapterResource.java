@@ -11,6 +11,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
 import javax.ws.rs.Consumes;
@@ -19,6 +20,8 @@ import javax.ws.rs.POST;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
+import javax.ws.rs.core.Context;
+import javax.ws.rs.core.SecurityContext;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +38,7 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
  */
 @Component(service = AdapterResource.class)
 @JaxrsResource
+@JaxrsExtensionSelect(ApiAuthenticationFilter.SELECT)
 @JSONRequired
 @Path("/api/v1/adapters")
 @Produces(APPLICATION_JSON)
@@ -65,8 +69,9 @@ public final class AdapterResource {
     @POST
     @Path("{provider}/versions/{version}/revoke")
     @Consumes(APPLICATION_JSON)
-    public RevocationInfo revoke(@PathParam("provider") String provider, @PathParam("version") String version,
-                                 byte[] body) {
+    public RevocationInfo revoke(@Context SecurityContext security, @PathParam("provider") String provider,
+                                 @PathParam("version") String version, byte[] body) {
+        ApiCaller.of(security).requireOperator();
         checkInstalled(provider, version);
         RevokeBody revoke = JacksonJsonProvider.readOptional(body, RevokeBody.class);
         return RevocationInfo.of(transfers.revoke(provider, version, revoke == null ? null : revoke.reason()));
@@ -75,7 +80,9 @@ public final class AdapterResource {
     /** Transfers paused for that version resume. The version need not be installed any more. */
     @POST
     @Path("{provider}/versions/{version}/unrevoke")
-    public Unrevoked unrevoke(@PathParam("provider") String provider, @PathParam("version") String version) {
+    public Unrevoked unrevoke(@Context SecurityContext security, @PathParam("provider") String provider,
+                              @PathParam("version") String version) {
+        ApiCaller.of(security).requireOperator();
         if (!transfers.unrevoke(provider, version)) {
             throw ApiProblem.notFound("Version '" + version + "' of adapter '" + provider + "' is not revoked.");
         }

@@ -11,6 +11,7 @@ import org.dtp.transfer.ItemError;
 import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
+import org.dtp.transfer.SecretSettings;
 import org.dtp.transfer.TransferJob;
 
 import java.time.Instant;
@@ -21,7 +22,7 @@ import java.util.UUID;
 
 /**
  * The JSON documents of API v1, apart from the engine's records so that the wire format changes only
- * on purpose. Every document that carries settings is built here, through {@link Secrets#mask}.
+ * on purpose. Every document that carries settings is built here, through {@link SecretSettings#mask}.
  * The OpenAPI document (openapi.json beside this class) describes the same shapes.
  */
 public final class ApiModel {
@@ -35,7 +36,7 @@ public final class ApiModel {
     /** One side of a transfer, in requests and (with secrets masked) in responses. */
     public record Endpoint(String provider, Map<String, String> settings) {
         static Endpoint of(TransferEndpoint endpoint) {
-            return new Endpoint(endpoint.provider(), Secrets.mask(endpoint.settings()));
+            return new Endpoint(endpoint.provider(), SecretSettings.mask(endpoint.settings()));
         }
     }
 
@@ -95,22 +96,23 @@ public final class ApiModel {
     /** A transfer as returned by create, get, pause, resume and cancel. */
     public record Transfer(UUID id, Vertical vertical, Endpoint source, Endpoint destination, String state,
                            String reason, long items, long bytes, long errors, Instant created, Instant updated,
-                           String exporterVersion, String importerVersion) {
+                           String exporterVersion, String importerVersion, String owner, Instant startsAt) {
         static Transfer of(TransferJob job) {
             return new Transfer(job.id(), job.vertical(), Endpoint.of(job.source()), Endpoint.of(job.destination()),
                     job.state().name(), job.stateReason(), job.items(), job.bytes(), job.errors(),
-                    job.createdAt(), job.updatedAt(), job.exporterVersion(), job.importerVersion());
+                    job.createdAt(), job.updatedAt(), job.exporterVersion(), job.importerVersion(), job.owner(),
+                    job.startsAt());
         }
     }
 
     /** A transfer in the list: no settings at all. */
     public record TransferSummary(UUID id, Vertical vertical, String sourceProvider, String destinationProvider,
                                   String state, String reason, long items, long bytes, long errors,
-                                  Instant created, Instant updated) {
+                                  Instant created, Instant updated, String owner) {
         static TransferSummary of(TransferJob job) {
             return new TransferSummary(job.id(), job.vertical(), job.source().provider(),
                     job.destination().provider(), job.state().name(), job.stateReason(), job.items(), job.bytes(),
-                    job.errors(), job.createdAt(), job.updatedAt());
+                    job.errors(), job.createdAt(), job.updatedAt(), job.owner());
         }
     }
 

@@ -38,6 +38,31 @@ final class ApiProblem extends WebApplicationException {
         return new ApiProblem(new Problem(Problem.ILLEGAL_STATE, "Conflict with the transfer's state", 409, detail));
     }
 
+    /** 401, with the schemes the API accepts. */
+    static ApiProblem unauthorized(String detail) {
+        Problem problem = new Problem(Problem.UNAUTHORIZED, "Authentication required", 401, detail);
+        return new ApiProblem(problem, Response.status(401).type(Problem.MEDIA_TYPE).entity(problem)
+                .header("WWW-Authenticate", "Basic realm=\"dtp\", charset=\"UTF-8\"")
+                .header("WWW-Authenticate", "Bearer realm=\"dtp\"").build());
+    }
+
+    static ApiProblem forbidden(String detail) {
+        return new ApiProblem(new Problem(Problem.FORBIDDEN, "Forbidden", 403, detail));
+    }
+
+    static ApiProblem limitReached(String detail) {
+        return new ApiProblem(new Problem(Problem.LIMIT_REACHED, "Limit reached", 429, detail));
+    }
+
+    static ApiProblem bodyTooLarge(long max) {
+        return new ApiProblem(new Problem(Problem.BODY_TOO_LARGE, "Request body too large", 413,
+                "A request body may be at most " + max + " bytes."));
+    }
+
+    private ApiProblem(Problem problem, Response response) {
+        super(problem.detail(), null, response);
+    }
+
     Problem problem() {
         return (Problem) getResponse().getEntity();
     }

@@ -2,6 +2,7 @@ package org.dtp.rest;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
 import javax.ws.rs.GET;
@@ -19,6 +20,7 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
  */
 @Component(service = OpenApiResource.class)
 @JaxrsResource
+@JaxrsExtensionSelect(ApiAuthenticationFilter.SELECT)
 @JSONRequired
 @Path("/api/v1/openapi.json")
 @Produces(APPLICATION_JSON)

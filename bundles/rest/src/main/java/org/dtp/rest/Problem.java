@@ -15,12 +15,20 @@ public record Problem(String type, String title, int status, String detail) {
     /** 422: well-formed, but the transfer cannot be made (unknown vertical or adapter, direction, settings). */
     public static final String INVALID_TRANSFER = "urn:dtp:problem:invalid-transfer";
     /**
-     * 404: no transfer has that id (or the id is not a UUID); no installed adapter has the version to
+     * 404: no transfer has that id (or the id is not a UUID, or the transfer is another user's); no installed adapter has the version to
      * revoke; the version to unrevoke is not revoked.
      */
     public static final String NOT_FOUND = "urn:dtp:problem:not-found";
     /** 409: the operation does not apply to the transfer in its current state. */
     public static final String ILLEGAL_STATE = "urn:dtp:problem:illegal-state";
+    /** 401: no credentials, or credentials that are not valid (an unknown or revoked token, a wrong password). */
+    public static final String UNAUTHORIZED = "urn:dtp:problem:unauthorized";
+    /** 403: only operators may do this. */
+    public static final String FORBIDDEN = "urn:dtp:problem:forbidden";
+    /** 413: the request body is larger than the API accepts. */
+    public static final String BODY_TOO_LARGE = "urn:dtp:problem:body-too-large";
+    /** 429: the user reached a limit the operator set (transfers at once, transfers per day). */
+    public static final String LIMIT_REACHED = "urn:dtp:problem:limit-reached";
     /** 500: something failed on the server; the detail is in the server log, never in the response. */
     public static final String INTERNAL_ERROR = "urn:dtp:problem:internal-error";
     public static final String ABOUT_BLANK = "about:blank";

@@ -11,12 +11,14 @@ import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
 import org.dtp.transfer.NoSuchTransferException;
 import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.TransferLimitException;
 import org.dtp.transfer.TransferRequest;
 import org.dtp.transfer.TransferService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
 import javax.ws.rs.Consumes;
@@ -26,6 +28,8 @@ import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.Context;
+import javax.ws.rs.core.SecurityContext;
 import javax.ws.rs.core.Response;
 import java.net.URI;
 import java.util.ArrayList;
@@ -39,10 +43,13 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
  * Transfers: create, list, follow, pause, resume, cancel. Status codes: 400 for a body that is not
  * JSON of the expected shape, a missing field or a bad query parameter; 422 for a well-formed request
  * the service refuses (unknown vertical or adapter, unsupported direction, bad settings); 404 for an
- * unknown or malformed id; 409 for an operation the transfer's state does not allow.
+ * unknown or malformed id, and for another user's transfer (whose existence is not revealed); 409 for an operation
+ * the transfer's state does not allow; 429 when the user reached a limit. Operators see and control every
+ * transfer; an end user only their own.
  */
 @Component(service = TransferResource.class)
 @JaxrsResource
+@JaxrsExtensionSelect(ApiAuthenticationFilter.SELECT)
 @JSONRequired
 @Path("/api/v1/transfers")
 @Produces(APPLICATION_JSON)
@@ -59,11 +66,14 @@ public final class TransferResource {
 
     @POST
     @Consumes(APPLICATION_JSON)
-    public Response create(TransferBody body) {
-        TransferRequest request = toRequest(body);
+    public Response create(@Context SecurityContext security, TransferBody body) {
+        ApiCaller caller = ApiCaller.of(security);
+        TransferRequest request = toRequest(body, caller.owner());
         TransferJob job;
         try {
             job = transfers.start(request);
+        } catch (TransferLimitException e) {
+            throw ApiProblem.limitReached(e.getMessage());
         } catch (InvalidTransferException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
@@ -71,10 +81,13 @@ public final class TransferResource {
     }
 
     @GET
-    public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+    public Response list(@Context SecurityContext security, @QueryParam("offset") String offset,
+                         @QueryParam("limit") String limit) {
+        ApiCaller caller = ApiCaller.of(security);
         int from = intParam("offset", offset, 0, 0, Integer.MAX_VALUE);
         int count = intParam("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-        List<TransferSummary> page = transfers.list(from, count).stream().map(TransferSummary::of).toList();
+        List<TransferJob> jobs = caller.operator() ? transfers.list(from, count) : transfers.list(caller.name(), from, count);
+        List<TransferSummary> page = jobs.stream().map(TransferSummary::of).toList();
         Response.ResponseBuilder response = Response.ok(page);
         if (page.size() == count) {
             response.header("Link", "</api/v1/transfers?offset=" + ((long) from + count) + "&limit=" + count
@@ -85,36 +98,42 @@ public final class TransferResource {
 
     @GET
     @Path("{id}")
-    public Details get(@PathParam("id") String id) {
+    public Details get(@Context SecurityContext security, @PathParam("id") String id) {
+        ApiCaller caller = ApiCaller.of(security);
         UUID uuid = parseId(id);
-        return transfers.details(uuid).map(Details::of).orElseThrow(() -> notFound(id));
+        return transfers.details(uuid).filter(d -> caller.maySee(d.job())).map(Details::of).orElseThrow(() -> notFound(id));
     }
 
     @POST
     @Path("{id}/pause")
-    public Transfer pause(@PathParam("id") String id) {
-        return control(id, transfers::pause);
+    public Transfer pause(@Context SecurityContext security, @PathParam("id") String id) {
+        return control(ApiCaller.of(security), id, transfers::pause);
     }
 
     @POST
     @Path("{id}/resume")
-    public Transfer resume(@PathParam("id") String id) {
-        return control(id, transfers::resume);
+    public Transfer resume(@Context SecurityContext security, @PathParam("id") String id) {
+        return control(ApiCaller.of(security), id, transfers::resume);
     }
 
     @POST
     @Path("{id}/cancel")
-    public Transfer cancel(@PathParam("id") String id) {
-        return control(id, transfers::cancel);
+    public Transfer cancel(@Context SecurityContext security, @PathParam("id") String id) {
+        return control(ApiCaller.of(security), id, transfers::cancel);
     }
 
     private interface JobOperation {
         TransferJob apply(UUID id) throws NoSuchTransferException, IllegalJobStateException;
     }
 
-    private static Transfer control(String id, JobOperation operation) {
+    /** Another user's transfer is a 404, as if it did not exist, checked before the operation. */
+    private Transfer control(ApiCaller caller, String id, JobOperation operation) {
+        UUID uuid = parseId(id);
+        if (transfers.details(uuid).filter(d -> caller.maySee(d.job())).isEmpty()) {
+            throw notFound(id);
+        }
         try {
-            return Transfer.of(operation.apply(parseId(id)));
+            return Transfer.of(operation.apply(uuid));
         } catch (NoSuchTransferException e) {
             throw notFound(id);
         } catch (IllegalJobStateException e) {
@@ -151,7 +170,7 @@ public final class TransferResource {
     }
 
     /** Checks the body's shape (400) and vertical name (422); the service checks the rest (422). */
-    static TransferRequest toRequest(TransferBody body) {
+    static TransferRequest toRequest(TransferBody body, String owner) {
         if (body == null) {
             throw ApiProblem.invalidRequest("A JSON body is required: {\"vertical\", \"source\", \"destination\"}.");
         }
@@ -170,7 +189,7 @@ public final class TransferResource {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
-        return new TransferRequest(vertical, endpoint(body.source()), endpoint(body.destination()));
+        return new TransferRequest(vertical, endpoint(body.source()), endpoint(body.destination()), owner);
     }
 
     private static void checkEndpoint(String name, Endpoint endpoint, List<String> missing) {

@@ -4,6 +4,7 @@ import org.dtp.models.Vertical;
 import org.dtp.rest.ApiModel.VerticalInfo;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
 import javax.ws.rs.GET;
@@ -17,6 +18,7 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 /** The kinds of data the server knows, whether or not an adapter for them is installed. */
 @Component(service = VerticalResource.class)
 @JaxrsResource
+@JaxrsExtensionSelect(ApiAuthenticationFilter.SELECT)
 @JSONRequired
 @Path("/api/v1/verticals")
 @Produces(APPLICATION_JSON)

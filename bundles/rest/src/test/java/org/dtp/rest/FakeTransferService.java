@@ -34,6 +34,8 @@ import java.util.UUID;
  */
 final class FakeTransferService implements TransferService {
     static final Instant T0 = Instant.parse("2026-12-03T10:00:00Z");
+    /** A user who is always at a limit. */
+    static final String LIMITED_USER = "busy";
 
     final List<AdapterInfo> adapters = new ArrayList<>(List.of(new AdapterInfo("localfs", "Local folder",
             "org.dtp.dtp-adapter-localfs", "0.1.0", Map.of(Vertical.MEDIA, Set.of(Direction.IMPORT, Direction.EXPORT)))));
@@ -57,11 +59,14 @@ final class FakeTransferService implements TransferService {
                 throw new InvalidTransferException("no adapter for provider '" + side.provider() + "'");
             }
         }
+        if (request.owner().equals(LIMITED_USER)) {
+            throw new org.dtp.transfer.TransferLimitException("user '" + LIMITED_USER + "' has 5 unfinished transfers");
+        }
         if (request.source().settings().get("path") == null) {
             throw new InvalidTransferException("provider 'localfs' needs the setting 'path'");
         }
         TransferJob job = new TransferJob(UUID.randomUUID(), request.vertical(), request.source(),
-                request.destination(), JobState.QUEUED, "created", T0, T0, 0, 0, 0, null, null);
+                request.destination(), JobState.QUEUED, "created", T0, T0, 0, 0, 0, null, null, request.owner(), null);
         put(job, null);
         return job;
     }
@@ -93,6 +98,11 @@ final class FakeTransferService implements TransferService {
     }
 
     @Override
+    public List<TransferJob> list(String owner, int offset, int limit) {
+        return list(0, Integer.MAX_VALUE).stream().filter(j -> j.ownedBy(owner)).skip(offset).limit(limit).toList();
+    }
+
+    @Override
     public TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException {
         return move(id, JobState.PAUSED, "paused by user", Set.of(JobState.QUEUED, JobState.RUNNING));
     }
@@ -119,7 +129,7 @@ final class FakeTransferService implements TransferService {
         }
         TransferJob moved = new TransferJob(job.id(), job.vertical(), job.source(), job.destination(), to, reason,
                 job.createdAt(), T0.plusSeconds(60), job.items(), job.bytes(), job.errors(),
-                job.exporterVersion(), job.importerVersion());
+                job.exporterVersion(), job.importerVersion(), job.owner(), job.startsAt());
         put(moved, job.state());
         return moved;
     }

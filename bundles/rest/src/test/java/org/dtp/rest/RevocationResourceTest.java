@@ -51,7 +51,7 @@ public class RevocationResourceTest {
 
     @Test
     public void revokeAnswersTheRevocationAndTheAdapterIsMarked() {
-        RevocationInfo revoked = adapters.revoke("localfs", "0.1.0", json("{\"reason\": \"security report 42\"}"));
+        RevocationInfo revoked = adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", json("{\"reason\": \"security report 42\"}"));
 
         assertEquals(new RevocationInfo("localfs", "0.1.0", "security report 42", T0.plusSeconds(1)), revoked);
         assertEquals("security report 42", service.revocations().get(0).reason());
@@ -59,22 +59,22 @@ public class RevocationResourceTest {
         assertTrue(listed.revoked());
         assertEquals("security report 42", listed.revocation().reason());
         assertEquals(T0.plusSeconds(1), listed.revocation().revokedAt());
-        assertEquals(List.of(revoked), revocations.list());
+        assertEquals(List.of(revoked), revocations.list(Callers.OPERATOR));
     }
 
     @Test
     public void theBodyIsOptional() {
         for (String body : List.of("", "  \n", "{}", "null", "{\"reason\": \" \"}", "{\"other\": 1}")) {
             service.revocations.clear();
-            assertEquals(body, "revoked by operator", adapters.revoke("localfs", "0.1.0", json(body)).reason());
+            assertEquals(body, "revoked by operator", adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", json(body)).reason());
         }
-        assertEquals("revoked by operator", adapters.revoke("localfs", "0.1.0", null).reason());
+        assertEquals("revoked by operator", adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", null).reason());
     }
 
     @Test
     public void aBodyThatIsNotJsonOfTheRightShapeIs400AndRevokesNothing() {
         for (String body : List.of("{\"reason\": ", "{\"reason\": {}}", "[1]", "{} {}", "reason=x")) {
-            Problem problem = Problems.expect(400, () -> adapters.revoke("localfs", "0.1.0", json(body)));
+            Problem problem = Problems.expect(400, () -> adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", json(body)));
             assertEquals(body, Problem.MALFORMED_BODY, problem.type());
         }
         assertTrue(service.revocations().isEmpty());
@@ -84,8 +84,8 @@ public class RevocationResourceTest {
     public void revokingAVersionThatIsNotInstalledIs404SoThatTyposAreCaught() {
         installLocalfs("0.2.0.SNAPSHOT");
 
-        Problem version = Problems.expect(404, () -> adapters.revoke("localfs", "0.1", null));
-        Problem provider = Problems.expect(404, () -> adapters.revoke("localf", "0.1.0", null));
+        Problem version = Problems.expect(404, () -> adapters.revoke(Callers.OPERATOR, "localfs", "0.1", null));
+        Problem provider = Problems.expect(404, () -> adapters.revoke(Callers.OPERATOR, "localf", "0.1.0", null));
 
         assertEquals(Problem.NOT_FOUND, version.type());
         assertEquals("No installed adapter of provider 'localfs' has version '0.1'; installed: 0.1.0, 0.2.0.SNAPSHOT.",
@@ -98,7 +98,7 @@ public class RevocationResourceTest {
     public void onlyTheRevokedVersionOfAProviderIsMarked() {
         installLocalfs("0.2.0.SNAPSHOT");
 
-        adapters.revoke("localfs", "0.2.0.SNAPSHOT", null);
+        adapters.revoke(Callers.OPERATOR, "localfs", "0.2.0.SNAPSHOT", null);
 
         List<Adapter> listed = adapters.list();
         assertEquals("0.1.0", listed.get(0).version());
@@ -110,50 +110,50 @@ public class RevocationResourceTest {
 
     @Test
     public void revokingAgainReplacesReasonAndTime() {
-        adapters.revoke("localfs", "0.1.0", json("{\"reason\": \"first\"}"));
+        adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", json("{\"reason\": \"first\"}"));
 
-        RevocationInfo again = adapters.revoke("localfs", "0.1.0", json("{\"reason\": \"second\"}"));
+        RevocationInfo again = adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", json("{\"reason\": \"second\"}"));
 
         assertEquals(new RevocationInfo("localfs", "0.1.0", "second", T0.plusSeconds(2)), again);
-        assertEquals(List.of(again), revocations.list());
+        assertEquals(List.of(again), revocations.list(Callers.OPERATOR));
     }
 
     @Test
     public void revocationsAreSortedAndOutliveTheAdapter() {
         installLocalfs("0.2.0");
         service.adapters.add(new AdapterInfo("drive", "Drive", "org.dtp.dtp-adapter-drive", "1.0.0", Map.of()));
-        adapters.revoke("localfs", "0.2.0", null);
-        adapters.revoke("drive", "1.0.0", null);
-        adapters.revoke("localfs", "0.1.0", null);
+        adapters.revoke(Callers.OPERATOR, "localfs", "0.2.0", null);
+        adapters.revoke(Callers.OPERATOR, "drive", "1.0.0", null);
+        adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", null);
         service.adapters.removeIf(a -> a.provider().equals("drive"));
 
         assertEquals(List.of("drive 1.0.0", "localfs 0.1.0", "localfs 0.2.0"),
-                revocations.list().stream().map(r -> r.provider() + " " + r.version()).toList());
+                revocations.list(Callers.OPERATOR).stream().map(r -> r.provider() + " " + r.version()).toList());
     }
 
     @Test
     public void unrevokeLiftsTheRevocation() {
-        adapters.revoke("localfs", "0.1.0", null);
+        adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", null);
 
-        assertEquals(new Unrevoked("localfs", "0.1.0", false), adapters.unrevoke("localfs", "0.1.0"));
+        assertEquals(new Unrevoked("localfs", "0.1.0", false), adapters.unrevoke(Callers.OPERATOR, "localfs", "0.1.0"));
 
         assertFalse(adapters.list().get(0).revoked());
         assertNull(adapters.list().get(0).revocation());
-        assertTrue(revocations.list().isEmpty());
+        assertTrue(revocations.list(Callers.OPERATOR).isEmpty());
     }
 
     @Test
     public void unrevokeWorksForAVersionNoLongerInstalled() {
-        adapters.revoke("localfs", "0.1.0", null);
+        adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", null);
         service.adapters.clear();
 
-        assertFalse(adapters.unrevoke("localfs", "0.1.0").revoked());
+        assertFalse(adapters.unrevoke(Callers.OPERATOR, "localfs", "0.1.0").revoked());
         assertTrue(service.revocations().isEmpty());
     }
 
     @Test
     public void unrevokingAVersionThatIsNotRevokedIs404() {
-        Problem problem = Problems.expect(404, () -> adapters.unrevoke("localfs", "0.1.0"));
+        Problem problem = Problems.expect(404, () -> adapters.unrevoke(Callers.OPERATOR, "localfs", "0.1.0"));
 
         assertEquals(Problem.NOT_FOUND, problem.type());
         assertEquals("Version '0.1.0' of adapter 'localfs' is not revoked.", problem.detail());
@@ -161,7 +161,7 @@ public class RevocationResourceTest {
 
     @Test
     public void jsonShapes() throws IOException {
-        RevocationInfo revoked = adapters.revoke("localfs", "0.1.0", json("{\"reason\": \"bad build\"}"));
+        RevocationInfo revoked = adapters.revoke(Callers.OPERATOR, "localfs", "0.1.0", json("{\"reason\": \"bad build\"}"));
         installLocalfs("0.2.0");
 
         JsonNode list = write(adapters.list());

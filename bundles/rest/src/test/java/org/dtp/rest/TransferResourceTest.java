@@ -27,12 +27,12 @@ public class TransferResourceTest {
     }
 
     private Transfer created() {
-        return (Transfer) resource.create(body("media", Map.of("path", "/photos"))).getEntity();
+        return (Transfer) resource.create(Callers.OPERATOR, body("media", Map.of("path", "/photos"))).getEntity();
     }
 
     @Test
     public void createAnswers201WithLocationAndTheJob() {
-        Response response = resource.create(body("media", Map.of("path", "/photos")));
+        Response response = resource.create(Callers.OPERATOR, body("media", Map.of("path", "/photos")));
 
         assertEquals(201, response.getStatus());
         Transfer job = (Transfer) response.getEntity();
@@ -48,7 +48,7 @@ public class TransferResourceTest {
         Map<String, String> settings = Map.of("path", "/photos", "Password", "hunter2", "apiKey", "k",
                 "client_secret", "s", "refreshToken", "t");
 
-        Transfer job = (Transfer) resource.create(body("media", settings)).getEntity();
+        Transfer job = (Transfer) resource.create(Callers.OPERATOR, body("media", settings)).getEntity();
 
         assertEquals(Map.of("path", "/photos", "Password", "***", "apiKey", "***", "client_secret", "***",
                 "refreshToken", "***"), job.source().settings());
@@ -57,16 +57,16 @@ public class TransferResourceTest {
 
     @Test
     public void detailsMaskSecretsToo() {
-        Transfer job = (Transfer) resource.create(body("media", Map.of("path", "/p", "token", "t"))).getEntity();
+        Transfer job = (Transfer) resource.create(Callers.OPERATOR, body("media", Map.of("path", "/p", "token", "t"))).getEntity();
 
-        Details details = resource.get(job.id().toString());
+        Details details = resource.get(Callers.OPERATOR, job.id().toString());
 
         assertEquals("***", details.job().source().settings().get("token"));
     }
 
     @Test
     public void missingFieldsAre400NamingThem() {
-        Problem problem = Problems.expect(400, () -> resource.create(
+        Problem problem = Problems.expect(400, () -> resource.create(Callers.OPERATOR, 
                 new TransferBody(null, new Endpoint(" ", Map.of()), null)));
 
         assertEquals(Problem.INVALID_REQUEST, problem.type());
@@ -75,20 +75,20 @@ public class TransferResourceTest {
 
     @Test
     public void missingBodyIs400() {
-        assertEquals(Problem.INVALID_REQUEST, Problems.expect(400, () -> resource.create(null)).type());
+        assertEquals(Problem.INVALID_REQUEST, Problems.expect(400, () -> resource.create(Callers.OPERATOR, null)).type());
     }
 
     @Test
     public void nullSettingValueIs400() {
         Map<String, String> settings = new java.util.HashMap<>();
         settings.put("path", null);
-        Problem problem = Problems.expect(400, () -> resource.create(body("media", settings)));
+        Problem problem = Problems.expect(400, () -> resource.create(Callers.OPERATOR, body("media", settings)));
         assertTrue(problem.detail(), problem.detail().contains("source.settings.path"));
     }
 
     @Test
     public void unknownVerticalIs422() {
-        Problem problem = Problems.expect(422, () -> resource.create(body("fax", Map.of("path", "/p"))));
+        Problem problem = Problems.expect(422, () -> resource.create(Callers.OPERATOR, body("fax", Map.of("path", "/p"))));
 
         assertEquals(Problem.INVALID_TRANSFER, problem.type());
         assertTrue(problem.detail(), problem.detail().contains("unknown vertical 'fax'"));
@@ -96,9 +96,9 @@ public class TransferResourceTest {
 
     @Test
     public void invalidTransferFromTheServiceIs422WithItsMessage() {
-        Problem unknownAdapter = Problems.expect(422, () -> resource.create(new TransferBody("media",
+        Problem unknownAdapter = Problems.expect(422, () -> resource.create(Callers.OPERATOR, new TransferBody("media",
                 new Endpoint("nowhere", Map.of("path", "/p")), new Endpoint("localfs", Map.of()))));
-        Problem badSettings = Problems.expect(422, () -> resource.create(body("media", Map.of())));
+        Problem badSettings = Problems.expect(422, () -> resource.create(Callers.OPERATOR, body("media", Map.of())));
 
         assertEquals("no adapter for provider 'nowhere'", unknownAdapter.detail());
         assertEquals("provider 'localfs' needs the setting 'path'", badSettings.detail());
@@ -107,19 +107,19 @@ public class TransferResourceTest {
 
     @Test
     public void unknownOrMalformedIdIs404() {
-        assertEquals(Problem.NOT_FOUND, Problems.expect(404, () -> resource.get(UUID.randomUUID().toString())).type());
-        assertEquals(Problem.NOT_FOUND, Problems.expect(404, () -> resource.get("not-a-uuid")).type());
-        Problems.expect(404, () -> resource.pause("not-a-uuid"));
-        Problems.expect(404, () -> resource.resume(UUID.randomUUID().toString()));
-        Problems.expect(404, () -> resource.cancel(UUID.randomUUID().toString()));
+        assertEquals(Problem.NOT_FOUND, Problems.expect(404, () -> resource.get(Callers.OPERATOR, UUID.randomUUID().toString())).type());
+        assertEquals(Problem.NOT_FOUND, Problems.expect(404, () -> resource.get(Callers.OPERATOR, "not-a-uuid")).type());
+        Problems.expect(404, () -> resource.pause(Callers.OPERATOR, "not-a-uuid"));
+        Problems.expect(404, () -> resource.resume(Callers.OPERATOR, UUID.randomUUID().toString()));
+        Problems.expect(404, () -> resource.cancel(Callers.OPERATOR, UUID.randomUUID().toString()));
     }
 
     @Test
     public void detailsHaveContainersErrorsHistoryAndFidelityReport() {
         Transfer job = created();
-        resource.pause(job.id().toString());
+        resource.pause(Callers.OPERATOR, job.id().toString());
 
-        Details details = resource.get(job.id().toString());
+        Details details = resource.get(Callers.OPERATOR, job.id().toString());
 
         assertEquals("PAUSED", details.job().state());
         assertEquals("Holidays", details.containers().get(0).name());
@@ -137,22 +137,22 @@ public class TransferResourceTest {
     public void pauseResumeCancelReturnTheJobInItsNewState() {
         String id = created().id().toString();
 
-        assertEquals("PAUSED", resource.pause(id).state());
-        assertEquals("QUEUED", resource.resume(id).state());
-        assertEquals("CANCELLED", resource.cancel(id).state());
+        assertEquals("PAUSED", resource.pause(Callers.OPERATOR, id).state());
+        assertEquals("QUEUED", resource.resume(Callers.OPERATOR, id).state());
+        assertEquals("CANCELLED", resource.cancel(Callers.OPERATOR, id).state());
     }
 
     @Test
     public void illegalStateIs409() {
         String id = created().id().toString();
-        resource.cancel(id);
+        resource.cancel(Callers.OPERATOR, id);
 
-        Problem problem = Problems.expect(409, () -> resource.resume(id));
+        Problem problem = Problems.expect(409, () -> resource.resume(Callers.OPERATOR, id));
 
         assertEquals(Problem.ILLEGAL_STATE, problem.type());
         assertTrue(problem.detail(), problem.detail().contains("CANCELLED"));
-        Problems.expect(409, () -> resource.pause(id));
-        Problems.expect(409, () -> resource.cancel(id));
+        Problems.expect(409, () -> resource.pause(Callers.OPERATOR, id));
+        Problems.expect(409, () -> resource.cancel(Callers.OPERATOR, id));
     }
 
     @Test
@@ -161,7 +161,7 @@ public class TransferResourceTest {
         Transfer first = created();
         Transfer second = created();
 
-        Response page = resource.list("0", "1");
+        Response page = resource.list(Callers.OPERATOR, "0", "1");
         List<TransferSummary> items = (List<TransferSummary>) page.getEntity();
 
         assertEquals(200, page.getStatus());
@@ -169,7 +169,7 @@ public class TransferResourceTest {
         assertEquals("localfs", items.get(0).sourceProvider());
         assertEquals("</api/v1/transfers?offset=1&limit=1>; rel=\"next\"", page.getHeaderString("Link"));
 
-        Response rest = resource.list(null, null);
+        Response rest = resource.list(Callers.OPERATOR, null, null);
         assertEquals(2, ((List<TransferSummary>) rest.getEntity()).size());
         assertNull(rest.getHeaderString("Link"));
         assertEquals(first.id(), ((List<TransferSummary>) rest.getEntity()).get(1).id());
@@ -177,10 +177,10 @@ public class TransferResourceTest {
 
     @Test
     public void badPagingParametersAre400() {
-        Problems.expect(400, () -> resource.list("-1", null));
-        Problems.expect(400, () -> resource.list(null, "0"));
-        Problems.expect(400, () -> resource.list(null, "501"));
-        Problem problem = Problems.expect(400, () -> resource.list("x", null));
+        Problems.expect(400, () -> resource.list(Callers.OPERATOR, "-1", null));
+        Problems.expect(400, () -> resource.list(Callers.OPERATOR, null, "0"));
+        Problems.expect(400, () -> resource.list(Callers.OPERATOR, null, "501"));
+        Problem problem = Problems.expect(400, () -> resource.list(Callers.OPERATOR, "x", null));
         assertTrue(problem.detail(), problem.detail().contains("'offset'"));
     }
 }

@@ -1,0 +1,253 @@
+package org.dtp.rest;
+
+import org.apache.karaf.jaas.boot.ProxyLoginModule;
+import org.apache.karaf.jaas.boot.principal.RolePrincipal;
+import org.dtp.users.ApiTokens;
+import org.dtp.users.ApiUser;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtension;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsName;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.security.auth.Subject;
+import javax.security.auth.callback.NameCallback;
+import javax.security.auth.callback.PasswordCallback;
+import javax.security.auth.callback.UnsupportedCallbackException;
+import javax.security.auth.login.Configuration;
+import javax.security.auth.login.LoginContext;
+import javax.security.auth.login.LoginException;
+import javax.ws.rs.container.ContainerRequestContext;
+import javax.ws.rs.container.ContainerRequestFilter;
+import javax.ws.rs.core.HttpHeaders;
+import javax.ws.rs.core.SecurityContext;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import java.util.Base64;
+import java.util.Optional;
+
+/**
+ * Every request to the API but its OpenAPI document and the signed cancel links of notifications must authenticate, as an operator or as an end user:
+ * <ul>
+ * <li>{@code Authorization: Basic} with a user of Karaf's JAAS realm ({@code etc/users.properties} by default);
+ * one with the operator role is an operator, any other an end user of that name;</li>
+ * <li>{@code Authorization: Bearer} with an API token an operator issued (an end user).</li>
+ * </ul>
+ * Anything else is a 401 problem that names both schemes. It also bounds request bodies (413). Failed attempts
+ * are logged with the user name or token id they claimed, never with a password or token.
+ */
+@Component(service = ContainerRequestFilter.class, configurationPid = ApiAuthenticationFilter.PID)
+@Designate(ocd = ApiAuthenticationFilter.Config.class)
+@JaxrsExtension
+@JaxrsName(ApiAuthenticationFilter.NAME)
+public final class ApiAuthenticationFilter implements ContainerRequestFilter {
+    public static final String PID = "org.dtp.rest.security";
+    /** Resources select the filter by this name, so that none is ever served without it. */
+    static final String NAME = "dtp.authentication";
+    static final String SELECT = "(osgi.jaxrs.name=" + NAME + ")";
+    private static final Logger LOG = LoggerFactory.getLogger(ApiAuthenticationFilter.class);
+    private static final String PUBLIC_PATH = "api/v1/openapi.json";
+    /** Cancel links in notification e-mails: the signed link itself is the credential. */
+    private static final String CANCELLATIONS = "api/v1/cancellations/";
+
+    @ObjectClassDefinition(name = "dtp REST API security", description = "Who may call the REST API.")
+    public @interface Config {
+        @AttributeDefinition(name = "JAAS realm", description = "The realm operators (and JAAS end users) log in to with HTTP Basic.")
+        String realm() default "karaf";
+
+        @AttributeDefinition(name = "Operator role", description = "JAAS users with this role are operators: they see and control every transfer.")
+        String operatorRole() default "admin";
+
+        @AttributeDefinition(name = "Largest request body (bytes)", description = "Larger bodies are refused with 413.")
+        long maxBodyBytes() default 1_048_576;
+    }
+
+    private final ApiTokens tokens;
+    /** Null: the JVM's JAAS configuration, which Karaf provides. */
+    private final Configuration jaas;
+    private volatile Config config;
+
+    @Activate
+    public ApiAuthenticationFilter(@Reference ApiTokens tokens, Config config) {
+        this(tokens, config, null);
+    }
+
+    ApiAuthenticationFilter(ApiTokens tokens, Config config, Configuration jaas) {
+        this.tokens = tokens;
+        this.config = config;
+        this.jaas = jaas;
+    }
+
+    @Modified
+    void modified(Config config) {
+        this.config = config;
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        Config limits = config;
+        String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
+        if (length != null && parseLength(length) > limits.maxBodyBytes()) {
+            throw ApiProblem.bodyTooLarge(limits.maxBodyBytes());
+        }
+        if (request.hasEntity()) {
+            request.setEntityStream(new BoundedStream(request.getEntityStream(), limits.maxBodyBytes()));
+        }
+        String path = stripSlashes(request.getUriInfo().getPath());
+        if (PUBLIC_PATH.equals(path) || path.startsWith(CANCELLATIONS)) {
+            return;
+        }
+        String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        ApiCaller caller = authenticate(authorization)
+                .orElseThrow(() -> ApiProblem.unauthorized(authorization == null
+                        ? "Authentication is required: HTTP Basic (operators) or an API token as a Bearer token."
+                        : "The credentials are not valid."));
+        boolean secure = request.getSecurityContext() != null && request.getSecurityContext().isSecure();
+        String scheme = authorization.regionMatches(true, 0, "Bearer ", 0, 7) ? "Bearer" : SecurityContext.BASIC_AUTH;
+        request.setSecurityContext(new SecurityContext() {
+            @Override
+            public Principal getUserPrincipal() {
+                return caller;
+            }
+
+            @Override
+            public boolean isUserInRole(String role) {
+                return ApiCaller.OPERATOR_ROLE.equals(role) && caller.operator();
+            }
+
+            @Override
+            public boolean isSecure() {
+                return secure;
+            }
+
+            @Override
+            public String getAuthenticationScheme() {
+                return scheme;
+            }
+        });
+    }
+
+    private Optional<ApiCaller> authenticate(String authorization) {
+        if (authorization == null) {
+            return Optional.empty();
+        }
+        if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            Optional<ApiUser> user = tokens.authenticate(authorization.substring(7).trim());
+            if (user.isEmpty()) {
+                LOG.info("REST: refused a bearer token that is not a valid API token");
+            }
+            return user.map(u -> new ApiCaller(u.name(), false));
+        }
+        if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return basic(authorization.substring(6).trim());
+        }
+        return Optional.empty();
+    }
+
+    private Optional<ApiCaller> basic(String encoded) {
+        String decoded;
+        try {
+            decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        int colon = decoded.indexOf(':');
+        if (colon <= 0) {
+            return Optional.empty();
+        }
+        String user = decoded.substring(0, colon);
+        char[] password = decoded.substring(colon + 1).toCharArray();
+        Subject subject = new Subject();
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        // JAAS loads the realm's login module through the context class loader; Karaf's is its ProxyLoginModule.
+        thread.setContextClassLoader(ProxyLoginModule.class.getClassLoader());
+        try {
+            LoginContext login = new LoginContext(config.realm(), subject, callbacks -> {
+                for (javax.security.auth.callback.Callback callback : callbacks) {
+                    if (callback instanceof NameCallback name) {
+                        name.setName(user);
+                    } else if (callback instanceof PasswordCallback pass) {
+                        pass.setPassword(password);
+                    } else {
+                        throw new UnsupportedCallbackException(callback);
+                    }
+                }
+            }, jaas);
+            login.login();
+            boolean operator = subject.getPrincipals(RolePrincipal.class).stream()
+                    .anyMatch(role -> role.getName().equals(config.operatorRole()));
+            return Optional.of(new ApiCaller(user, operator));
+        } catch (LoginException e) {
+            LOG.info("REST: login of '{}' to realm {} refused", user, config.realm());
+            return Optional.empty();
+        } finally {
+            thread.setContextClassLoader(previous);
+            java.util.Arrays.fill(password, '\0');
+        }
+    }
+
+    private static long parseLength(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String stripSlashes(String path) {
+        String p = path == null ? "" : path;
+        while (p.startsWith("/")) {
+            p = p.substring(1);
+        }
+        while (p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p;
+    }
+
+    /** A body stream that ends the request with 413 once more than {@code max} bytes were read. */
+    static final class BoundedStream extends FilterInputStream {
+        private final long max;
+        private long read;
+
+        BoundedStream(InputStream in, long max) {
+            super(in);
+            this.max = max;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read > max) {
+                throw ApiProblem.bodyTooLarge(max);
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package org.dtp.rest;
+
+import org.apache.karaf.jaas.boot.principal.RolePrincipal;
+import org.apache.karaf.jaas.boot.principal.UserPrincipal;
+import org.dtp.users.ApiToken;
+import org.dtp.users.ApiTokens;
+import org.dtp.users.ApiUser;
+import org.dtp.users.IssuedApiToken;
+import org.junit.Test;
+
+import javax.security.auth.Subject;
+import javax.security.auth.callback.Callback;
+import javax.security.auth.callback.CallbackHandler;
+import javax.security.auth.callback.NameCallback;
+import javax.security.auth.callback.PasswordCallback;
+import javax.security.auth.login.AppConfigurationEntry;
+import javax.security.auth.login.Configuration;
+import javax.security.auth.login.FailedLoginException;
+import javax.security.auth.login.LoginException;
+import javax.security.auth.spi.LoginModule;
+import javax.ws.rs.container.ContainerRequestContext;
+import javax.ws.rs.core.SecurityContext;
+import javax.ws.rs.core.UriInfo;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+public class ApiAuthenticationFilterTest {
+    private static final String TOKEN = "dtp_a-valid-token-for-ann";
+
+    /** Users of the test realm: admin (role admin) and viewer (role viewer), password "pw" each. */
+    public static final class TestLoginModule implements LoginModule {
+        private Subject subject;
+        private CallbackHandler handler;
+        private String user;
+
+        @Override
+        public void initialize(Subject subject, CallbackHandler handler, Map<String, ?> sharedState, Map<String, ?> options) {
+            this.subject = subject;
+            this.handler = handler;
+        }
+
+        @Override
+        public boolean login() throws LoginException {
+            NameCallback name = new NameCallback("user");
+            PasswordCallback password = new PasswordCallback("password", false);
+            try {
+                handler.handle(new Callback[]{name, password});
+            } catch (Exception e) {
+                throw new LoginException(e.toString());
+            }
+            if (!List.of("admin", "viewer").contains(name.getName()) || !"pw".equals(new String(password.getPassword()))) {
+                throw new FailedLoginException("no");
+            }
+            user = name.getName();
+            return true;
+        }
+
+        @Override
+        public boolean commit() {
+            subject.getPrincipals().add(new UserPrincipal(user));
+            subject.getPrincipals().add(new RolePrincipal(user));
+            return true;
+        }
+
+        @Override
+        public boolean abort() {
+            return true;
+        }
+
+        @Override
+        public boolean logout() {
+            return true;
+        }
+    }
+
+    private static final Configuration JAAS = new Configuration() {
+        @Override
+        public AppConfigurationEntry[] getAppConfigurationEntry(String name) {
+            return "karaf".equals(name) ? new AppConfigurationEntry[]{new AppConfigurationEntry(TestLoginModule.class.getName(),
+                    AppConfigurationEntry.LoginModuleControlFlag.REQUIRED, Map.of())} : null;
+        }
+    };
+
+    private static final ApiTokens TOKENS = new ApiTokens() {
+        @Override
+        public IssuedApiToken issue(ApiUser user, String label) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<ApiUser> authenticate(String secret) {
+            return TOKEN.equals(secret) ? Optional.of(new ApiUser("ann", null)) : Optional.empty();
+        }
+
+        @Override
+        public List<ApiToken> tokens() {
+            return List.of();
+        }
+
+        @Override
+        public boolean revoke(String id) {
+            return false;
+        }
+
+        @Override
+        public Optional<String> email(String user) {
+            return Optional.empty();
+        }
+    };
+
+    private static ApiAuthenticationFilter.Config config(long maxBody) {
+        return new ApiAuthenticationFilter.Config() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return ApiAuthenticationFilter.Config.class;
+            }
+
+            @Override
+            public String realm() {
+                return "karaf";
+            }
+
+            @Override
+            public String operatorRole() {
+                return "admin";
+            }
+
+            @Override
+            public long maxBodyBytes() {
+                return maxBody;
+            }
+        };
+    }
+
+    private final ApiAuthenticationFilter filter = new ApiAuthenticationFilter(TOKENS, config(64), JAAS);
+
+    /** A request to {@code path} with the given headers (and body), which records the security context set. */
+    private static final class Request {
+        final Map<String, String> headers = new HashMap<>();
+        SecurityContext security;
+        InputStream body;
+        final String path;
+
+        Request(String path) {
+            this.path = path;
+        }
+
+        Request header(String name, String value) {
+            headers.put(name, value);
+            return this;
+        }
+
+        Request body(String text) {
+            body = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+            return this;
+        }
+
+        ContainerRequestContext context() {
+            UriInfo uri = (UriInfo) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{UriInfo.class},
+                    (p, m, a) -> m.getName().equals("getPath") ? path : null);
+            return (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[]{ContainerRequestContext.class}, (p, m, a) -> switch (m.getName()) {
+                        case "getHeaderString" -> headers.get((String) a[0]);
+                        case "getUriInfo" -> uri;
+                        case "hasEntity" -> body != null;
+                        case "getEntityStream" -> body;
+                        case "setEntityStream" -> {
+                            body = (InputStream) a[0];
+                            yield null;
+                        }
+                        case "getSecurityContext" -> security;
+                        case "setSecurityContext" -> {
+                            security = (SecurityContext) a[0];
+                            yield null;
+                        }
+                        default -> throw new UnsupportedOperationException(m.getName());
+                    });
+        }
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private ApiCaller caller(Request request) {
+        filter.filter(request.context());
+        return (ApiCaller) request.security.getUserPrincipal();
+    }
+
+    private Problem refused(Request request, int status) {
+        ApiProblem problem = assertThrows(ApiProblem.class, () -> filter.filter(request.context()));
+        assertEquals(status, problem.getResponse().getStatus());
+        assertNull(request.security);
+        return problem.problem();
+    }
+
+    @Test
+    public void aJaasUserWithTheOperatorRoleIsAnOperator() {
+        ApiCaller caller = caller(new Request("api/v1/transfers").header("Authorization", basic("admin", "pw")));
+
+        assertEquals(new ApiCaller("admin", true), caller);
+    }
+
+    @Test
+    public void aJaasUserWithoutItIsAnEndUserOfThatName() {
+        assertEquals(new ApiCaller("viewer", false), caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+    }
+
+    @Test
+    public void anApiTokenAuthenticatesItsUser() {
+        Request request = new Request("/api/v1/transfers").header("Authorization", "Bearer " + TOKEN);
+        assertEquals(new ApiCaller("ann", false), caller(request));
+        assertEquals("Bearer", request.security.getAuthenticationScheme());
+        assertFalse(request.security.isUserInRole(ApiCaller.OPERATOR_ROLE));
+    }
+
+    @Test
+    public void missingOrWrongCredentialsAre401NamingBothSchemes() {
+        Problem none = refused(new Request("api/v1/transfers"), 401);
+        assertEquals(Problem.UNAUTHORIZED, none.type());
+        assertTrue(none.detail(), none.detail().contains("Bearer"));
+        for (String authorization : List.of(basic("admin", "wrong"), basic("nobody", "pw"), "Bearer dtp_other",
+                "Basic not-base64!", "Basic " + Base64.getEncoder().encodeToString("no-colon".getBytes()), "Digest x")) {
+            Problem problem = refused(new Request("api/v1/transfers").header("Authorization", authorization), 401);
+            assertEquals("The credentials are not valid.", problem.detail());
+        }
+        ApiProblem problem = assertThrows(ApiProblem.class, () -> filter.filter(new Request("api/v1/me").context()));
+        assertEquals(List.of("Basic realm=\"dtp\", charset=\"UTF-8\"", "Bearer realm=\"dtp\""),
+                problem.getResponse().getHeaders().get("WWW-Authenticate"));
+    }
+
+    @Test
+    public void theOpenApiDocumentAndCancelLinksNeedNoCredentials() {
+        Request doc = new Request("/api/v1/openapi.json");
+        filter.filter(doc.context());
+        assertNull(doc.security);
+        Request cancel = new Request("api/v1/cancellations/abc");
+        filter.filter(cancel.context());
+        assertNull(cancel.security);
+        refused(new Request("api/v1/openapi.json/../transfers"), 401);
+    }
+
+    @Test
+    public void oversizedBodiesAre413ByLengthOrWhileRead() throws IOException {
+        Problem declared = refused(new Request("api/v1/transfers").header("Content-Length", "65")
+                .header("Authorization", basic("admin", "pw")), 413);
+        assertEquals(Problem.BODY_TOO_LARGE, declared.type());
+
+        Request chunked = new Request("api/v1/transfers").header("Authorization", basic("admin", "pw")).body("x".repeat(65));
+        filter.filter(chunked.context());
+        InputStream in = chunked.body;
+        assertEquals(413, assertThrows(ApiProblem.class, in::readAllBytes).getResponse().getStatus());
+
+        Request small = new Request("api/v1/transfers").header("Authorization", basic("admin", "pw")).body("x".repeat(64));
+        filter.filter(small.context());
+        assertEquals(64, small.body.readAllBytes().length);
+    }
+}
