@@ -11,14 +11,44 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Predicate;
 
-/** A small JSON client for the dtp REST API, as a script with curl would use it. */
+/**
+ * A small JSON client for the dtp REST API, as a script with curl would use it: as the assembly's operator
+ * (admin/admin from etc/users.properties) unless made {@link #as} someone else.
+ */
 final class Rest {
+    static final String OPERATOR = basic("admin", "admin");
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json = new ObjectMapper();
     private final String base;
+    /** The Authorization header sent, or null for none. */
+    private final String authorization;
 
     Rest(int port) {
-        this.base = "http://127.0.0.1:" + port + "/api/v1";
+        this("http://127.0.0.1:" + port + "/api/v1", OPERATOR);
+    }
+
+    private Rest(String base, String authorization) {
+        this.base = base;
+        this.authorization = authorization;
+    }
+
+    /** This client with another Authorization header (null: none). */
+    Rest as(String authorization) {
+        return new Rest(base, authorization);
+    }
+
+    static String basic(String user, String password) {
+        return "Basic " + java.util.Base64.getEncoder().encodeToString((user + ":" + password)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    static String bearer(String token) {
+        return "Bearer " + token;
+    }
+
+    Reply delete(String path) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE());
     }
 
     /** A status code, its content type and the parsed body (null when the body is not JSON). */
@@ -35,6 +65,9 @@ final class Rest {
     }
 
     private Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
         HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
         String type = response.headers().firstValue("Content-Type").orElse("");

@@ -103,6 +103,11 @@ final class FakeTransferService implements TransferService {
     }
 
     @Override
+    public List<TransferJob> list(String owner, int offset, int limit) {
+        return list(0, Integer.MAX_VALUE).stream().filter(j -> j.ownedBy(owner)).skip(offset).limit(limit).toList();
+    }
+
+    @Override
     public TransferJob pause(UUID id) throws NoSuchTransferException, IllegalJobStateException {
         return move(id, JobState.PAUSED, "paused by user");
     }

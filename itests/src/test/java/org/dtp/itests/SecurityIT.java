@@ -1,0 +1,153 @@
+package org.dtp.itests;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.karaf.features.FeaturesService;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+
+import javax.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * The REST API on the assembly as its users meet it: authentication, transfers that belong to one user, and a
+ * secret setting that is found nowhere afterwards (database files, logs, API responses).
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class SecurityIT {
+    @Inject
+    private FeaturesService features;
+
+    @Configuration
+    public Option[] config() {
+        return DtpContainer.options();
+    }
+
+    /** Every reply seen, to look for the secret in afterwards. */
+    private final List<String> replies = new ArrayList<>();
+
+    private Rest.Reply seen(Rest.Reply reply) {
+        replies.add(reply.text());
+        return reply;
+    }
+
+    private String issueToken(Rest operator, String user) throws Exception {
+        Rest.Reply issued = seen(operator.post("/tokens", "{\"user\":\"" + user + "\",\"email\":\"" + user + "@example.org\"}"));
+        assertEquals(issued.text(), 201, issued.status());
+        return issued.body().path("secret").asText();
+    }
+
+    @Test
+    public void unauthenticatedRequestsAre401AndTheDocumentIsPublic() throws Exception {
+        Rest anonymous = DtpContainer.rest().as(null);
+        for (String path : List.of("/transfers", "/adapters", "/verticals", "/me", "/tokens", "/revocations")) {
+            Rest.Reply reply = anonymous.get(path);
+            assertEquals(path + ": " + reply.text(), 401, reply.status());
+            assertTrue(reply.contentType(), reply.contentType().startsWith("application/problem+json"));
+            assertEquals("urn:dtp:problem:unauthorized", reply.body().path("type").asText());
+        }
+        assertEquals(401, DtpContainer.rest().as(Rest.basic("admin", "wrong")).get("/transfers").status());
+        assertEquals(401, DtpContainer.rest().as(Rest.bearer("dtp_not-a-token")).get("/transfers").status());
+        assertEquals(200, anonymous.get("/openapi.json").status());
+        Rest.Reply me = DtpContainer.rest().get("/me");
+        assertEquals(me.text(), "admin", me.body().path("name").asText());
+        assertTrue(me.text(), me.body().path("operator").asBoolean());
+    }
+
+    @Test
+    public void transfersBelongToTheirUserAndTheirSecretsAreKeptNowhere() throws Exception {
+        features.installFeature("dtp-adapter-localfs", EnumSet.noneOf(FeaturesService.Option.class));
+        Rest operator = DtpContainer.rest();
+        operator.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(30));
+        Rest ann = operator.as(Rest.bearer(issueToken(operator, "ann")));
+        Rest bob = operator.as(Rest.bearer(issueToken(operator, "bob")));
+        assertEquals(403, seen(ann.get("/tokens")).status());
+
+        Path work = Files.createDirectories(Paths.get(System.getProperty("dtp.work"), "security-" + System.nanoTime()));
+        MediaFolders.generate(work.resolve("from"), 2, 20);
+        // The server treats any setting named like a token as a secret, whatever the adapter does with it.
+        String secret = "s3cr3t-" + UUID.randomUUID();
+        String body = "{\"vertical\":\"media\",\"source\":{\"provider\":\"localfs\",\"settings\":{\"path\":\""
+                + work.resolve("from") + "\",\"accessToken\":\"" + secret + "\"}},\"destination\":{\"provider\":\"localfs\","
+                + "\"settings\":{\"path\":\"" + work.resolve("to") + "\"}}}";
+        Rest.Reply created = seen(ann.post("/transfers", body));
+        assertEquals(created.text(), 201, created.status());
+        assertEquals("ann", created.body().path("owner").asText());
+        String id = created.body().path("id").asText();
+
+        for (Rest.Reply reply : List.of(bob.get("/transfers/" + id), bob.post("/transfers/" + id + "/pause", ""),
+                bob.post("/transfers/" + id + "/resume", ""), bob.post("/transfers/" + id + "/cancel", ""))) {
+            seen(reply);
+            assertEquals(reply.text(), 404, reply.status());
+            assertEquals("There is no transfer with id '" + id + "'.", reply.body().path("detail").asText());
+        }
+        assertEquals("[]", seen(bob.get("/transfers")).body().toString());
+        assertEquals(403, seen(bob.post("/adapters/localfs/versions/0.1.0.SNAPSHOT/revoke", "")).status());
+
+        Rest.Reply done = seen(ann.await("/transfers/" + id, d -> d.path("job").path("state").asText().startsWith("COMPLETED"),
+                Duration.ofSeconds(60)));
+        assertEquals(done.text(), 40, done.body().path("job").path("items").asLong());
+        assertEquals("***", done.body().path("job").path("source").path("settings").path("accessToken").asText());
+        JsonNode annsList = seen(ann.get("/transfers")).body();
+        assertEquals(1, annsList.size());
+        assertTrue(seen(operator.get("/transfers")).text().contains(id));
+
+        // Bad input: clear 4xx problems.
+        assertEquals(400, seen(ann.post("/transfers", "{not json")).status());
+        Rest.Reply oversized = seen(ann.post("/transfers", "{\"vertical\":\"" + "x".repeat(2_000_000) + "\"}"));
+        assertEquals(oversized.text(), 413, oversized.status());
+
+        for (String reply : replies) {
+            assertFalse("an API response holds the secret: " + reply, reply.contains(secret));
+        }
+        byte[] needle = secret.getBytes(StandardCharsets.UTF_8);
+        try (Stream<Path> files = Files.walk(Paths.get(System.getProperty("karaf.data")))) {
+            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                assertFalse("the secret is in " + file, contains(Files.readAllBytes(file), needle));
+            }
+        }
+    }
+
+    @Test
+    public void aRevokedTokenNoLongerAuthenticates() throws Exception {
+        Rest operator = DtpContainer.rest();
+        Rest.Reply issued = operator.post("/tokens", "{\"user\":\"carol\"}");
+        Rest carol = operator.as(Rest.bearer(issued.body().path("secret").asText()));
+        assertEquals(200, carol.get("/transfers").status());
+        assertFalse(operator.get("/tokens").text().contains(issued.body().path("secret").asText()));
+
+        assertEquals(204, operator.delete("/tokens/" + issued.body().path("id").asText()).status());
+        assertEquals(401, carol.get("/transfers").status());
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+}
