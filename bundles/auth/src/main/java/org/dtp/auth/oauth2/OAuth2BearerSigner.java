@@ -54,14 +54,20 @@ public final class OAuth2BearerSigner implements RequestSigner {
     /**
      * Tells the signer the provider answered 401 to a request it signed (RFC 6750 §3.1 {@code invalid_token}),
      * e.g. a token revoked or expired early: the next {@link #sign} refreshes, once however many requests
-     * report it. Requests signed with an older token do not count.
+     * report it. Requests signed with an older token do not count. {@link org.dtp.spi.http.ProviderHttp} calls it
+     * and, when it returns true, sends the request once more.
+     *
+     * @return whether a new signature may succeed: a refresh token is at hand, or the token was renewed since
      */
-    public void unauthorized(SignableRequest signed) {
+    @Override
+    public boolean unauthorized(SignableRequest signed) {
         String header = signed.headers().get("Authorization");
-        String token = current.accessToken();
-        if (("Bearer " + token).equals(header)) {
-            rejected = token;
+        OAuth2Tokens tokens = current;
+        if (("Bearer " + tokens.accessToken()).equals(header)) {
+            rejected = tokens.accessToken();
+            return tokens.refreshToken() != null;
         }
+        return header != null;
     }
 
     /** The tokens in use now (after any refresh). */

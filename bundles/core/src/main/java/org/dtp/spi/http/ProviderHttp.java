@@ -41,7 +41,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  * <li>429, 408, 5xx, I/O failures and timeouts: {@link TransientAdapterException}, carrying the
  *     provider's {@code Retry-After} (seconds or HTTP-date) when it sent one;</li>
- * <li>401, 403: {@link AuthorizationRefusedException} (the authorization was refused);</li>
+ * <li>401, 403: {@link AuthorizationRefusedException} (the authorization was refused); a 401 is first told to
+ * the signer, and when it says a new signature may do (a refreshed token), a request whose body can be sent again
+ * is sent once more;</li>
  * <li>404: {@link ProviderRejectedException} (an {@link ItemRejectedException}) or {@link AdapterException}, as
  *     the caller says ({@link OnNotFound});</li>
  * <li>any other 4xx: {@link ProviderRejectedException} with the status and the provider's message.</li>
@@ -204,7 +206,7 @@ public final class ProviderHttp {
         }
         Duration timeout = requestTimeout.plusSeconds(length / minUploadBytesPerSecond);
         HttpResponse<InputStream> response = exchange("POST", uri, headers, List.of(), publisher, contentType,
-                timeout, onNotFound);
+                timeout, onNotFound, length == 0);
         return readJson("POST", uri, response);
     }
 
@@ -221,6 +223,17 @@ public final class ProviderHttp {
                                                List<Map.Entry<String, String>> form, BodyPublisher body,
                                                String contentType, Duration timeout, OnNotFound onNotFound)
             throws AdapterException {
+        return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true);
+    }
+
+    /**
+     * One request; when the provider answers 401 and the signer says a new signature may do (a refreshed token),
+     * it is sent once more if {@code repeatable} (its body can be sent again: not a stream being uploaded).
+     */
+    private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,
+                                               List<Map.Entry<String, String>> form, BodyPublisher body,
+                                               String contentType, Duration timeout, OnNotFound onNotFound,
+                                               boolean repeatable) throws AdapterException {
         SignableRequest signable = new SignableRequest(method, uri, form);
         signer.sign(signable);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).method(signable.method(), body);
@@ -260,6 +273,11 @@ public final class ProviderHttp {
         if (status >= 200 && status < 300) {
             limiter.succeeded();
             return response;
+        }
+        if (status == 401 && signer.unauthorized(signable) && repeatable) {
+            readErrorBody(response.body());
+            LOG.debug("{} {} {} -> 401; signing it again", provider, method, redact(uri));
+            return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, false);
         }
         if (status == 429) {
             limiter.throttled(response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null));

@@ -21,4 +21,16 @@ public interface RequestSigner {
      * @throws AdapterException when the request cannot be authorized (e.g. a token that cannot be refreshed)
      */
     void sign(SignableRequest request) throws AdapterException;
+
+    /**
+     * Told that the provider answered 401 to {@code signed}, a request this signer signed: e.g. an OAuth 2.0 token
+     * revoked or expired before its time.
+     *
+     * @return whether signing again may succeed (e.g. the next {@link #sign} refreshes the token), in which case
+     * {@link ProviderHttp} sends a request whose body it can repeat once more, signed anew
+     * @since 1.2
+     */
+    default boolean unauthorized(SignableRequest signed) {
+        return false;
+    }
 }

@@ -7,7 +7,7 @@
  * 1.1: the rate limiter slows down on 429 and honours Retry-After for every thread.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;

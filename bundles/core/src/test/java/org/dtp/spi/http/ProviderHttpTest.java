@@ -95,6 +95,62 @@ public class ProviderHttpTest {
         assertTrue(e.getMessage(), e.getMessage().contains("refused the authorization"));
     }
 
+    /** Signs with "Bearer t<n>"; after a 401 to the current token, the next signature uses a new one. */
+    private static final class RotatingSigner implements RequestSigner {
+        final java.util.concurrent.atomic.AtomicInteger token = new java.util.concurrent.atomic.AtomicInteger(1);
+        final boolean canRefresh;
+
+        RotatingSigner(boolean canRefresh) {
+            this.canRefresh = canRefresh;
+        }
+
+        @Override
+        public void sign(SignableRequest request) {
+            request.setHeader("Authorization", "Bearer t" + token.get());
+        }
+
+        @Override
+        public boolean unauthorized(SignableRequest signed) {
+            if (canRefresh && ("Bearer t" + token.get()).equals(signed.headers().get("Authorization"))) {
+                token.incrementAndGet();
+                return true;
+            }
+            return false;
+        }
+    }
+
+    @Test
+    public void aSignerThatCanRenewItsTokenGetsOneMoreTryAfter401() throws Exception {
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.handler(ex -> {
+            String auth = ex.getRequestHeaders().getFirst("Authorization");
+            seen.add(auth);
+            TestServer.respond(ex, "Bearer t2".equals(auth) ? 200 : 401, "{\"ok\":true}");
+        });
+        ProviderHttp renewing = http.withSigner(new RotatingSigner(true));
+
+        assertTrue(renewing.getJson(server.uri("/x"), OnNotFound.FAIL).path("ok").asBoolean());
+        assertEquals(java.util.List.of("Bearer t1", "Bearer t2"), seen);
+
+        // A second 401 after the new signature is final: no loop.
+        server.handler(ex -> {
+            seen.add(ex.getRequestHeaders().getFirst("Authorization"));
+            TestServer.respond(ex, 401, "");
+        });
+        seen.clear();
+        expect(AuthorizationRefusedException.class, () -> renewing.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertEquals(java.util.List.of("Bearer t2", "Bearer t3"), seen);
+
+        // A signer that cannot renew, and an upload stream that cannot be sent twice, get no second try.
+        seen.clear();
+        expect(AuthorizationRefusedException.class, () -> http.withSigner(new RotatingSigner(false)).getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertEquals(1, seen.size());
+        seen.clear();
+        expect(AuthorizationRefusedException.class, () -> http.withSigner(new RotatingSigner(true)).upload(server.uri("/u"),
+                java.util.Map.of(), "image/jpeg", new java.io.ByteArrayInputStream(new byte[10]), 10, OnNotFound.FAIL));
+        assertEquals(1, seen.size());
+    }
+
     @Test
     public void forbiddenSaysTheAuthorizationWasRefused() {
         server.handler(ex -> TestServer.respond(ex, 403, ""));
