@@ -36,7 +36,7 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * Every request to the API but its OpenAPI document and the signed cancel links of notifications must authenticate, as an operator or as an end user:
+ * Every request to the API but its OpenAPI document, the signed cancel links of notifications and the providers' sign-in callbacks must authenticate, as an operator or as an end user:
  * <ul>
  * <li>{@code Authorization: Basic} with a user of Karaf's JAAS realm ({@code etc/users.properties} by default);
  * one with the operator role is an operator, any other an end user of that name;</li>
@@ -58,6 +58,8 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     private static final String PUBLIC_PATH = "api/v1/openapi.json";
     /** Cancel links in notification e-mails: the signed link itself is the credential. */
     private static final String CANCELLATIONS = "api/v1/cancellations/";
+    /** Providers' redirects back after a sign-in: the single-use state, the browser's cookie and PKCE protect them. */
+    private static final String OAUTH_CALLBACKS = "api/v1/oauth/callback/";
 
     @ObjectClassDefinition(name = "dtp REST API security", description = "Who may call the REST API.")
     public @interface Config {
@@ -103,7 +105,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             request.setEntityStream(new BoundedStream(request.getEntityStream(), limits.maxBodyBytes()));
         }
         String path = stripSlashes(request.getUriInfo().getPath());
-        if (PUBLIC_PATH.equals(path) || path.startsWith(CANCELLATIONS)) {
+        if (PUBLIC_PATH.equals(path) || path.startsWith(CANCELLATIONS) || path.startsWith(OAUTH_CALLBACKS)) {
             return;
         }
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);

@@ -7,6 +7,8 @@ import org.dtp.rest.ApiModel.Transfer;
 import org.dtp.rest.ApiModel.TransferBody;
 import org.dtp.rest.ApiModel.TransferSummary;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.auth.oauth2.AuthorizationFlows;
+import org.dtp.transfer.Direction;
 import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
 import org.dtp.transfer.NoSuchTransferException;
@@ -58,17 +60,19 @@ public final class TransferResource {
     static final int MAX_LIMIT = 500;
 
     private final TransferService transfers;
+    private final AuthorizationFlows signIns;
 
     @Activate
-    public TransferResource(@Reference TransferService transfers) {
+    public TransferResource(@Reference TransferService transfers, @Reference AuthorizationFlows signIns) {
         this.transfers = transfers;
+        this.signIns = signIns;
     }
 
     @POST
     @Consumes(APPLICATION_JSON)
     public Response create(@Context SecurityContext security, TransferBody body) {
         ApiCaller caller = ApiCaller.of(security);
-        TransferRequest request = toRequest(body, caller.owner());
+        TransferRequest request = withSignIns(caller, toRequest(body, caller.owner()));
         TransferJob job;
         try {
             job = transfers.start(request);
@@ -167,6 +171,32 @@ public final class TransferResource {
         }
         throw ApiProblem.invalidRequest("Query parameter '" + name + "' must be an integer from " + min + " to "
                 + max + ", not '" + value + "'.");
+    }
+
+    /**
+     * The request with each side's {@code authorization} setting (a sign-in's id, see {@link AuthorizationResource})
+     * replaced by the tokens it holds, once; the tokens never pass through the client.
+     */
+    private TransferRequest withSignIns(ApiCaller caller, TransferRequest request) {
+        TransferEndpoint source = redeem(caller, "source", request.source(), Direction.EXPORT);
+        TransferEndpoint destination = redeem(caller, "destination", request.destination(), Direction.IMPORT);
+        return new TransferRequest(request.vertical(), source, destination, request.owner());
+    }
+
+    private TransferEndpoint redeem(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction) {
+        String named = endpoint.settings().get(AuthorizationFlows.AUTHORIZATION_SETTING);
+        if (named == null) {
+            return endpoint;
+        }
+        java.util.Map<String, String> settings = new java.util.HashMap<>(endpoint.settings());
+        settings.remove(AuthorizationFlows.AUTHORIZATION_SETTING);
+        try {
+            settings.putAll(signIns.redeem(caller.name(), UUID.fromString(named), endpoint.provider(), direction));
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidTransfer(side + ": " + (e.getMessage() == null || e.getMessage().startsWith("Invalid UUID")
+                    ? "'" + named + "' is not a sign-in id" : e.getMessage()) + "; sign in again (POST /api/v1/authorizations)");
+        }
+        return new TransferEndpoint(endpoint.provider(), settings);
     }
 
     /** Checks the body's shape (400) and vertical name (422); the service checks the rest (422). */

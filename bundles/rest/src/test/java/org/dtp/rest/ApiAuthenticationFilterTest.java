@@ -252,7 +252,11 @@ public class ApiAuthenticationFilterTest {
         Request cancel = new Request("api/v1/cancellations/abc");
         filter.filter(cancel.context());
         assertNull(cancel.security);
+        Request callback = new Request("api/v1/oauth/callback/google");
+        filter.filter(callback.context());
+        assertNull(callback.security);
         refused(new Request("api/v1/openapi.json/../transfers"), 401);
+        refused(new Request("api/v1/oauth/other"), 401);
     }
 
     @Test

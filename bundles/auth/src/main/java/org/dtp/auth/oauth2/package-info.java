@@ -7,10 +7,11 @@
  * the access token (RFC 6750) and refreshes it before it expires. Pending authorizations live in a
  * {@link org.dtp.auth.oauth2.PendingAuthorizationStore}; {@link org.dtp.auth.oauth2.InMemoryPendingAuthorizations}
  * serves one node. No secret (client secret, code, verifier, token) is ever in a {@code toString()},
- * an exception message or a log.
+ * an exception message or a log. 1.1: {@link org.dtp.auth.oauth2.AuthorizationFlows}, the server's sign-in flow
+ * for a user before a transfer, with the providers an operator registered.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.dtp.auth.oauth2;
 
 import org.osgi.annotation.bundle.Export;

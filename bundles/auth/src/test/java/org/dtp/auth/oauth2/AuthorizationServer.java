@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * on the test's clock, issuing access tokens that live {@link #TOKEN_SECONDS} seconds; plus what the tests
  * do as the user's browser.
  */
-final class AuthorizationServer extends ExternalResource {
+public final class AuthorizationServer extends ExternalResource {
     static final String ISSUER = "dtp-test";
     static final long TOKEN_SECONDS = 300;
     static final String CLIENT_ID = "dtp-client";
@@ -43,7 +43,7 @@ final class AuthorizationServer extends ExternalResource {
     private MockOAuth2Server server;
     private final HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
-    AuthorizationServer(boolean rotateRefreshTokens) {
+    public AuthorizationServer(boolean rotateRefreshTokens) {
         this.rotateRefreshTokens = rotateRefreshTokens;
     }
 
@@ -60,14 +60,14 @@ final class AuthorizationServer extends ExternalResource {
         server.shutdown();
     }
 
-    OAuth2Provider provider(OAuth2Provider.ClientAuthentication authentication) {
+    public OAuth2Provider provider(OAuth2Provider.ClientAuthentication authentication) {
         return new OAuth2Provider("photos", server.authorizationEndpointUrl(ISSUER).uri(),
                 server.tokenEndpointUrl(ISSUER).uri(), server.revocationEndpointUrl(ISSUER).uri(), CLIENT_ID, CLIENT_SECRET,
                 authentication, Set.of(REDIRECT, URI.create("http://127.0.0.1:8181/api/v1/oauth/other")),
                 Map.of(Direction.EXPORT, READ, Direction.IMPORT, WRITE), Map.of());
     }
 
-    URI userInfo() {
+    public URI userInfo() {
         return server.userInfoUrl(ISSUER).uri();
     }
 
@@ -76,7 +76,7 @@ final class AuthorizationServer extends ExternalResource {
     }
 
     /** The user's browser at the authorization URL: the server approves at once and redirects (302). */
-    Map<String, String> authorize(URI authorizationUrl) throws IOException, InterruptedException {
+    public Map<String, String> authorize(URI authorizationUrl) throws IOException, InterruptedException {
         HttpResponse<String> response = browser.send(HttpRequest.newBuilder(authorizationUrl).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 302) {

@@ -1,0 +1,179 @@
+package org.dtp.rest;
+
+import org.dtp.auth.oauth2.AuthorizationFlows;
+import org.dtp.auth.oauth2.AuthorizationStateException;
+import org.dtp.spi.AdapterException;
+import org.dtp.transfer.Direction;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.ws.rs.Consumes;
+import javax.ws.rs.CookieParam;
+import javax.ws.rs.GET;
+import javax.ws.rs.POST;
+import javax.ws.rs.Path;
+import javax.ws.rs.PathParam;
+import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.Context;
+import javax.ws.rs.core.NewCookie;
+import javax.ws.rs.core.Response;
+import javax.ws.rs.core.SecurityContext;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
+
+/**
+ * Signing in at a provider, with the tokens kept on the server. {@code POST /api/v1/authorizations} answers the
+ * provider's consent URL to send the browser to, and binds the sign-in to that browser with an HttpOnly cookie;
+ * the provider sends the browser back to {@code /api/v1/oauth/callback/{provider}}, which exchanges the code and
+ * shows the authorization's id; a transfer then names it (setting {@code authorization}) and the server puts the
+ * tokens into the transfer's sealed settings. The callback needs no credentials: the single-use state, the cookie
+ * and PKCE are what protect it.
+ */
+@Component(service = AuthorizationResource.class)
+@JaxrsResource
+@JaxrsExtensionSelect(ApiAuthenticationFilter.SELECT)
+@JSONRequired
+@Path("/api/v1")
+public final class AuthorizationResource {
+    static final String SESSION_COOKIE = "dtp_signin";
+    private static final Logger LOG = LoggerFactory.getLogger(AuthorizationResource.class);
+
+    private final AuthorizationFlows flows;
+    private final SecureRandom random = new SecureRandom();
+
+    @Activate
+    public AuthorizationResource(@Reference AuthorizationFlows flows) {
+        this.flows = flows;
+    }
+
+    public record AuthorizationBody(String provider, String direction) {
+    }
+
+    public record Started(UUID id, URI authorizationUrl, String status) {
+    }
+
+    public record AuthorizationInfo(UUID id, String status) {
+    }
+
+    public record Providers(List<String> providers) {
+    }
+
+    @GET
+    @Path("authorizations")
+    @Produces(APPLICATION_JSON)
+    public Providers providers(@Context SecurityContext security) {
+        ApiCaller.of(security);
+        return new Providers(flows.providers());
+    }
+
+    @POST
+    @Path("authorizations")
+    @Consumes(APPLICATION_JSON)
+    @Produces(APPLICATION_JSON)
+    public Response begin(@Context SecurityContext security, @CookieParam(SESSION_COOKIE) String session,
+                          AuthorizationBody body) {
+        ApiCaller caller = ApiCaller.of(security);
+        if (body == null || body.provider() == null || body.direction() == null) {
+            throw ApiProblem.invalidRequest("A JSON body is required: {\"provider\", \"direction\": \"export\" or \"import\"}.");
+        }
+        Direction direction;
+        try {
+            direction = Direction.valueOf(body.direction().trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidRequest("\"direction\" is export (the provider is the source) or import (the "
+                    + "destination), not '" + body.direction() + "'.");
+        }
+        String browser = session == null || session.length() < 32 ? newSession() : session;
+        AuthorizationFlows.Started started;
+        try {
+            started = flows.begin(caller.name(), browser, body.provider().trim(), direction);
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidTransfer(e.getMessage());
+        }
+        return Response.created(URI.create("/api/v1/authorizations/" + started.id()))
+                .cookie(new NewCookie(SESSION_COOKIE, browser, "/api/v1", null, NewCookie.DEFAULT_VERSION,
+                        "binds a sign-in to this browser", 3600, null, false, true))
+                .header("Cache-Control", "no-store")
+                .entity(new Started(started.id(), started.authorizationUrl(), AuthorizationFlows.Status.PENDING.name()))
+                .build();
+    }
+
+    @GET
+    @Path("authorizations/{id}")
+    @Produces(APPLICATION_JSON)
+    public AuthorizationInfo status(@Context SecurityContext security, @PathParam("id") String id) {
+        ApiCaller caller = ApiCaller.of(security);
+        UUID uuid = parse(id);
+        return flows.status(caller.name(), uuid).map(s -> new AuthorizationInfo(uuid, s.name()))
+                .orElseThrow(() -> ApiProblem.notFound("There is no sign-in with id '" + id + "'."));
+    }
+
+    /** Where the provider sends the browser back (RFC 6749 §4.1.2): a small HTML page for the person. */
+    @GET
+    @Path("oauth/callback/{provider}")
+    @Produces("text/html; charset=UTF-8")
+    public Response callback(@PathParam("provider") String provider, @CookieParam(SESSION_COOKIE) String session,
+                             @QueryParam("state") String state, @QueryParam("code") String code,
+                             @QueryParam("error") String error) {
+        if (session == null || state == null || (code == null && error == null)) {
+            return page(400, "Sign-in not completed", "This page expects the answer of " + provider
+                    + " to a sign-in started in this browser; start the sign-in again.");
+        }
+        try {
+            if (error != null) {
+                UUID id = flows.deny(provider, session, state);
+                return page(200, "Sign-in refused", "You did not allow access at " + provider + " (sign-in " + id
+                        + "). Nothing was copied.");
+            }
+            UUID id = flows.complete(provider, session, state, code);
+            return page(200, "Signed in at " + provider, "dtp may now use your account at " + provider
+                    + " for one transfer. Authorization: " + id + ". You can close this page and return to the app.");
+        } catch (AuthorizationStateException e) {
+            return page(400, "Sign-in not completed", e.getMessage() + ". Start the sign-in again.");
+        } catch (AdapterException e) {
+            LOG.info("sign-in at {} failed: {}", provider, e.getMessage());
+            return page(502, "Sign-in not completed", provider + " did not accept the sign-in: " + e.getMessage()
+                    + ". Start the sign-in again.");
+        }
+    }
+
+    private String newSession() {
+        byte[] bytes = new byte[32];
+        random.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static UUID parse(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw ApiProblem.notFound("There is no sign-in with id '" + id + "'.");
+        }
+    }
+
+    private static Response page(int status, String title, String message) {
+        String html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + escape(title)
+                + " - dtp</title></head><body><main><h1>" + escape(title) + "</h1><p>" + escape(message)
+                + "</p></main></body></html>";
+        return Response.status(status).type("text/html; charset=UTF-8").header("Cache-Control", "no-store")
+                .header("Content-Security-Policy", "default-src 'none'").entity(html).build();
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,130 @@
+package org.dtp.rest;
+
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import org.dtp.auth.flow.OAuth2AuthorizationFlows;
+import org.dtp.auth.flow.OAuth2ClientRegistration;
+import org.dtp.auth.oauth2.AuthorizationFlows;
+import org.dtp.rest.ApiModel.Endpoint;
+import org.dtp.rest.ApiModel.Transfer;
+import org.dtp.rest.ApiModel.TransferBody;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+import javax.ws.rs.core.NewCookie;
+import javax.ws.rs.core.Response;
+import java.lang.reflect.Proxy;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/** Sign-in at a provider through the REST resources, against a real OAuth 2.0 server (mock-oauth2-server). */
+public class SignInTest {
+    private static final String CALLBACK = "http://127.0.0.1:8181/api/v1/oauth/callback/localfs";
+
+    private final MockOAuth2Server server = new MockOAuth2Server();
+    private final FakeTransferService service = new FakeTransferService();
+    private final OAuth2AuthorizationFlows flows = new OAuth2AuthorizationFlows();
+    private final AuthorizationResource signIns = new AuthorizationResource(flows);
+    private final TransferResource transfers = new TransferResource(service, flows);
+    private final HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+    @Before
+    public void setUp() throws Exception {
+        server.start(InetAddress.getLoopbackAddress(), 0);
+        Map<String, Object> values = Map.of("provider", "localfs",
+                "authorizationEndpoint", server.authorizationEndpointUrl("test").toString(),
+                "tokenEndpoint", server.tokenEndpointUrl("test").toString(), "clientId", "dtp",
+                "_clientSecret", "client-secret-4711", "redirectUri", CALLBACK,
+                "exportScopes", new String[]{"openid", "photos.read"}, "importScopes", new String[]{"openid", "photos.write"});
+        flows.addClient(new OAuth2ClientRegistration((OAuth2ClientRegistration.Config) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[]{OAuth2ClientRegistration.Config.class},
+                (p, m, a) -> m.getName().equals("annotationType") ? OAuth2ClientRegistration.Config.class
+                        : values.getOrDefault(m.getName(), m.getDefaultValue()))));
+    }
+
+    @After
+    public void tearDown() {
+        server.shutdown();
+    }
+
+    /** The provider's answer as the browser brings it back: code and state of the redirect's query. */
+    private Map<String, String> consent(URI authorizationUrl) throws Exception {
+        HttpResponse<String> answer = browser.send(HttpRequest.newBuilder(authorizationUrl).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(answer.body(), 302, answer.statusCode());
+        URI back = URI.create(answer.headers().firstValue("Location").orElseThrow());
+        assertTrue(back.toString(), back.toString().startsWith(CALLBACK + "?"));
+        Map<String, String> query = new HashMap<>();
+        for (String pair : back.getRawQuery().split("&")) {
+            String[] kv = pair.split("=", 2);
+            query.put(kv[0], java.net.URLDecoder.decode(kv[1], java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return query;
+    }
+
+    private static TransferBody transfer(String authorization) {
+        return new TransferBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", authorization)),
+                new Endpoint("localfs", Map.of("path", "/b")));
+    }
+
+    @Test
+    public void aSignInEndsInTheTransfersSettingsWithoutTheTokenEverReachingTheClient() throws Exception {
+        Response begun = signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("localfs", "export"));
+        assertEquals(201, begun.getStatus());
+        NewCookie cookie = (NewCookie) begun.getMetadata().getFirst("Set-Cookie");
+        assertTrue(cookie.isHttpOnly());
+        AuthorizationResource.Started started = (AuthorizationResource.Started) begun.getEntity();
+        assertTrue(started.authorizationUrl().getQuery().contains("code_challenge_method=S256"));
+
+        Map<String, String> back = consent(started.authorizationUrl());
+        Response page = signIns.callback("localfs", cookie.getValue(), back.get("state"), back.get("code"), null);
+        assertEquals(200, page.getStatus());
+        String html = (String) page.getEntity();
+        assertTrue(html, html.contains(started.id().toString()));
+        assertEquals("AUTHORIZED", signIns.status(Callers.ANN, started.id().toString()).status());
+        Problems.expect(404, () -> signIns.status(Callers.BOB, started.id().toString()));
+
+        Problem others = Problems.expect(422, () -> transfers.create(Callers.BOB, transfer(started.id().toString())));
+        assertTrue(others.detail(), others.detail().startsWith("source: "));
+        Transfer created = (Transfer) transfers.create(Callers.ANN, transfer(started.id().toString())).getEntity();
+
+        String token = service.lastRequest.source().settings().get(AuthorizationFlows.ACCESS_TOKEN);
+        assertTrue(token != null && token.length() > 20);
+        assertFalse(service.lastRequest.source().settings().containsKey(AuthorizationFlows.AUTHORIZATION_SETTING));
+        assertEquals("***", created.source().settings().get(AuthorizationFlows.ACCESS_TOKEN));
+        assertFalse(html.contains(token));
+        Problems.expect(422, () -> transfers.create(Callers.ANN, transfer(started.id().toString())));
+    }
+
+    @Test
+    public void aCallbackInAnotherBrowserOrReplayedIsRefused() throws Exception {
+        Response begun = signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("localfs", "import"));
+        AuthorizationResource.Started started = (AuthorizationResource.Started) begun.getEntity();
+        Map<String, String> back = consent(started.authorizationUrl());
+
+        assertEquals(400, signIns.callback("localfs", "another-browser-session-cookie-value", back.get("state"),
+                back.get("code"), null).getStatus());
+        assertEquals(400, signIns.callback("localfs", null, back.get("state"), back.get("code"), null).getStatus());
+        String cookie = ((NewCookie) begun.getMetadata().getFirst("Set-Cookie")).getValue();
+        assertEquals("the state was used up by the refused try", 400,
+                signIns.callback("localfs", cookie, back.get("state"), back.get("code"), null).getStatus());
+        assertEquals("PENDING", signIns.status(Callers.ANN, started.id().toString()).status());
+    }
+
+    @Test
+    public void badRequestsAreClearProblems() {
+        Problems.expect(400, () -> signIns.begin(Callers.ANN, null, null));
+        Problems.expect(400, () -> signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("localfs", "sideways")));
+        Problems.expect(422, () -> signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("nowhere", "export")));
+        Problems.expect(422, () -> transfers.create(Callers.ANN, transfer("not-a-uuid")));
+        Problems.expect(404, () -> signIns.status(Callers.ANN, "nope"));
+    }
+}
