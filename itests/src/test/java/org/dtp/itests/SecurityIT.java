@@ -49,6 +49,13 @@ public class SecurityIT {
         return reply;
     }
 
+    /** The operator's client, once the API answers (the container may still be starting its bundles). */
+    private static Rest operator() throws Exception {
+        Rest operator = DtpContainer.rest();
+        operator.await("/me", me -> me.path("operator").asBoolean(), Duration.ofSeconds(60));
+        return operator;
+    }
+
     private String issueToken(Rest operator, String user) throws Exception {
         Rest.Reply issued = seen(operator.post("/tokens", "{\"user\":\"" + user + "\",\"email\":\"" + user + "@example.org\"}"));
         assertEquals(issued.text(), 201, issued.status());
@@ -57,7 +64,7 @@ public class SecurityIT {
 
     @Test
     public void unauthenticatedRequestsAre401AndTheDocumentIsPublic() throws Exception {
-        Rest anonymous = DtpContainer.rest().as(null);
+        Rest anonymous = operator().as(null);
         for (String path : List.of("/transfers", "/adapters", "/verticals", "/me", "/tokens", "/revocations")) {
             Rest.Reply reply = anonymous.get(path);
             assertEquals(path + ": " + reply.text(), 401, reply.status());
@@ -75,7 +82,7 @@ public class SecurityIT {
     @Test
     public void transfersBelongToTheirUserAndTheirSecretsAreKeptNowhere() throws Exception {
         features.installFeature("dtp-adapter-localfs", EnumSet.noneOf(FeaturesService.Option.class));
-        Rest operator = DtpContainer.rest();
+        Rest operator = operator();
         operator.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(30));
         Rest ann = operator.as(Rest.bearer(issueToken(operator, "ann")));
         Rest bob = operator.as(Rest.bearer(issueToken(operator, "bob")));
@@ -128,8 +135,9 @@ public class SecurityIT {
 
     @Test
     public void aRevokedTokenNoLongerAuthenticates() throws Exception {
-        Rest operator = DtpContainer.rest();
+        Rest operator = operator();
         Rest.Reply issued = operator.post("/tokens", "{\"user\":\"carol\"}");
+        assertEquals(issued.text(), 201, issued.status());
         Rest carol = operator.as(Rest.bearer(issued.body().path("secret").asText()));
         assertEquals(200, carol.get("/transfers").status());
         assertFalse(operator.get("/tokens").text().contains(issued.body().path("secret").asText()));
