@@ -40,7 +40,10 @@ import java.util.Optional;
  * <ul>
  * <li>{@code Authorization: Basic} with a user of Karaf's JAAS realm ({@code etc/users.properties} by default);
  * one with the operator role is an operator, any other an end user of that name;</li>
- * <li>{@code Authorization: Bearer} with an API token an operator issued (an end user).</li>
+ * <li>{@code Authorization: Bearer} with an API token an operator issued (an end user);</li>
+ * <li>{@code Authorization: Bearer} with an OIDC ID or access token (a JWT) of the configured issuer, when
+ * {@code oidcIssuer} is set: its signature (the issuer's JWKS), issuer, audience and expiry are checked, and its
+ * {@code oidcUserClaim} names the end user.</li>
  * </ul>
  * Anything else is a 401 problem that names both schemes. It also bounds request bodies (413). Failed attempts
  * are logged with the user name or token id they claimed, never with a password or token.
@@ -71,12 +74,26 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
 
         @AttributeDefinition(name = "Largest request body (bytes)", description = "Larger bodies are refused with 413.")
         long maxBodyBytes() default 1_048_576;
+
+        @AttributeDefinition(name = "OIDC issuer", description = "End users may log in with a JWT of this issuer (its iss); empty: no OIDC login.")
+        String oidcIssuer() default "";
+
+        @AttributeDefinition(name = "OIDC JWKS URI", description = "Where the issuer publishes its signing keys (jwks_uri of its discovery document).")
+        String oidcJwksUri() default "";
+
+        @AttributeDefinition(name = "OIDC audience", description = "The aud the tokens must carry (dtp's client id at the issuer); empty: not checked.")
+        String oidcAudience() default "";
+
+        @AttributeDefinition(name = "OIDC user claim", description = "The claim that names the user; sub when the token lacks it.")
+        String oidcUserClaim() default "preferred_username";
     }
 
     private final ApiTokens tokens;
     /** Null: the JVM's JAAS configuration, which Karaf provides. */
     private final Configuration jaas;
     private volatile Config config;
+    /** Null when no OIDC issuer is configured. */
+    private volatile OidcTokens oidc;
 
     @Activate
     public ApiAuthenticationFilter(@Reference ApiTokens tokens, Config config) {
@@ -85,13 +102,15 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
 
     ApiAuthenticationFilter(ApiTokens tokens, Config config, Configuration jaas) {
         this.tokens = tokens;
-        this.config = config;
         this.jaas = jaas;
+        modified(config);
     }
 
     @Modified
     void modified(Config config) {
         this.config = config;
+        this.oidc = config.oidcIssuer() == null || config.oidcIssuer().isBlank() ? null : new OidcTokens(config.oidcIssuer().trim(),
+                config.oidcJwksUri().trim(), config.oidcAudience().trim(), config.oidcUserClaim().trim());
     }
 
     @Override
@@ -143,9 +162,11 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             return Optional.empty();
         }
         if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            Optional<ApiUser> user = tokens.authenticate(authorization.substring(7).trim());
+            String token = authorization.substring(7).trim();
+            OidcTokens issuer = oidc;
+            Optional<ApiUser> user = issuer != null && OidcTokens.looksLikeJwt(token) ? issuer.user(token) : tokens.authenticate(token);
             if (user.isEmpty()) {
-                LOG.info("REST: refused a bearer token that is not a valid API token");
+                LOG.info("REST: refused a bearer token that is not a valid API token{}", issuer == null ? "" : " or OIDC token");
             }
             return user.map(u -> new ApiCaller(u.name(), false));
         }

@@ -24,7 +24,6 @@ import javax.ws.rs.core.UriInfo;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -123,31 +122,14 @@ public class ApiAuthenticationFilterTest {
         }
     };
 
-    private static ApiAuthenticationFilter.Config config(long maxBody) {
-        return new ApiAuthenticationFilter.Config() {
-            @Override
-            public Class<? extends Annotation> annotationType() {
-                return ApiAuthenticationFilter.Config.class;
-            }
-
-            @Override
-            public String realm() {
-                return "karaf";
-            }
-
-            @Override
-            public String operatorRole() {
-                return "admin";
-            }
-
-            @Override
-            public long maxBodyBytes() {
-                return maxBody;
-            }
-        };
+    /** The configuration with the annotation's defaults but {@code values}, as Config Admin gives it. */
+    static ApiAuthenticationFilter.Config config(Map<String, Object> values) {
+        return (ApiAuthenticationFilter.Config) Proxy.newProxyInstance(ApiAuthenticationFilter.Config.class.getClassLoader(),
+                new Class<?>[]{ApiAuthenticationFilter.Config.class}, (p, m, a) -> m.getName().equals("annotationType")
+                        ? ApiAuthenticationFilter.Config.class : values.getOrDefault(m.getName(), m.getDefaultValue()));
     }
 
-    private final ApiAuthenticationFilter filter = new ApiAuthenticationFilter(TOKENS, config(64), JAAS);
+    private final ApiAuthenticationFilter filter = new ApiAuthenticationFilter(TOKENS, config(Map.of("maxBodyBytes", 64L)), JAAS);
 
     /** A request to {@code path} with the given headers (and body), which records the security context set. */
     private static final class Request {
@@ -274,4 +256,45 @@ public class ApiAuthenticationFilterTest {
         filter.filter(small.context());
         assertEquals(64, small.body.readAllBytes().length);
     }
+    @Test
+    public void withAnIssuerConfiguredEndUsersLogInWithItsJwts() throws Exception {
+        no.nav.security.mock.oauth2.MockOAuth2Server idp = new no.nav.security.mock.oauth2.MockOAuth2Server();
+        idp.start(java.net.InetAddress.getLoopbackAddress(), 0);
+        try {
+            ApiAuthenticationFilter oidc = new ApiAuthenticationFilter(TOKENS, config(Map.of(
+                    "oidcIssuer", idp.issuerUrl("idp").toString(), "oidcJwksUri", idp.jwksUrl("idp").toString(),
+                    "oidcAudience", "dtp")), JAAS);
+            java.util.function.Function<String, Request> bearer = token -> new Request("api/v1/transfers")
+                    .header("Authorization", "Bearer " + token);
+
+            Request ann = bearer.apply(idp.issueToken("idp", "subject-1", "dtp", Map.of("preferred_username", "ann"), 300).serialize());
+            oidc.filter(ann.context());
+            assertEquals(new ApiCaller("ann", false), ann.security.getUserPrincipal());
+            Request bySubject = bearer.apply(idp.issueToken("idp", "subject-2", "dtp", Map.of(), 300).serialize());
+            oidc.filter(bySubject.context());
+            assertEquals(new ApiCaller("subject-2", false), bySubject.security.getUserPrincipal());
+            Request token = bearer.apply(TOKEN);
+            oidc.filter(token.context());
+            assertEquals("API tokens still work", new ApiCaller("ann", false), token.security.getUserPrincipal());
+
+            String valid = idp.issueToken("idp", "subject-1", "dtp", Map.of(), 300).serialize();
+            String tampered = valid.substring(0, valid.lastIndexOf('.') + 1) + "AAAA" + valid.substring(valid.lastIndexOf('.') + 5);
+            String[] parts = valid.split("\\.");
+            String unsigned = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString("{\"alg\":\"none\"}".getBytes())
+                    + "." + parts[1] + ".";
+            for (String refused : List.of(
+                    idp.issueToken("idp", "subject-1", "someone-else", Map.of(), 300).serialize(),
+                    idp.issueToken("other", "subject-1", "dtp", Map.of(), 300).serialize(),
+                    idp.issueToken("idp", "subject-1", "dtp", Map.of(), -120).serialize(),
+                    tampered, unsigned)) {
+                ApiProblem problem = assertThrows(ApiProblem.class, () -> oidc.filter(bearer.apply(refused).context()));
+                assertEquals(401, problem.getResponse().getStatus());
+            }
+            ApiProblem withoutIssuer = assertThrows(ApiProblem.class, () -> filter.filter(bearer.apply(valid).context()));
+            assertEquals("no issuer configured: JWTs are not accepted", 401, withoutIssuer.getResponse().getStatus());
+        } finally {
+            idp.shutdown();
+        }
+    }
+
 }
