@@ -3,32 +3,14 @@ package org.dtp.benchmarks;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderMediaExporter;
 import org.dtp.adapters.localfs.LocalFolderMediaImporter;
-import org.dtp.core.engine.JobControls;
-import org.dtp.core.engine.RetryPolicy;
-import org.dtp.core.engine.TransferEngine;
-import org.dtp.core.engine.TransferManager;
-import org.dtp.core.registry.AdapterRegistry;
-import org.dtp.core.registry.AdapterService;
-import org.dtp.core.store.JobStore;
-import org.dtp.core.store.JobStoreDataSource;
-import org.dtp.core.store.RevocationStore;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
-import org.dtp.transfer.JobState;
-import org.dtp.transfer.TransferJob;
-import org.dtp.transfer.TransferRequest;
-import org.h2.jdbcx.JdbcDataSource;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -62,7 +44,7 @@ public final class EngineBenchmark {
             scenario(work.resolve("large"), given.get("--photos"), given.get("--photo-kb") * 1024);
             scenario(work.resolve("small"), given.get("--small"), 1024);
         } finally {
-            deleteTree(work);
+            Benchmarks.deleteTree(work);
         }
     }
 
@@ -71,20 +53,17 @@ public final class EngineBenchmark {
         generate(source, items, bytesPerItem);
         double megabytes = (double) items * bytesPerItem / (1 << 20);
 
-        resetPeaks();
+        Benchmarks.resetHeapPeaks();
         long start = System.nanoTime();
         bareCopy(source, dir.resolve("bare"));
         double bareSeconds = (System.nanoTime() - start) / 1e9;
-        long barePeak = heapPeak();
+        long barePeak = Benchmarks.heapPeak();
 
-        resetPeaks();
+        Benchmarks.resetHeapPeaks();
         start = System.nanoTime();
-        TransferJob job = engineCopy(dir.resolve("jobstore"), source, dir.resolve("engine"));
+        engineCopy(dir.resolve("jobstore"), source, dir.resolve("engine"), items);
         double engineSeconds = (System.nanoTime() - start) / 1e9;
-        long enginePeak = heapPeak();
-        if (job.state() != JobState.COMPLETED || job.items() != items) {
-            throw new IllegalStateException("engine run did not complete: " + job);
-        }
+        long enginePeak = Benchmarks.heapPeak();
 
         System.out.printf("%n%d items of %d KB (%.0f MB)%n", items, bytesPerItem / 1024, megabytes);
         System.out.printf("  bare copy loop : %8.0f items/s %8.1f MB/s  peak heap %4d MB%n",
@@ -124,64 +103,21 @@ public final class EngineBenchmark {
         }
     }
 
-    private static TransferJob engineCopy(Path jobstore, Path source, Path target) throws Exception {
+    private static void engineCopy(Path jobstore, Path source, Path target, int items) throws Exception {
         Files.createDirectories(target);
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:file:" + jobstore.resolve("db").toAbsolutePath() + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0");
-        try (var pool = JobStoreDataSource.createPool(h2, 4)) {
-            JobStoreDataSource.migrate(pool);
-            JobStore store = new JobStore(pool);
-            RevocationStore revocations = new RevocationStore(pool);
-            AdapterRegistry registry = AdapterRegistry.withRevocations(revocations::isRevoked);
-            LocalFolderConfig config = new LocalFolderConfig() {
-                @Override public String[] allowedRoots() { return new String[0]; }
-                @Override public int pageSize() { return 100; }
-                // The bare loop does not fsync either: the benchmark measures the engine, not the disk.
-                @Override public boolean syncToDisk() { return false; }
-                @Override public Class<? extends Annotation> annotationType() { return LocalFolderConfig.class; }
-            };
-            registry.register(new AdapterService<>("localfs", "Local folder", Vertical.MEDIA,
-                    new LocalFolderMediaExporter(config), "org.dtp.dtp-adapter-localfs", "benchmark", 1));
-            registry.register(new AdapterService<>("localfs", "Local folder", Vertical.MEDIA,
-                    new LocalFolderMediaImporter(config), "org.dtp.dtp-adapter-localfs", "benchmark", 2));
-            JobControls controls = new JobControls();
-            TransferEngine engine = new TransferEngine(store, registry, controls,
-                    new RetryPolicy(5, Duration.ofMillis(100), Duration.ofSeconds(5), 2, 0.2));
-            // The benchmark runs the job on this thread; the dispatcher only records it.
-            java.util.List<java.util.UUID> queued = new java.util.ArrayList<>();
-            TransferManager manager = new TransferManager(store, registry, controls, queued::add, revocations);
-            TransferJob job = manager.start(new TransferRequest(Vertical.MEDIA,
+        LocalFolderConfig config = new LocalFolderConfig() {
+            @Override public String[] allowedRoots() { return new String[0]; }
+            @Override public int pageSize() { return 100; }
+            // The bare loop does not fsync either: the benchmark measures the engine, not the disk.
+            @Override public boolean syncToDisk() { return false; }
+            @Override public Class<? extends Annotation> annotationType() { return LocalFolderConfig.class; }
+        };
+        try (BenchmarkEngine engine = new BenchmarkEngine(jobstore, 4)) {
+            engine.exporter("localfs", Vertical.MEDIA, new LocalFolderMediaExporter(config))
+                    .importer("localfs", Vertical.MEDIA, new LocalFolderMediaImporter(config));
+            engine.run(Vertical.MEDIA,
                     new TransferEndpoint("localfs", Map.of("path", source.toAbsolutePath().toString())),
-                    new TransferEndpoint("localfs", Map.of("path", target.toAbsolutePath().toString()))));
-            engine.execute(job.id());
-            return store.job(job.id()).orElseThrow();
-        }
-    }
-
-    private static void resetPeaks() {
-        System.gc();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
-
-    private static long heapPeak() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
+                    new TransferEndpoint("localfs", Map.of("path", target.toAbsolutePath().toString())), items);
         }
     }
 }

@@ -40,11 +40,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 
 /**
  * The engine's own cost, with adapters that cost next to nothing: generated contacts and a generated video go
@@ -91,14 +89,14 @@ public final class EngineScaleBenchmark {
             video(work.resolve("video"), given.get("--video-mb") * (1L << 20));
             concurrentJobs(work.resolve("concurrent"), given.get("--jobs"), given.get("--job-items"), given.get("--latency-ms"));
         } finally {
-            deleteTree(work);
+            Benchmarks.deleteTree(work);
         }
     }
 
     private static void smallItems(Path dir, int count) throws Exception {
         ContactSource source = new ContactSource(count);
         ChecksumSink bare = new ChecksumSink();
-        resetPeaks();
+        Benchmarks.resetHeapPeaks();
         long start = System.nanoTime();
         bareLoop(source, bare);
         double bareSeconds = (System.nanoTime() - start) / 1e9;
@@ -122,12 +120,12 @@ public final class EngineScaleBenchmark {
         for (int i = 0; i < 2; i++) {
             ContactSource source = new ContactSource(counts[i], true);
             ChecksumSink sink = new ChecksumSink();
-            resetPeaks();
+            Benchmarks.resetHeapPeaks();
             liveHeap.reset();
             long start = System.nanoTime();
             run(dir.resolve("run" + i), Vertical.CONTACTS, source.exporter, sink.contacts, counts[i]);
             double seconds = (System.nanoTime() - start) / 1e9;
-            peaks[i] = heapPeak();
+            peaks[i] = Benchmarks.heapPeak();
             live[i] = liveHeap.max();
             sink.assertSame(referenceOf(new ContactSource(counts[i], false)), counts[i]);
             System.out.printf("%n%,d contacts through the engine: %,.0f items/s, peak heap %d MB, live heap %d MB%n",
@@ -217,7 +215,7 @@ public final class EngineScaleBenchmark {
                 return key;
             }
         };
-        resetPeaks();
+        Benchmarks.resetHeapPeaks();
         long start = System.nanoTime();
         TransferJob job = run(dir, Vertical.MEDIA, exporter, importer, 1);
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -228,7 +226,7 @@ public final class EngineScaleBenchmark {
         System.out.printf("%none video of %,.0f MB streamed through the engine with a %d MB heap%n", mb,
                 Runtime.getRuntime().maxMemory() >> 20);
         System.out.printf("  bare read      : %,8.0f MB/s%n", mb / bareSeconds);
-        System.out.printf("  dtp engine     : %,8.0f MB/s, peak heap %d MB%n", mb / seconds, heapPeak() >> 20);
+        System.out.printf("  dtp engine     : %,8.0f MB/s, peak heap %d MB%n", mb / seconds, Benchmarks.heapPeak() >> 20);
         System.out.printf("  engine / bare  : %.2f%n", bareSeconds / seconds);
     }
 
@@ -320,29 +318,10 @@ public final class EngineScaleBenchmark {
 
     private static <C extends org.dtp.models.ContainerModel, I extends org.dtp.models.ItemModel> TransferJob run(
             Path dir, Vertical vertical, Exporter<C, I> exporter, Importer<C, I> importer, long expectedItems) throws Exception {
-        Files.createDirectories(dir);
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:file:" + dir.resolve("db").toAbsolutePath() + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0" + System.getProperty("benchmark.h2", ""));
-        try (var pool = JobStoreDataSource.createPool(h2, 4)) {
-            JobStoreDataSource.migrate(pool);
-            JobStore store = new JobStore(pool);
-            RevocationStore revocations = new RevocationStore(pool);
-            AdapterRegistry registry = AdapterRegistry.withRevocations(revocations::isRevoked);
-            registry.register(new AdapterService<>("memory", "In memory", vertical, exporter, "benchmark", "1", 1));
-            registry.register(new AdapterService<>("memory", "In memory", vertical, importer, "benchmark", "1", 2));
-            JobControls controls = new JobControls();
-            TransferEngine engine = new TransferEngine(store, registry, controls,
-                    new RetryPolicy(5, Duration.ofMillis(100), Duration.ofSeconds(5), 2, 0.2));
-            List<java.util.UUID> queued = new ArrayList<>();
-            TransferManager manager = new TransferManager(store, registry, controls, queued::add, revocations);
-            TransferJob job = manager.start(new TransferRequest(vertical, new TransferEndpoint("memory", Map.of()),
-                    new TransferEndpoint("memory", Map.of())));
-            engine.execute(job.id());
-            TransferJob done = store.job(job.id()).orElseThrow();
-            if (done.state() != JobState.COMPLETED || done.items() != expectedItems) {
-                throw new IllegalStateException("engine run did not complete: " + done);
-            }
-            return done;
+        try (BenchmarkEngine engine = new BenchmarkEngine(dir, 4)) {
+            engine.exporter("memory", vertical, exporter).importer("memory", vertical, importer);
+            return engine.run(vertical, new TransferEndpoint("memory", Map.of()), new TransferEndpoint("memory", Map.of()),
+                    expectedItems);
         }
     }
 
@@ -430,33 +409,6 @@ public final class EngineScaleBenchmark {
             if (items.get() != count || reference.items.get() != count || checksum.get() != reference.checksum.get()) {
                 throw new IllegalStateException("the engine delivered other items than the bare loop: " + items + " vs "
                         + reference.items + " items");
-            }
-        }
-    }
-
-    private static void resetPeaks() {
-        System.gc();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
-
-    private static long heapPeak() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
             }
         }
     }

@@ -1,12 +1,12 @@
 package org.dtp.adapters.smugmug;
 
 import javax.crypto.Cipher;
-import javax.crypto.CipherInputStream;
 import javax.crypto.CipherOutputStream;
 import javax.crypto.KeyGenerator;
 import javax.crypto.SecretKey;
+import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
-import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -88,9 +88,59 @@ final class Spool implements AutoCloseable {
     /** The bytes again, decrypted as they are read. */
     InputStream open() throws IOException {
         try {
-            return new BufferedInputStream(new CipherInputStream(Files.newInputStream(file), cipher(Cipher.DECRYPT_MODE, key, iv)), BUFFER);
+            return new DecryptingStream(Files.newInputStream(file), cipher(Cipher.DECRYPT_MODE, key, iv));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES is not available in this JVM", e);
+        }
+    }
+
+    /**
+     * Decrypts up to 64 KiB per read. Not {@link javax.crypto.CipherInputStream}: it returns at most 512 bytes a
+     * read, which the HTTP client's upload publisher turns into a 16 KiB array each (the media benchmark measured
+     * 27 GB allocated per 800 MB uploaded, and a third of the raw copy's speed).
+     */
+    private static final class DecryptingStream extends FilterInputStream {
+        private final Cipher cipher;
+        private final byte[] encrypted = new byte[BUFFER];
+
+        DecryptingStream(InputStream in, Cipher cipher) {
+            super(in);
+            this.cipher = cipher;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(encrypted, 0, Math.min(len, BUFFER));
+            if (n <= 0) {
+                return n;
+            }
+            try {
+                return cipher.update(encrypted, 0, n, b, off); // CTR: as many bytes out as in
+            } catch (ShortBufferException e) {
+                throw new IOException("spool decryption: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            byte[] buffer = new byte[(int) Math.min(BUFFER, Math.max(0, n))];
+            long skipped = 0;
+            for (int r; skipped < n && (r = read(buffer, 0, (int) Math.min(buffer.length, n - skipped))) > 0; ) {
+                skipped += r;
+            }
+            return skipped;
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
         }
     }
 
