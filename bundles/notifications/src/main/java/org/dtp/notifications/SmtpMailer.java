@@ -11,16 +11,10 @@ import jakarta.mail.util.ByteArrayDataSource;
 import org.eclipse.angus.mail.smtp.SMTPSSLTransport;
 import org.eclipse.angus.mail.smtp.SMTPTransport;
 
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
-import javax.net.ssl.TrustManagerFactory;
-import java.io.IOException;
-import java.io.InputStream;
+import org.dtp.spi.http.TrustStores;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -149,17 +143,7 @@ final class SmtpMailer {
     }
 
     static SSLSocketFactory socketFactory(Path trustStore, String type, String password) {
-        try (InputStream in = Files.newInputStream(trustStore)) {
-            KeyStore trusted = KeyStore.getInstance(type);
-            trusted.load(in, password == null || password.isEmpty() ? null : password.toCharArray());
-            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            tmf.init(trusted);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, tmf.getTrustManagers(), null);
-            return context.getSocketFactory();
-        } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot read the SMTP trust store " + trustStore + ": " + e.getMessage(), e);
-        }
+        return TrustStores.sslContext(trustStore, type, password == null ? null : password.toCharArray()).getSocketFactory();
     }
 
     @Override

@@ -5,6 +5,7 @@ import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.http.TrustStores;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Document;
@@ -12,7 +13,6 @@ import org.w3c.dom.Element;
 import org.xml.sax.SAXException;
 
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -25,10 +25,7 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -641,18 +638,8 @@ public final class DavClient {
                 this.sslContext = null;
                 return this;
             }
-            try (InputStream in = Files.newInputStream(path)) {
-                KeyStore store = KeyStore.getInstance(type == null || type.isBlank() ? KeyStore.getDefaultType() : type);
-                store.load(in, password == null || password.length == 0 ? null : password);
-                TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-                tmf.init(store);
-                SSLContext context = SSLContext.getInstance("TLS");
-                context.init(null, tmf.getTrustManagers(), null);
-                this.sslContext = context;
-                return this;
-            } catch (IOException | GeneralSecurityException e) {
-                throw new IllegalArgumentException("cannot read the trust store " + path + ": " + e.getMessage(), e);
-            }
+            this.sslContext = TrustStores.sslContext(path, type, password);
+            return this;
         }
 
         public DavClient build() {

@@ -15,14 +15,8 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
-import javax.net.ssl.TrustManagerFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
+import org.dtp.spi.http.TrustStores;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -156,17 +150,8 @@ public final class ImapConnector {
     }
 
     private static SSLSocketFactory socketFactory(ImapSettings settings) {
-        try (InputStream in = Files.newInputStream(settings.trustStore())) {
-            KeyStore trusted = KeyStore.getInstance(settings.trustStoreType());
-            trusted.load(in, settings.trustStorePassword().isEmpty() ? null : settings.trustStorePassword().toCharArray());
-            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            tmf.init(trusted);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, tmf.getTrustManagers(), null);
-            return context.getSocketFactory();
-        } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot read the trust store " + settings.trustStore() + ": " + e.getMessage(), e);
-        }
+        return TrustStores.sslContext(settings.trustStore(), settings.trustStoreType(),
+                settings.trustStorePassword().toCharArray()).getSocketFactory();
     }
 
     /** The destination id an import with this key produced earlier in this run, or null. */

@@ -1,6 +1,5 @@
 package org.dtp.adapters.smugmug;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -12,7 +11,7 @@ import java.util.HexFormat;
  * ArchivedMD5): a mismatch is an {@link IOException} at the end of the stream, so a truncated or altered
  * download is never taken for the original (the engine retries it).
  */
-final class VerifyingInputStream extends FilterInputStream {
+final class VerifyingInputStream extends TransformingInputStream {
     private final long expectedSize;
     private final String expectedMd5;
     private final MessageDigest md5;
@@ -34,15 +33,8 @@ final class VerifyingInputStream extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
-    }
-
-    @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        int n = super.read(b, off, len);
+        int n = in.read(b, off, len);
         if (n > 0) {
             count += n;
             if (md5 != null) {
@@ -55,26 +47,6 @@ final class VerifyingInputStream extends FilterInputStream {
             check();
         }
         return n;
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-        // skipping would bypass the digest: read instead
-        byte[] buffer = new byte[(int) Math.min(8192, Math.max(0, n))];
-        long skipped = 0;
-        while (skipped < n) {
-            int r = read(buffer, 0, (int) Math.min(buffer.length, n - skipped));
-            if (r < 0) {
-                break;
-            }
-            skipped += r;
-        }
-        return skipped;
-    }
-
-    @Override
-    public boolean markSupported() {
-        return false;
     }
 
     private void check() throws IOException {
