@@ -46,7 +46,6 @@ import java.util.Map;
 public final class SmugMugMediaExporter implements Exporter<PhotoAlbum, MediaItem> {
     /** A media reference's uri when SmugMug offers no original; opening it says so. */
     static final String NO_ORIGINAL = "smugmug:no-original:";
-    private static final String MD5_FRAGMENT = "dtp-md5=";
 
     private final SmugMugConnector connector;
 
@@ -99,29 +98,21 @@ public final class SmugMugMediaExporter implements Exporter<PhotoAlbum, MediaIte
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("not a SmugMug media address: " + e.getMessage());
         }
-        String md5 = null;
-        if (uri.getRawFragment() != null && uri.getRawFragment().startsWith(MD5_FRAGMENT)) {
-            md5 = uri.getRawFragment().substring(MD5_FRAGMENT.length());
-        }
-        URI target = withoutFragment(uri);
+        URI target = uri;
         if (!allowed(target)) {
             throw new ItemRejectedException("refusing to fetch " + target.getScheme() + "://" + target.getHost()
                     + ": not a SmugMug media host (see mediaHosts in " + SmugMugConfig.PID + ")");
         }
         InputStream in = connector.account(context.endpoint()).api().download(target);
-        return new VerifyingInputStream(in, ref.size(), md5, "the original " + target.getRawPath());
+        return new VerifyingInputStream(in, ref.size(), ref.md5(), "the original " + target.getRawPath());
     }
 
     private MediaItem item(Image i) {
         String fileName = i.fileName().isBlank() ? i.imageKey() + extensionOf(i.format()) : SmugMugApi.fromHeaderValue(i.fileName());
-        String uri;
-        if (i.archivedUri() == null) {
-            uri = NO_ORIGINAL + i.imageUri();
-        } else {
-            // Videos are re-encoded by SmugMug, and ArchivedMD5 has been seen not to match what it serves for them.
-            uri = i.archivedUri() + (!i.video() && i.archivedMd5() != null && i.archivedMd5().matches("[0-9a-fA-F]{32}")
-                    ? "#" + MD5_FRAGMENT + i.archivedMd5().toLowerCase(Locale.ROOT) : "");
-        }
+        String uri = i.archivedUri() == null ? NO_ORIGINAL + i.imageUri() : i.archivedUri();
+        // Videos are re-encoded by SmugMug, and ArchivedMD5 has been seen not to match what it serves for them.
+        String md5 = i.archivedUri() != null && !i.video() && i.archivedMd5() != null && i.archivedMd5().matches("[0-9a-fA-F]{32}")
+                ? i.archivedMd5().toLowerCase(Locale.ROOT) : null;
         return new MediaItem(
                 i.albumKey() + "/" + i.imageKey(),
                 i.video() ? MediaKind.VIDEO : MediaKind.PHOTO,
@@ -133,7 +124,7 @@ public final class SmugMugMediaExporter implements Exporter<PhotoAlbum, MediaIte
                 i.width(),
                 i.height(),
                 Map.of(),
-                new MediaRef(uri, contentTypeOf(i.format(), i.video(), fileName), i.video() ? -1 : i.archivedSize()));
+                new MediaRef(uri, contentTypeOf(i.format(), i.video(), fileName), i.video() ? -1 : i.archivedSize(), md5));
     }
 
     private static GeoLocation location(Image i) {
@@ -183,12 +174,6 @@ public final class SmugMugMediaExporter implements Exporter<PhotoAlbum, MediaIte
             return false;
         }
         return connector.settings().mediaHosts().stream().anyMatch(h -> host.equals(h) || host.endsWith("." + h));
-    }
-
-    private static URI withoutFragment(URI uri) {
-        String s = uri.toString();
-        int hash = s.indexOf('#');
-        return hash < 0 ? uri : URI.create(s.substring(0, hash));
     }
 
     private static int startOf(String continuation) throws AdapterException {

@@ -22,6 +22,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +41,9 @@ import java.util.regex.Pattern;
  * <li><b>Full albums</b>: past {@code maxImagesPerAlbum} images, or when the uploader answers "album full",
  *     items go to "Name (2)", "Name (3)", …; the id returned for an item names the album it is really in.</li>
  * <li><b>Streaming</b>: bytes flow from the source to SmugMug in 64 KiB pieces; with {@code sendContentMd5}
- *     (default) they pass through an encrypted spool file first so that {@code Content-MD5} can precede them.</li>
+ *     (default) the upload carries {@code Content-MD5}: the source's MD5 when it tells one
+ *     ({@link org.dtp.models.MediaRef#md5()}), else the bytes pass through an encrypted spool file first so that
+ *     their MD5 can precede them.</li>
  * <li><b>Text</b>: a title or caption that cannot travel in a header unchanged (non-ASCII, several lines) is
  *     set after the upload with {@code PATCH <ImageUri>} instead.</li>
  * </ul>
@@ -127,16 +131,21 @@ public final class SmugMugMediaImporter implements Importer<PhotoAlbum, MediaIte
         }
         String contentType = contentTypeOf(item);
         long expected = item.content().size();
+        // The source's own MD5 (when it tells one) lets the upload carry Content-MD5 and still stream; a copy that
+        // differs from it fails SmugMug's check (and the exporter's), so nothing wrong is kept.
+        String knownMd5 = expected >= 0 && item.content().md5() != null
+                ? Base64.getEncoder().encodeToString(HexFormat.of().parseHex(item.content().md5())) : null;
         Spool spool = null;
         try {
-            if (settings.sendContentMd5() || expected < 0) {
+            if ((settings.sendContentMd5() && knownMd5 == null) || expected < 0) {
                 spool = spool(context, item, settings);
             }
             for (int attempt = 0; attempt < FULL_ALBUM_ATTEMPTS; attempt++) {
                 AlbumChain.Member target = chain.target(settings.maxImagesPerAlbum(), (first, number) -> overflow(account, first, number));
                 SmugMugApi.Upload answer;
                 try (InputStream body = spool != null ? spool.open() : context.openMedia(item.content())) {
-                    answer = account.api().upload(target.uri, headers, contentType, spool == null ? null : spool.md5Base64(),
+                    String contentMd5 = spool != null ? spool.md5Base64() : settings.sendContentMd5() ? knownMd5 : null;
+                    answer = account.api().upload(target.uri, headers, contentType, contentMd5,
                             body, spool != null ? spool.size() : expected);
                 } catch (IOException e) {
                     throw new TransientAdapterException("cannot read '" + item.fileName() + "' for SmugMug: " + e.getMessage(), e);

@@ -7,6 +7,8 @@ import org.dtp.models.media.GeoLocation;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.models.media.PhotoAlbum;
+import org.dtp.models.MediaRef;
+import org.dtp.spi.AdapterException;
 import org.dtp.spi.TransientAdapterException;
 import org.junit.After;
 import org.junit.Before;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -197,6 +200,35 @@ public class SmugMugMediaImporterTest {
         importer.importItem(f.destination(), "i:1", Fixture.photo("1", "1.jpg", null, null, "straight through"), albumId);
         assertEquals(Fixture.sha256("straight through".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                 f.fake.images(albumKeyOf(albumId)).get(0).sha256());
+    }
+
+    /** The photo with the MD5 its source told (right or wrong). */
+    private static MediaItem withMd5(MediaItem photo, String md5) {
+        MediaRef ref = photo.content();
+        return new MediaItem(photo.id(), photo.kind(), photo.fileName(), photo.title(), photo.description(), photo.takenAt(),
+                photo.location(), photo.width(), photo.height(), photo.exif(), new MediaRef(ref.uri(), ref.contentType(), ref.size(), md5));
+    }
+
+    @Test
+    public void aSourcesMd5TravelsAsContentMd5WithoutASpool() throws Exception {
+        // A spool folder that cannot be created: any spooling would fail the import.
+        java.nio.file.Path notAFolder = java.nio.file.Files.createTempFile("dtp-not-a-folder", ".txt");
+        try {
+            SmugMugMediaImporter importer = new SmugMugMediaImporter(new SmugMugConnector(
+                    f.settings().sendContentMd5(true).spoolDirectory(notAFolder.resolve("spool")).build()));
+            String albumId = importer.importContainer(f.destination(), "c:a", new PhotoAlbum("a", "A", null), null);
+            byte[] bytes = "streamed with its md5".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5").digest(bytes));
+            importer.importItem(f.destination(), "i:1", withMd5(Fixture.photo("1", "1.jpg", null, null, "streamed with its md5"), md5), albumId);
+            assertEquals(Fixture.sha256(bytes), f.fake.images(albumKeyOf(albumId)).get(0).sha256());
+
+            // Bytes that differ from the MD5 their source told are refused by SmugMug: nothing wrong is kept.
+            MediaItem lying = withMd5(Fixture.photo("2", "2.jpg", null, null, "other bytes"), md5);
+            assertThrows(AdapterException.class, () -> importer.importItem(f.destination(), "i:2", lying, albumId));
+            assertEquals(1, f.fake.images(albumKeyOf(albumId)).size());
+        } finally {
+            java.nio.file.Files.deleteIfExists(notAFolder);
+        }
     }
 
     @Test
