@@ -19,6 +19,16 @@ import java.io.InputStream;
 @ConsumerType
 public interface Exporter<C extends ContainerModel, I extends ItemModel> {
 
+    /**
+     * Called once when a transfer that used this source has ended (completed, failed or cancelled), with its settings
+     * as they were, just before the server deletes them: revoke what the provider lets one revoke (an OAuth 2.0
+     * grant, RFC 7009). Called on a thread of the engine's own; a failure is logged and changes nothing else.
+     *
+     * @since 1.2
+     */
+    default void release(TransferEndpoint source) throws AdapterException {
+    }
+
     /** Checks the source settings before a job is created, e.g. that a folder exists. */
     default void validate(TransferEndpoint source) throws InvalidEndpointException {
     }

@@ -16,6 +16,16 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface Importer<C extends ContainerModel, I extends ItemModel> {
 
+    /**
+     * Called once when a transfer that used this destination has ended (completed, failed or cancelled), with its settings
+     * as they were, just before the server deletes them: revoke what the provider lets one revoke (an OAuth 2.0
+     * grant, RFC 7009). Called on a thread of the engine's own; a failure is logged and changes nothing else.
+     *
+     * @since 1.2
+     */
+    default void release(TransferEndpoint destination) throws AdapterException {
+    }
+
     /** Checks the destination settings before a job is created. */
     default void validate(TransferEndpoint destination) throws InvalidEndpointException {
     }

@@ -108,6 +108,13 @@ public final class JobStore {
     public interface TransitionListener {
         /** {@code from} is null for a job just created. */
         void transitioned(UUID id, JobState from, JobState to);
+
+        /**
+         * A job just ended, with its endpoints as they were before their secrets were deleted (called before
+         * {@link #transitioned}); a listener must not keep them.
+         */
+        default void ended(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
+        }
     }
 
     public void addTransitionListener(TransitionListener listener) {
@@ -263,6 +270,7 @@ public final class JobStore {
      */
     public boolean transition(UUID id, Collection<JobState> from, JobState to, String reason) {
         JobState[] fromState = new JobState[1];
+        Ended[] ended = new Ended[1];
         boolean moved = inTransaction(c -> {
             JobState current;
             try (PreparedStatement s = c.prepareStatement("SELECT state FROM dtp_job WHERE id = ? FOR UPDATE")) {
@@ -289,34 +297,49 @@ public final class JobStore {
             }
             insertTransition(c, id, current, to, reason, now);
             if (to.isFinal()) {
-                purgeEnded(c, id);
+                ended[0] = purgeEnded(c, id);
             }
             return true;
         });
         if (moved) {
             if (to.isFinal()) {
                 ciphers.remove(id);
+                for (TransitionListener listener : listeners) {
+                    try {
+                        listener.ended(id, ended[0].vertical(), ended[0].source(), ended[0].destination());
+                    } catch (RuntimeException e) {
+                        org.slf4j.LoggerFactory.getLogger(JobStore.class).warn("a transition listener failed on the end of "
+                                + "transfer {}: {}", id, e.toString());
+                    }
+                }
             }
             notifyListeners(id, fromState[0], to);
         }
         return moved;
     }
 
+    /** An ended job's endpoints as they were, for {@link TransitionListener#ended}. */
+    private record Ended(Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
+    }
+
     /**
      * What a job no longer needs once it ended: its data key, checkpoint and ledger go; its settings stay, plain,
      * with secret values masked, so that its owner still sees where it copied from and to.
      */
-    private void purgeEnded(Connection c, UUID id) throws SQLException {
-        String source;
-        String destination;
-        try (PreparedStatement s = c.prepareStatement("SELECT source_settings, destination_settings FROM dtp_job WHERE id = ?")) {
+    private Ended purgeEnded(Connection c, UUID id) throws SQLException {
+        Ended ended;
+        try (PreparedStatement s = c.prepareStatement("SELECT vertical, source_provider, source_settings, "
+                + "destination_provider, destination_settings FROM dtp_job WHERE id = ?")) {
             s.setString(1, id.toString());
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
-                source = masked(open(c, id, SOURCE_SETTINGS, rs.getString(1)));
-                destination = masked(open(c, id, DESTINATION_SETTINGS, rs.getString(2)));
+                ended = new Ended(Vertical.valueOf(rs.getString(1)),
+                        new TransferEndpoint(rs.getString(2), read(open(c, id, SOURCE_SETTINGS, rs.getString(3)))),
+                        new TransferEndpoint(rs.getString(4), read(open(c, id, DESTINATION_SETTINGS, rs.getString(5)))));
             }
         }
+        String source = write(SecretSettings.mask(ended.source().settings()));
+        String destination = write(SecretSettings.mask(ended.destination().settings()));
         try (PreparedStatement s = c.prepareStatement(
                 "UPDATE dtp_job SET source_settings = ?, destination_settings = ?, checkpoint = NULL WHERE id = ?")) {
             s.setString(1, source);
@@ -330,10 +353,7 @@ public final class JobStore {
                 s.executeUpdate();
             }
         }
-    }
-
-    private String masked(String settings) {
-        return write(SecretSettings.mask(read(settings)));
+        return ended;
     }
 
     /**

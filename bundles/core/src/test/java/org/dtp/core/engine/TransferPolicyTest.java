@@ -107,7 +107,7 @@ public class TransferPolicyTest {
     @Test
     public void aGracePeriodDelaysTheStartAndLeavesTimeToCancel() throws Exception {
         TransferManager manager = manager(Map.of("startDelaySeconds", 600L));
-        Instant before = Instant.now();
+        Instant before = Instant.ofEpochMilli(System.currentTimeMillis()); // startsAt is stored in milliseconds
         TransferJob job = manager.start(request("ann"));
 
         assertNotNull(job.startsAt());
@@ -139,6 +139,47 @@ public class TransferPolicyTest {
             assertNull(heard.poll(200, TimeUnit.MILLISECONDS));
         } finally {
             events.deactivate();
+        }
+    }
+
+    @Test
+    public void whenATransferEndsItsAdaptersMayReleaseTheCredentialsTheyWereGiven() throws Exception {
+        LinkedBlockingQueue<TransferEndpoint> released = new LinkedBlockingQueue<>();
+        MemoryMediaProvider source = new MemoryMediaProvider(5).withAlbum("a", 3);
+        harness.register("oauth-src", new org.dtp.spi.Exporter<org.dtp.models.media.PhotoAlbum, org.dtp.models.media.MediaItem>() {
+            @Override
+            public org.dtp.spi.ExportPage<org.dtp.models.media.PhotoAlbum, org.dtp.models.media.MediaItem> export(
+                    org.dtp.spi.TransferContext context, org.dtp.spi.ExportCursor cursor) throws org.dtp.spi.AdapterException {
+                return source.exporter.export(context, cursor);
+            }
+
+            @Override
+            public java.io.InputStream openMedia(org.dtp.spi.TransferContext context, org.dtp.models.MediaRef ref)
+                    throws org.dtp.spi.AdapterException, java.io.IOException {
+                return source.exporter.openMedia(context, ref);
+            }
+
+            @Override
+            public void release(TransferEndpoint endpoint) {
+                released.add(endpoint);
+            }
+        });
+        CredentialRelease release = new CredentialRelease(harness.store, harness.registry);
+        try {
+            TransferManager manager = manager(Map.of());
+            TransferEndpoint from = new TransferEndpoint("oauth-src", Map.of("library", "a", "refreshToken", "rt-4711"));
+            TransferJob done = manager.start(new TransferRequest(Vertical.MEDIA, from, new TransferEndpoint("dst", Map.of()), "ann"));
+            harness.engine.execute(done.id());
+            assertEquals(JobState.COMPLETED, manager.details(done.id()).orElseThrow().job().state());
+            assertEquals("the adapter gets the settings as they were", from, released.poll(5, TimeUnit.SECONDS));
+            assertEquals("***", manager.details(done.id()).orElseThrow().job().source().settings().get("refreshToken"));
+
+            TransferJob cancelled = manager.start(new TransferRequest(Vertical.MEDIA, from, new TransferEndpoint("dst", Map.of()), "ann"));
+            manager.cancel(cancelled.id());
+            assertEquals(from, released.poll(5, TimeUnit.SECONDS));
+            assertNull("once per end", released.poll(200, TimeUnit.MILLISECONDS));
+        } finally {
+            release.deactivate();
         }
     }
 
