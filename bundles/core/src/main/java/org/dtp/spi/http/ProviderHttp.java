@@ -92,10 +92,10 @@ public final class ProviderHttp {
         this.signer = b.signer;
     }
 
-    private ProviderHttp(ProviderHttp other, RequestSigner signer) {
+    private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter) {
         this.provider = other.provider;
         this.client = other.client;
-        this.limiter = other.limiter;
+        this.limiter = limiter;
         this.mapper = other.mapper;
         this.requestTimeout = other.requestTimeout;
         this.minUploadBytesPerSecond = other.minUploadBytesPerSecond;
@@ -112,7 +112,15 @@ public final class ProviderHttp {
 
     /** The same client (connections, rate limiter, settings) signing every request with {@code signer}. */
     public ProviderHttp withSigner(RequestSigner signer) {
-        return new ProviderHttp(this, Objects.requireNonNull(signer, "signer"));
+        return new ProviderHttp(this, Objects.requireNonNull(signer, "signer"), limiter);
+    }
+
+    /**
+     * The same client (connections, signer, settings) taking its permits from {@code limiter}, e.g. a user's own
+     * limiter {@link RateLimiter#within within} the client's. Since 1.2.
+     */
+    public ProviderHttp withRateLimiter(RateLimiter limiter) {
+        return new ProviderHttp(this, signer, Objects.requireNonNull(limiter, "limiter"));
     }
 
     public String provider() {

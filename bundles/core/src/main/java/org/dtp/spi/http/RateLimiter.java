@@ -35,6 +35,8 @@ public final class RateLimiter {
     private volatile ClusterPermits cluster;
     private volatile String clusterKey;
     private volatile int clusterPerSecond;
+    /** A limiter every permit of this one also comes from (e.g. the whole API key's, for one user's); or null. */
+    private volatile RateLimiter parent;
 
     RateLimiter(double permitsPerSecond, int burst, LongSupplier nanoTime, Sleeper sleeper) {
         if (!(permitsPerSecond > 0) || Double.isInfinite(permitsPerSecond)) {
@@ -87,6 +89,24 @@ public final class RateLimiter {
         if (shared != null) {
             shared.acquire(clusterKey, clusterPerSecond);
         }
+        RateLimiter outer = parent;
+        if (outer != null) {
+            outer.acquire();
+        }
+    }
+
+    /**
+     * Makes every permit of this limiter also take one of {@code outer}, which hears of its 429s and successes too:
+     * e.g. a limit per user within the limit of the server's API key. Returns this limiter. Since 1.2.
+     */
+    public RateLimiter within(RateLimiter outer) {
+        for (RateLimiter l = outer; l != null; l = l.parent) {
+            if (l == this) {
+                throw new IllegalArgumentException("a limiter cannot be within itself");
+            }
+        }
+        this.parent = outer;
+        return this;
     }
 
     /**
@@ -122,7 +142,15 @@ public final class RateLimiter {
      * The provider said "too many requests": slow down, and wait {@code retryAfter} (when given) before the
      * next request of any thread.
      */
-    public synchronized void throttled(java.time.Duration retryAfter) {
+    public void throttled(java.time.Duration retryAfter) {
+        slowDown(retryAfter);
+        RateLimiter outer = parent;
+        if (outer != null) {
+            outer.throttled(retryAfter);
+        }
+    }
+
+    private synchronized void slowDown(java.time.Duration retryAfter) {
         throttles++;
         rate = Math.max(permitsPerSecond / 16, rate / 2);
         tokens = Math.min(tokens, 0);
@@ -133,9 +161,15 @@ public final class RateLimiter {
     }
 
     /** A request went through: recover a little of the configured rate. */
-    public synchronized void succeeded() {
-        if (rate < permitsPerSecond) {
-            rate = Math.min(permitsPerSecond, rate + permitsPerSecond / 50);
+    public void succeeded() {
+        synchronized (this) {
+            if (rate < permitsPerSecond) {
+                rate = Math.min(permitsPerSecond, rate + permitsPerSecond / 50);
+            }
+        }
+        RateLimiter outer = parent;
+        if (outer != null) {
+            outer.succeeded();
         }
     }
 

@@ -18,6 +18,29 @@ public class RateLimiterTest {
     }
 
     @Test
+    public void aLimiterWithinAnotherTakesAPermitOfBothAndPassesPushBackOn() throws InterruptedException {
+        RateLimiter server = limiter(2, 1);
+        RateLimiter ann = limiter(10, 1).within(server);
+        RateLimiter bob = limiter(10, 1).within(server);
+        ann.acquire();
+        bob.acquire(); // ann's and bob's own buckets are full, but the server's allows 2/s: half a second
+        assertEquals(500_000_000L, slept.get());
+
+        ann.throttled(null);
+        assertEquals(5.0, ann.currentRate(), 1e-9);
+        assertEquals(1.0, server.currentRate(), 1e-9);
+        assertEquals(10.0, bob.currentRate(), 1e-9);
+        ann.succeeded();
+        assertEquals(1.04, server.currentRate(), 1e-9);
+        try {
+            server.within(ann);
+            org.junit.Assert.fail("a cycle of limiters");
+        } catch (IllegalArgumentException expected) {
+            // refused
+        }
+    }
+
+    @Test
     public void aFullBucketLetsABurstThroughAtOnce() throws InterruptedException {
         RateLimiter limiter = limiter(2, 3);
         for (int i = 0; i < 3; i++) {

@@ -44,6 +44,11 @@ public @interface SmugMugConfig {
             description = "Requests per second to SmugMug from this server (uploads and downloads included).", min = "0.1")
     double requestsPerSecond() default 4.0;
 
+    @AttributeDefinition(name = "Requests per second and user",
+            description = "Requests per second for one SmugMug user, within requestsPerSecond; with several nodes, for all "
+                    + "of them together. 0: no limit per user.", min = "0")
+    double requestsPerSecondPerUser() default 0;
+
     /**
      * {@code count} of each albums and album images page. SmugMug clamps count to a per-endpoint maximum it does
      * not name (https://api.smugmug.com/api/v2/doc/tutorial/paging.html); the adapter follows

@@ -39,6 +39,7 @@ public final class SmugMugConnector {
 
     private static final int CACHED_CHAINS = 8;
     private static final int CACHED_ROOT_ALBUMS = 256;
+    private static final int CACHED_USER_LIMITERS = 1024;
 
     /** One user's access: the API signed with their token, and an id for caches (a hash, never the token). */
     record Account(SmugMugApi api, String id) {
@@ -49,6 +50,8 @@ public final class SmugMugConnector {
     private volatile ClusterPermits clusterPermits;
     private final Map<String, AlbumChain> chains = lru(CACHED_CHAINS);
     private final Map<String, String> rootAlbums = lru(CACHED_ROOT_ALBUMS);
+    /** Each user's own limiter, within the server's, by account id (when requestsPerSecondPerUser is set). */
+    private final Map<String, RateLimiter> userLimiters = lru(CACHED_USER_LIMITERS);
 
     @Activate
     public SmugMugConnector(SmugMugConfig config) {
@@ -76,12 +79,18 @@ public final class SmugMugConnector {
     void bindClusterPermits(ClusterPermits permits) {
         clusterPermits = permits;
         http.rateLimiter().sharedWith(permits, "smugmug", (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+        synchronized (userLimiters) {
+            userLimiters.clear(); // made again, shared
+        }
     }
 
     void unbindClusterPermits(ClusterPermits permits) {
         if (clusterPermits == permits) {
             clusterPermits = null;
             http.rateLimiter().sharedWith(null, null, 0);
+            synchronized (userLimiters) {
+                userLimiters.clear();
+            }
         }
     }
 
@@ -107,7 +116,27 @@ public final class SmugMugConnector {
         String secret = endpoint.require(ACCESS_TOKEN_SECRET);
         OAuth1Signer signer = new OAuth1Signer(new ClientCredentials(settings.consumerKey(), settings.consumerSecret()),
                 new TokenCredentials(token, secret));
-        return new Account(new SmugMugApi(http.withSigner(signer), settings), fingerprint(settings.consumerKey() + "\n" + token));
+        String id = fingerprint(settings.consumerKey() + "\n" + token);
+        ProviderHttp api = http.withSigner(signer);
+        if (settings.requestsPerSecondPerUser() > 0) {
+            api = api.withRateLimiter(userLimiter(id));
+        }
+        return new Account(new SmugMugApi(api, settings), id);
+    }
+
+    /**
+     * The limiter of one user (by account id, a hash of the key and token), within the server's; counted for the
+     * cluster under the user's own key when the engine shares permits.
+     */
+    RateLimiter userLimiter(String accountId) {
+        synchronized (userLimiters) {
+            return userLimiters.computeIfAbsent(accountId, id -> {
+                RateLimiter limiter = RateLimiter.perSecond(settings.requestsPerSecondPerUser()).within(http.rateLimiter());
+                ClusterPermits permits = clusterPermits;
+                return permits == null ? limiter : limiter.sharedWith(permits, "smugmug:user:" + id,
+                        (int) Math.max(1, Math.round(settings.requestsPerSecondPerUser())));
+            });
+        }
     }
 
     /** The cached chain of album {@code albumKey}, or one read from SmugMug. */

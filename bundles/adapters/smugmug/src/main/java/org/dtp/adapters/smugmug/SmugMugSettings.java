@@ -14,6 +14,7 @@ record SmugMugSettings(
         URI apiBaseUrl,
         URI uploadUrl,
         double requestsPerSecond,
+        double requestsPerSecondPerUser,
         int pageSize,
         int maxImagesPerAlbum,
         String albumPrivacy,
@@ -29,6 +30,9 @@ record SmugMugSettings(
         apiBaseUrl = withoutTrailingSlash(apiBaseUrl);
         if (!(requestsPerSecond > 0)) {
             throw new IllegalArgumentException("requestsPerSecond must be positive, was " + requestsPerSecond);
+        }
+        if (requestsPerSecondPerUser < 0 || Double.isNaN(requestsPerSecondPerUser)) {
+            throw new IllegalArgumentException("requestsPerSecondPerUser must be 0 (none) or positive, was " + requestsPerSecondPerUser);
         }
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("pageSize must be 1 to " + MAX_PAGE_SIZE + ", was " + pageSize);
@@ -50,7 +54,7 @@ record SmugMugSettings(
     static SmugMugSettings of(SmugMugConfig c) {
         String spool = c.spoolDirectory() == null ? "" : c.spoolDirectory().trim();
         return new SmugMugSettings(c.consumerKey(), c.consumerSecret(), uri(c.apiBaseUrl(), "apiBaseUrl"),
-                uri(c.uploadUrl(), "uploadUrl"), c.requestsPerSecond(), c.pageSize(), c.maxImagesPerAlbum(), c.albumPrivacy(),
+                uri(c.uploadUrl(), "uploadUrl"), c.requestsPerSecond(), c.requestsPerSecondPerUser(), c.pageSize(), c.maxImagesPerAlbum(), c.albumPrivacy(),
                 c.rootAlbumName(), c.sendContentMd5(), spool.isEmpty() ? null : Path.of(spool),
                 Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())), Arrays.asList(c.mediaHosts()));
     }
@@ -94,6 +98,7 @@ record SmugMugSettings(
         URI apiBaseUrl = URI.create("https://api.smugmug.com");
         URI uploadUrl = URI.create("https://upload.smugmug.com/");
         double requestsPerSecond = 4.0;
+        double requestsPerSecondPerUser;
         int pageSize = 100;
         int maxImagesPerAlbum = 5000;
         String albumPrivacy = "Private";
@@ -117,6 +122,11 @@ record SmugMugSettings(
 
         Builder requestsPerSecond(double rps) {
             this.requestsPerSecond = rps;
+            return this;
+        }
+
+        Builder requestsPerSecondPerUser(double rps) {
+            this.requestsPerSecondPerUser = rps;
             return this;
         }
 
@@ -151,7 +161,8 @@ record SmugMugSettings(
         }
 
         SmugMugSettings build() {
-            return new SmugMugSettings(consumerKey, consumerSecret, apiBaseUrl, uploadUrl, requestsPerSecond, pageSize,
+            return new SmugMugSettings(consumerKey, consumerSecret, apiBaseUrl, uploadUrl, requestsPerSecond,
+                    requestsPerSecondPerUser, pageSize,
                     maxImagesPerAlbum, albumPrivacy, rootAlbumName, sendContentMd5, spoolDirectory, requestTimeout, mediaHosts);
         }
     }

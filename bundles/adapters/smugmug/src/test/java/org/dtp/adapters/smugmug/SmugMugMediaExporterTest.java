@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
@@ -119,6 +120,24 @@ public class SmugMugMediaExporterTest {
         connector.unbindClusterPermits(cluster);
         exportAll(new SmugMugMediaExporter(connector), f.source(), new int[1]);
         assertEquals("alone again: no more cluster permits", requests, permits.size());
+    }
+
+    @Test
+    public void withALimitPerUserEachRequestAlsoTakesAPermitUnderThatUsersKey() throws Exception {
+        seed("Alps", 4);
+        SmugMugConnector connector = new SmugMugConnector(f.settings().pageSize(2).requestsPerSecond(7.4)
+                .requestsPerSecondPerUser(3.4).build());
+        List<String> permits = new java.util.concurrent.CopyOnWriteArrayList<>();
+        connector.bindClusterPermits((key, perSecond) -> permits.add(key + "@" + perSecond));
+        exportAll(new SmugMugMediaExporter(connector), f.source(), new int[1]);
+
+        int requests = f.fake.requests();
+        assertEquals(2 * requests, permits.size());
+        assertEquals(requests, permits.stream().filter("smugmug@7"::equals).count());
+        List<String> perUser = permits.stream().filter(p -> p.startsWith("smugmug:user:")).distinct().toList();
+        assertEquals("one user, one key, at the user's rate", 1, perUser.size());
+        assertTrue(perUser.get(0), perUser.get(0).endsWith("@3"));
+        assertFalse("the key is a hash, never the token", perUser.get(0).contains(f.source().endpoint().settings().get("accessToken")));
     }
 
     @Test
