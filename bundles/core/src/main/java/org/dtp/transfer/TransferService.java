@@ -24,6 +24,14 @@ public interface TransferService {
 
     Optional<TransferDetails> details(UUID id);
 
+    /**
+     * The transfer alone, without its progress per container, errors or history: what checking its owner or state
+     * needs.
+     *
+     * @since 1.3
+     */
+    Optional<TransferJob> job(UUID id);
+
     /** Transfers of every owner, newest first. */
     List<TransferJob> list(int offset, int limit);
 

@@ -133,7 +133,7 @@ public final class TransferResource {
     /** Another user's transfer is a 404, as if it did not exist, checked before the operation. */
     private Transfer control(ApiCaller caller, String id, JobOperation operation) {
         UUID uuid = parseId(id);
-        if (transfers.details(uuid).filter(d -> caller.maySee(d.job())).isEmpty()) {
+        if (transfers.job(uuid).filter(caller::maySee).isEmpty()) {
             throw notFound(id);
         }
         try {

@@ -98,6 +98,11 @@ final class FakeTransferService implements TransferService {
     }
 
     @Override
+    public Optional<TransferJob> job(UUID id) {
+        return Optional.ofNullable(jobs.get(id));
+    }
+
+    @Override
     public List<TransferJob> list(String owner, int offset, int limit) {
         return list(0, Integer.MAX_VALUE).stream().filter(j -> j.ownedBy(owner)).skip(offset).limit(limit).toList();
     }

@@ -236,6 +236,11 @@ public final class TransferManager implements TransferService {
     }
 
     @Override
+    public Optional<TransferJob> job(UUID id) {
+        return store.job(id);
+    }
+
+    @Override
     public List<TransferJob> list(int offset, int limit) {
         return store.jobs(Math.max(0, offset), Math.max(1, Math.min(limit, MAX_PAGE)));
     }
