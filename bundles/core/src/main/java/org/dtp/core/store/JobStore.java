@@ -19,6 +19,8 @@ import org.dtp.transfer.TransferJob;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
@@ -55,6 +57,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 @Component(service = JobStore.class)
 public final class JobStore {
+    private static final Logger LOG = LoggerFactory.getLogger(JobStore.class);
     /** The errors a job's details list, newest first. */
     public static final int MAX_LISTED_ERRORS = 100;
     /** Keys per ledger look-up query: well under the bind-parameter limits of H2 and PostgreSQL. */
@@ -177,17 +180,17 @@ public final class JobStore {
             return null;
         });
         ciphers.put(id, cipher);
-        notifyListeners(id, null, JobState.QUEUED);
+        notifyListeners(id, l -> l.transitioned(id, null, JobState.QUEUED));
         return job(id).orElseThrow();
     }
 
-    private void notifyListeners(UUID id, JobState from, JobState to) {
+    /** Tells every listener, each on its own: one that fails is logged and keeps neither the others nor the caller back. */
+    private void notifyListeners(UUID id, java.util.function.Consumer<TransitionListener> call) {
         for (TransitionListener listener : listeners) {
             try {
-                listener.transitioned(id, from, to);
+                call.accept(listener);
             } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(JobStore.class).warn("a transition listener failed on transfer {}: {}",
-                        id, e.toString());
+                LOG.warn("a transition listener failed on transfer {}: {}", id, e.toString());
             }
         }
     }
@@ -304,16 +307,9 @@ public final class JobStore {
         if (moved) {
             if (to.isFinal()) {
                 ciphers.remove(id);
-                for (TransitionListener listener : listeners) {
-                    try {
-                        listener.ended(id, ended[0].vertical(), ended[0].source(), ended[0].destination());
-                    } catch (RuntimeException e) {
-                        org.slf4j.LoggerFactory.getLogger(JobStore.class).warn("a transition listener failed on the end of "
-                                + "transfer {}: {}", id, e.toString());
-                    }
-                }
+                notifyListeners(id, l -> l.ended(id, ended[0].vertical(), ended[0].source(), ended[0].destination()));
             }
-            notifyListeners(id, fromState[0], to);
+            notifyListeners(id, l -> l.transitioned(id, fromState[0], to));
         }
         return moved;
     }

@@ -60,6 +60,16 @@ final class CollectionFiles {
      * The directory of the collection {@code sidecar} names in {@code root} (or "name (2)", ...): the one a repeated
      * import of the same key made, else a new one, built hidden with its sidecar and renamed into place. Its id.
      */
+    /**
+     * {@code containerId}, or for items that came without a container the collection {@code name} claimed once for
+     * them under {@code looseKey}.
+     */
+    static String containerOrLoose(boolean sync, Path root, Kind kind, String containerId, String looseKey, String name)
+            throws AdapterException {
+        return containerId != null ? containerId
+                : claim(sync, root, kind, new CollectionSidecar(null, 0, looseKey, null, name, null, null, null, null), name);
+    }
+
     static String claim(boolean sync, Path root, Kind kind, CollectionSidecar sidecar, String fallbackName) throws AdapterException {
         String name = FileNames.sanitise(sidecar.name(), fallbackName);
         try {

@@ -64,9 +64,8 @@ public final class LocalFolderCalendarImporter implements Importer<Calendar, Cal
     public String importItem(ImportContext context, String idempotencyKey, CalendarEvent event, String containerId)
             throws AdapterException {
         Path root = settings.destinationRoot(context.endpoint());
-        String calendarId = containerId != null ? containerId : CollectionFiles.claim(settings.syncToDisk(), root,
-                CollectionFiles.CALENDARS, new CollectionSidecar(null, 0, LOOSE_EVENTS_KEY, null, "Calendar", null, null, null, null),
-                "Calendar");
+        String calendarId = CollectionFiles.containerOrLoose(settings.syncToDisk(), root, CollectionFiles.CALENDARS, containerId,
+                LOOSE_EVENTS_KEY, "Calendar");
         if (event.recurrenceId() != null && (event.uid() == null || event.uid().isBlank())) {
             throw new ItemRejectedException("a changed occurrence without the UID of its series cannot join it");
         }

@@ -72,9 +72,8 @@ public final class LocalFolderContactImporter implements Importer<AddressBook, C
     public String importItem(ImportContext context, String idempotencyKey, Contact contact, String containerId)
             throws AdapterException {
         Path root = settings.destinationRoot(context.endpoint());
-        String bookId = containerId != null ? containerId : CollectionFiles.claim(settings.syncToDisk(), root,
-                CollectionFiles.ADDRESS_BOOKS, new CollectionSidecar(null, 0, LOOSE_CONTACTS_KEY, null, "Contacts", null, null, null, null),
-                "Contacts");
+        String bookId = CollectionFiles.containerOrLoose(settings.syncToDisk(), root, CollectionFiles.ADDRESS_BOOKS, containerId,
+                LOOSE_CONTACTS_KEY, "Contacts");
         Path file = CollectionFiles.directoryOf(root, bookId).resolve(FileNames.fromKey(idempotencyKey, ".vcf"));
         String id = FolderLayout.idOf(root, file);
         if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {

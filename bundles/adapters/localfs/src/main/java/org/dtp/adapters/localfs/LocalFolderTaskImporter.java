@@ -63,8 +63,8 @@ public final class LocalFolderTaskImporter implements Importer<TaskList, Task> {
     @Override
     public String importItem(ImportContext context, String idempotencyKey, Task task, String containerId) throws AdapterException {
         Path root = settings.destinationRoot(context.endpoint());
-        String listId = containerId != null ? containerId : CollectionFiles.claim(settings.syncToDisk(), root,
-                CollectionFiles.TASK_LISTS, new CollectionSidecar(null, 0, LOOSE_TASKS_KEY, null, "Tasks", null, null, null, null), "Tasks");
+        String listId = CollectionFiles.containerOrLoose(settings.syncToDisk(), root, CollectionFiles.TASK_LISTS, containerId,
+                LOOSE_TASKS_KEY, "Tasks");
         String uid = CalendarObjectFiles.uidOf(idempotencyKey, task.uid());
         Path file = CalendarObjectFiles.fileOf(CollectionFiles.directoryOf(root, listId), uid);
         String component;
