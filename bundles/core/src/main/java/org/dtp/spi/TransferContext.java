@@ -1,6 +1,8 @@
 package org.dtp.spi;
 
 import org.osgi.annotation.versioning.ProviderType;
+
+import java.util.Map;
 import java.util.UUID;
 
 /** What an adapter knows of the job it works for. Implemented by the engine only. */
@@ -8,6 +10,17 @@ import java.util.UUID;
 public interface TransferContext {
     UUID jobId();
 
-    /** This side's provider and settings. */
+    /** This side's provider and settings, as last updated by {@link #updateSettings}. */
     TransferEndpoint endpoint();
+
+    /**
+     * Stores new values for some of this side's settings, sealed in the job like the others, so that every later
+     * {@link #endpoint()} of this job, on any node and after a restart, returns them: e.g. the OAuth 2.0 tokens a
+     * provider renewed mid-transfer (a rotated refresh token is only good once). Settings not named keep their
+     * values; a null value removes a setting.
+     *
+     * @throws AdapterException when the job has ended (its settings are gone) or they could not be stored
+     * @since 1.3
+     */
+    void updateSettings(Map<String, String> changes) throws AdapterException;
 }

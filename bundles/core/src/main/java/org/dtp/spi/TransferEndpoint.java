@@ -21,4 +21,22 @@ public record TransferEndpoint(String provider, Map<String, String> settings) {
         }
         return value;
     }
+
+    /**
+     * This endpoint with {@code changes} applied as {@link TransferContext#updateSettings} describes: named settings
+     * replaced or added, a null value removing one.
+     *
+     * @since 1.3
+     */
+    public TransferEndpoint withSettings(Map<String, String> changes) {
+        Map<String, String> merged = new java.util.HashMap<>(settings);
+        changes.forEach((name, value) -> {
+            if (value == null) {
+                merged.remove(name);
+            } else {
+                merged.put(name, value);
+            }
+        });
+        return new TransferEndpoint(provider, merged);
+    }
 }

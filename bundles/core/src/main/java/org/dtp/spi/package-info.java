@@ -4,10 +4,11 @@
  * the engine finds them dynamically, so adapters come and go at run time.
  * 1.1: {@link org.dtp.spi.ImportContext#reportNotKept} for the fidelity report; {@link org.dtp.spi.ExportPage#rejected()}
  * for source items that cannot be read. 1.2: {@link org.dtp.spi.Exporter#release} and {@link org.dtp.spi.Importer#release}
- * when a transfer ends, to revoke its credentials at the provider.
+ * when a transfer ends, to revoke its credentials at the provider. 1.3: {@link org.dtp.spi.TransferContext#updateSettings},
+ * to keep renewed credentials in the job.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;

@@ -6,10 +6,16 @@ import org.dtp.auth.oauth2.AuthorizationStateException;
 import org.dtp.auth.oauth2.CompletedAuthorization;
 import org.dtp.auth.oauth2.InMemoryPendingAuthorizations;
 import org.dtp.auth.oauth2.OAuth2Authorizer;
+import org.dtp.auth.oauth2.OAuth2BearerSigner;
+import org.dtp.auth.oauth2.OAuth2Clients;
 import org.dtp.auth.oauth2.OAuth2Provider;
 import org.dtp.auth.oauth2.OAuth2Tokens;
 import org.dtp.auth.oauth2.PendingAuthorization;
+import org.dtp.auth.oauth2.RegisteredOAuth2Clients;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.RequestSigner;
 import org.dtp.transfer.Direction;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -25,7 +31,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,8 +43,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * memory, for an hour at most: a node's callback must reach the node that began it (one node, or sticky
  * sessions). Tokens leave this component only through {@link #redeem}, into a transfer's sealed settings.
  */
-@Component(service = AuthorizationFlows.class)
-public final class OAuth2AuthorizationFlows implements AuthorizationFlows {
+@Component(service = {AuthorizationFlows.class, OAuth2Clients.class})
+public final class OAuth2AuthorizationFlows implements AuthorizationFlows, OAuth2Clients {
     private static final Logger LOG = LoggerFactory.getLogger(OAuth2AuthorizationFlows.class);
     /** How long granted tokens wait for the transfer that uses them. */
     static final Duration GRANT_TIME_TO_LIVE = Duration.ofHours(1);
@@ -48,6 +53,7 @@ public final class OAuth2AuthorizationFlows implements AuthorizationFlows {
     private final Map<String, OAuth2Provider> providers = new ConcurrentHashMap<>();
     private final Map<UUID, Grant> grants = new ConcurrentHashMap<>();
     private final OAuth2Authorizer authorizer;
+    private final OAuth2Clients signers;
     private final Clock clock;
 
     /** One sign-in: whose, where, for what, and (once granted) the tokens. */
@@ -68,6 +74,8 @@ public final class OAuth2AuthorizationFlows implements AuthorizationFlows {
         this.authorizer = new OAuth2Authorizer(http, new InMemoryPendingAuthorizations(
                 InMemoryPendingAuthorizations.DEFAULT_TIME_TO_LIVE, clock), id -> Optional.ofNullable(providers.get(id)),
                 clock, new SecureRandom());
+        this.signers = new RegisteredOAuth2Clients(authorizer, id -> Optional.ofNullable(providers.get(id)),
+                OAuth2BearerSigner.DEFAULT_SKEW);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -147,16 +155,19 @@ public final class OAuth2AuthorizationFlows implements AuthorizationFlows {
             throw new IllegalArgumentException("authorization " + id + " is not a sign-in of yours at " + provider
                     + " for " + direction.name().toLowerCase() + " that is granted and unused");
         }
-        OAuth2Tokens tokens = taken[0].tokens();
-        Map<String, String> settings = new HashMap<>();
-        settings.put(ACCESS_TOKEN, tokens.accessToken());
-        if (tokens.refreshToken() != null) {
-            settings.put(REFRESH_TOKEN, tokens.refreshToken());
-        }
-        if (tokens.expiresAt() != null) {
-            settings.put(TOKEN_EXPIRES_AT, tokens.expiresAt().toString());
-        }
+        Map<String, String> settings = RegisteredOAuth2Clients.settingsOf(taken[0].tokens());
+        settings.values().removeIf(java.util.Objects::isNull);
         return settings;
+    }
+
+    @Override
+    public RequestSigner signer(String provider, TransferContext context) throws AdapterException {
+        return signers.signer(provider, context);
+    }
+
+    @Override
+    public boolean revoke(String provider, TransferEndpoint endpoint) throws AdapterException {
+        return signers.revoke(provider, endpoint);
     }
 
     /** The address callbacks of {@code provider} come to, as registered; a provider not registered has none. */

@@ -8,10 +8,12 @@
  * {@link org.dtp.auth.oauth2.PendingAuthorizationStore}; {@link org.dtp.auth.oauth2.InMemoryPendingAuthorizations}
  * serves one node. No secret (client secret, code, verifier, token) is ever in a {@code toString()},
  * an exception message or a log. 1.1: {@link org.dtp.auth.oauth2.AuthorizationFlows}, the server's sign-in flow
- * for a user before a transfer, with the providers an operator registered.
+ * for a user before a transfer, with the providers an operator registered. 1.2: {@link org.dtp.auth.oauth2.OAuth2Clients}
+ * (and {@link org.dtp.auth.oauth2.RegisteredOAuth2Clients}): an adapter's signer from a transfer's tokens, renewed
+ * tokens kept in the job, revocation at its end.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.dtp.auth.oauth2;
 
 import org.osgi.annotation.bundle.Export;

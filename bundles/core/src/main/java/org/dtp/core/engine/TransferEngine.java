@@ -40,8 +40,10 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -211,6 +213,7 @@ public final class TransferEngine implements JobExecutor {
         store.addContainer(id, ROOT, "(root)");
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
+        Sides sides = new Sides(store, job);
         while (!checkpoint.done()) {
             if (control.stopRequested() || !isRunning(id)) {
                 return;
@@ -241,7 +244,7 @@ public final class TransferEngine implements JobExecutor {
                 store.recordAdapterVersions(id, exporterVersion, importerVersion);
             }
             try {
-                Optional<Checkpoint> next = copyPage(job, checkpoint, exporter.get(), importer.get(), control);
+                Optional<Checkpoint> next = copyPage(job, sides, checkpoint, exporter.get(), importer.get(), control);
                 if (next.isEmpty()) {
                     continue; // stopped, or an adapter left, mid-page: the page repeats from the checkpoint
                 }
@@ -265,14 +268,14 @@ public final class TransferEngine implements JobExecutor {
 
     /** Copies the head page; empty when a stop was requested before the page was done. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, Checkpoint checkpoint, AdapterService<Exporter<?, ?>> exporterService,
+    private Optional<Checkpoint> copyPage(TransferJob job, Sides sides, Checkpoint checkpoint, AdapterService<Exporter<?, ?>> exporterService,
                                           AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
             throws AdapterException, InterruptedException {
         UUID id = job.id();
         Exporter exporter = exporterService.service();
         Importer importer = importerService.service();
         Checkpoint.Pending head = checkpoint.head();
-        Context sourceContext = new Context(id, job.source(), null, null);
+        Context sourceContext = new Context(id, sides.source, null, null);
         ExportPage<ContainerModel, ItemModel> page = withRetry(control,
                 () -> exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation())));
         if (page == null) {
@@ -284,7 +287,7 @@ public final class TransferEngine implements JobExecutor {
             String key = "c:" + container.id();
             Optional<String> destination = store.ledgerEntry(id, key);
             if (destination.isEmpty()) {
-                Context ctx = new Context(id, job.destination(), exporter, sourceContext);
+                Context ctx = new Context(id, sides.destination, exporter, sourceContext);
                 String created = withRetry(control, () -> {
                     ctx.startAttempt();
                     return importer.importContainer(ctx, key, container, head.destinationId());
@@ -318,7 +321,7 @@ public final class TransferEngine implements JobExecutor {
             if (!skip.add(key)) {
                 continue; // in the ledger already, or twice in this page
             }
-            Context ctx = new Context(id, job.destination(), exporter, sourceContext);
+            Context ctx = new Context(id, sides.destination, exporter, sourceContext);
             try {
                 String created = withRetry(control, () -> {
                     ctx.startAttempt();
@@ -381,7 +384,7 @@ public final class TransferEngine implements JobExecutor {
      */
     private static final class Context implements ImportContext {
         private final UUID jobId;
-        private final TransferEndpoint endpoint;
+        private final Side side;
         @SuppressWarnings("rawtypes")
         private final Exporter exporter;
         private final TransferContext sourceContext;
@@ -389,9 +392,9 @@ public final class TransferEngine implements JobExecutor {
         private final List<JobStore.NotKept> notKept = new CopyOnWriteArrayList<>();
 
         @SuppressWarnings("rawtypes")
-        Context(UUID jobId, TransferEndpoint endpoint, Exporter exporter, TransferContext sourceContext) {
+        Context(UUID jobId, Side side, Exporter exporter, TransferContext sourceContext) {
             this.jobId = jobId;
-            this.endpoint = endpoint;
+            this.side = side;
             this.exporter = exporter;
             this.sourceContext = sourceContext;
         }
@@ -403,7 +406,12 @@ public final class TransferEngine implements JobExecutor {
 
         @Override
         public TransferEndpoint endpoint() {
-            return endpoint;
+            return side.endpoint;
+        }
+
+        @Override
+        public void updateSettings(Map<String, String> changes) throws AdapterException {
+            side.update(jobId, changes);
         }
 
         @Override
@@ -427,6 +435,37 @@ public final class TransferEngine implements JobExecutor {
 
         List<JobStore.NotKept> notKept() {
             return List.copyOf(notKept);
+        }
+    }
+
+    /** The two endpoints of a running job, as adapters last updated them: every page's contexts share them. */
+    private static final class Sides {
+        final Side source;
+        final Side destination;
+
+        Sides(JobStore store, TransferJob job) {
+            source = new Side(store, true, job.source());
+            destination = new Side(store, false, job.destination());
+        }
+    }
+
+    private static final class Side {
+        private final JobStore store;
+        private final boolean source;
+        volatile TransferEndpoint endpoint;
+
+        Side(JobStore store, boolean source, TransferEndpoint endpoint) {
+            this.store = store;
+            this.source = source;
+            this.endpoint = endpoint;
+        }
+
+        synchronized void update(UUID jobId, Map<String, String> changes) throws AdapterException {
+            try {
+                endpoint = store.updateSettings(jobId, source, new HashMap<>(changes)); // a copy: null values remove
+            } catch (RuntimeException e) {
+                throw new AdapterException("the transfer's settings could not be updated: " + e.getMessage(), e);
+            }
         }
     }
 

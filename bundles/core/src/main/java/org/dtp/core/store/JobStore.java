@@ -184,6 +184,40 @@ public final class JobStore {
         return job(id).orElseThrow();
     }
 
+    /**
+     * Applies {@code changes} to one side's settings of a job that has not ended (see
+     * {@link org.dtp.spi.TransferContext#updateSettings}), sealed with the job's data key; the row is locked, so
+     * concurrent updates of the same job do not lose each other's changes.
+     *
+     * @return the side's endpoint as it is now
+     * @throws JobStoreException when the job is unknown or has ended (its settings are purged)
+     */
+    public TransferEndpoint updateSettings(UUID id, boolean source, Map<String, String> changes) {
+        String column = source ? SOURCE_SETTINGS : DESTINATION_SETTINGS;
+        String provider = source ? "source_provider" : "destination_provider";
+        return inTransaction(c -> {
+            TransferEndpoint updated;
+            try (PreparedStatement s = c.prepareStatement("SELECT " + provider + ", " + column
+                    + " FROM dtp_job WHERE id = ? FOR UPDATE")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new JobStoreException("no transfer " + id);
+                    }
+                    requireCipher(c, id);
+                    updated = new TransferEndpoint(rs.getString(1), read(open(c, id, column, rs.getString(2))))
+                            .withSettings(changes);
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE dtp_job SET " + column + " = ? WHERE id = ?")) {
+                s.setString(1, requireCipher(c, id).seal(column, write(updated.settings())));
+                s.setString(2, id.toString());
+                s.executeUpdate();
+            }
+            return updated;
+        });
+    }
+
     /** Tells every listener, each on its own: one that fails is logged and keeps neither the others nor the caller back. */
     private void notifyListeners(UUID id, java.util.function.Consumer<TransitionListener> call) {
         for (TransitionListener listener : listeners) {

@@ -45,6 +45,10 @@ final class MemoryMediaProvider {
     final Map<String, List<ExportPage.Rejected>> unreadable = new ConcurrentHashMap<>();
     /** Fields each import reports as not kept, as a destination that cannot hold them would. */
     volatile Function<MediaItem, List<String>> notKept = item -> List.of();
+    /** Settings each import updates first, as an adapter whose token was renewed does. */
+    volatile Function<MediaItem, Map<String, String>> settingsUpdate = item -> Map.of();
+    /** The destination settings each import saw, by idempotency key (the last attempt's). */
+    final Map<String, Map<String, String>> settingsSeen = new ConcurrentHashMap<>();
     /** Called after each imported item (e.g. to stop the job mid-page). */
     volatile Runnable afterImport = () -> { };
 
@@ -120,6 +124,11 @@ final class MemoryMediaProvider {
         public String importItem(ImportContext context, String key, MediaItem item, String containerId)
                 throws AdapterException {
             importCalls.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+            Map<String, String> update = settingsUpdate.apply(item);
+            if (!update.isEmpty()) {
+                context.updateSettings(update);
+            }
+            settingsSeen.put(key, context.endpoint().settings());
             for (String field : notKept.apply(item)) {
                 context.reportNotKept(item.id(), field, "this destination keeps no " + field);
             }

@@ -126,6 +126,42 @@ public class TransferEngineTest {
     }
 
     @Test
+    public void settingsAnAdapterUpdatesHoldForTheRestOfTheJobAndAfterARestart() throws Exception {
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        // The destination's token is renewed at the 5th item; the node stops after the 10th and another resumes.
+        destination.settingsUpdate = item -> seen.get() == 4 ? Map.of("token", "renewed") : Map.of();
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 10) {
+                harness.controls.requestStop(job.id());
+            }
+        };
+        harness.engine.execute(job.id());
+        destination.afterImport = () -> { };
+        destination.settingsUpdate = item -> Map.of();
+        harness.restartNode(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
+        harness.engine.execute(job.id());
+
+        assertEquals(JobState.COMPLETED, details(job).job().state());
+        long renewed = destination.settingsSeen.values().stream().filter(s -> "renewed".equals(s.get("token"))).count();
+        assertEquals("every import from the 5th on, before and after the restart, sees the renewed token",
+                source.totalItems() - 4, renewed);
+        assertEquals(source.totalItems(), destination.settingsSeen.size());
+    }
+
+    @Test
+    public void settingsCannotBeUpdatedOnceTheJobEnded() throws Exception {
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+        try {
+            harness.store.updateSettings(job.id(), false, Map.of("token", "late"));
+            org.junit.Assert.fail("an ended job has no settings to update");
+        } catch (org.dtp.core.store.JobStoreException expected) {
+            assertTrue(expected.getMessage(), expected.getMessage().contains("ended"));
+        }
+    }
+
+    @Test
     public void recordsSourceItemsTheExporterCouldNotReadAndCopiesTheRest() throws Exception {
         source.unreadable.put("b", java.util.List.of(new org.dtp.spi.ExportPage.Rejected("b/broken.vcf", "malformed vCard: no END")));
         TransferJob job = start();

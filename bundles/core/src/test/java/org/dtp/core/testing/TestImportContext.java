@@ -28,7 +28,7 @@ public final class TestImportContext implements ImportContext {
     }
 
     private final UUID jobId;
-    private final TransferEndpoint endpoint;
+    private volatile TransferEndpoint endpoint;
     private final MediaOpener opener;
     private final AtomicInteger opened = new AtomicInteger();
     private final List<NotKept> notKept = new CopyOnWriteArrayList<>();
@@ -47,6 +47,11 @@ public final class TestImportContext implements ImportContext {
     @Override
     public TransferEndpoint endpoint() {
         return endpoint;
+    }
+
+    @Override
+    public synchronized void updateSettings(java.util.Map<String, String> changes) {
+        endpoint = endpoint.withSettings(changes);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.core.testing.TestImportContext;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
@@ -48,17 +49,7 @@ final class CalDavFixture {
 
     TransferContext source() {
         TransferEndpoint endpoint = endpoint();
-        return new TransferContext() {
-            @Override
-            public UUID jobId() {
-                return job;
-            }
-
-            @Override
-            public TransferEndpoint endpoint() {
-                return endpoint;
-            }
-        };
+        return new TestTransferContext(job, endpoint);
     }
 
     TestImportContext destination() {

@@ -1,5 +1,6 @@
 package org.dtp.adapters.carddav;
 
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.core.testing.TestImportContext;
 import org.dtp.formats.vcard.VCardVersion;
 import org.dtp.models.contacts.AddressBook;
@@ -51,17 +52,7 @@ final class CardDavFixture {
 
     TransferContext source() {
         TransferEndpoint endpoint = endpoint();
-        return new TransferContext() {
-            @Override
-            public UUID jobId() {
-                return job;
-            }
-
-            @Override
-            public TransferEndpoint endpoint() {
-                return endpoint;
-            }
-        };
+        return new TestTransferContext(job, endpoint);
     }
 
     /** An import context whose media come from this fixture's exporter, as the engine does it. */

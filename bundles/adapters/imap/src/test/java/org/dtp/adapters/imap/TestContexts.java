@@ -1,5 +1,6 @@
 package org.dtp.adapters.imap;
 
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.Exporter;
@@ -19,10 +20,7 @@ final class TestContexts {
     }
 
     static TransferContext source(UUID jobId, TransferEndpoint endpoint) {
-        return new TransferContext() {
-            @Override public UUID jobId() { return jobId; }
-            @Override public TransferEndpoint endpoint() { return endpoint; }
-        };
+        return new TestTransferContext(jobId, endpoint);
     }
 
     /** Opens media of a source; returns the stream for a ref. */
@@ -34,7 +32,7 @@ final class TestContexts {
     /** An import context that reads media from {@code media} and records what the importer reports as not kept. */
     static final class Destination implements ImportContext {
         final UUID jobId;
-        final TransferEndpoint endpoint;
+        volatile TransferEndpoint endpoint;
         final MediaSource media;
         final List<String> notKept = new ArrayList<>();
 
@@ -50,6 +48,11 @@ final class TestContexts {
 
         @Override public UUID jobId() { return jobId; }
         @Override public TransferEndpoint endpoint() { return endpoint; }
+
+        @Override
+        public void updateSettings(java.util.Map<String, String> changes) {
+            endpoint = endpoint.withSettings(changes);
+        }
 
         @Override
         public InputStream openMedia(MediaRef ref) throws IOException, AdapterException {

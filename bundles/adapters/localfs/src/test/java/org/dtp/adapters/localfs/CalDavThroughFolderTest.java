@@ -76,7 +76,7 @@ public class CalDavThroughFolderTest {
         newCalendar("Work", "VEVENT", Map.of("weekly.ics", Samples.icalendar("weekly-with-exceptions.ics"),
                 "outlook.ics", Samples.icalendar("outlook-2010.ics")));
         CalDavEventExporter dav = new CalDavEventExporter(connector);
-        TransferContext fromAlice = new TestContexts.Source(account(Radicale.USER, Radicale.PASSWORD));
+        TransferContext fromAlice = TestContexts.source(account(Radicale.USER, Radicale.PASSWORD));
         Path folder = temp.newFolder("calendars").toPath();
         TestImportContext toFolder = TestContexts.destination(folder, ref -> InputStream.nullInputStream());
         Transfers.copy(dav, fromAlice, new LocalFolderCalendarImporter(settings), toFolder);
@@ -87,7 +87,7 @@ public class CalDavThroughFolderTest {
         assertEquals(List.of(), toBob.notKept());
 
         var source = Transfers.exportAll(dav, fromAlice);
-        var atBob = Transfers.exportAll(dav, new TestContexts.Source(bob));
+        var atBob = Transfers.exportAll(dav, TestContexts.source(bob));
         assertEquals(List.of("Work"), atBob.containers().stream().map(Calendar::name).toList());
         assertEquals(3, source.items().size());
         assertEquals(LocalFolderCalendarTest.withoutIds(source.items().stream().sorted(BY_OCCURRENCE).toList()),
@@ -102,7 +102,7 @@ public class CalDavThroughFolderTest {
     public void tasksComeBackFieldByField() throws Exception {
         newCalendar("Todo", "VTODO", Map.of("tasks.ics", Samples.icalendar("tasks.ics")));
         CalDavTaskExporter dav = new CalDavTaskExporter(connector);
-        TransferContext fromAlice = new TestContexts.Source(account(Radicale.USER, Radicale.PASSWORD));
+        TransferContext fromAlice = TestContexts.source(account(Radicale.USER, Radicale.PASSWORD));
         Path folder = temp.newFolder("tasks").toPath();
         TestImportContext toFolder = TestContexts.destination(folder, ref -> InputStream.nullInputStream());
         Transfers.copy(dav, fromAlice, new LocalFolderTaskImporter(settings), toFolder);
@@ -113,7 +113,7 @@ public class CalDavThroughFolderTest {
         assertEquals(List.of(), toBob.notKept());
 
         List<Task> source = Transfers.exportAll(dav, fromAlice).items();
-        var atBob = Transfers.exportAll(dav, new TestContexts.Source(bob));
+        var atBob = Transfers.exportAll(dav, TestContexts.source(bob));
         assertEquals(List.of("Todo"), atBob.containers().stream().map(TaskList::name).toList());
         assertEquals(1, source.size());
         assertTrue(source.get(0).alarms().size() == 1 && source.get(0).due() != null);

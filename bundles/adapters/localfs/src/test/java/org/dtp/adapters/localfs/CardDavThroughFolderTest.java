@@ -66,7 +66,7 @@ public class CardDavThroughFolderTest {
         }
         CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()));
         CardDavContactExporter dav = new CardDavContactExporter(connector);
-        TransferContext fromAlice = new TestContexts.Source(account(Radicale.USER, Radicale.PASSWORD));
+        TransferContext fromAlice = TestContexts.source(account(Radicale.USER, Radicale.PASSWORD));
         Path folder = temp.newFolder("contacts").toPath();
         LocalFolderSettings settings = new LocalFolderSettings(List.of(), 2, false);
         LocalFolderContactExporter disk = new LocalFolderContactExporter(settings);
@@ -79,7 +79,7 @@ public class CardDavThroughFolderTest {
 
         List<Contact> source = contactsOf(dav, fromAlice, book.getPath());
         List<Contact> onDisk = Transfers.exportAll(disk, TestContexts.source(folder)).items();
-        TransferContext fromBob = new TestContexts.Source(bobEndpoint);
+        TransferContext fromBob = TestContexts.source(bobEndpoint);
         var atBob = Transfers.exportAll(dav, fromBob);
         assertEquals(List.of("Backed up"), atBob.containers().stream().map(AddressBook::name).toList());
         assertEquals(3, source.size());

@@ -178,7 +178,7 @@ public class ImapThroughFolderTest {
                 "maxIdleConnections", 0)));
         {
             ImapMailExporter imap = new ImapMailExporter(connector);
-            TransferContext fromAnn = new TestContexts.Source(account("ann"));
+            TransferContext fromAnn = TestContexts.source(account("ann"));
             Path folder = temp.newFolder("mail").toPath();
             LocalFolderSettings settings = new LocalFolderSettings(List.of(), 1, false);
             TestImportContext toFolder = TestContexts.destination(folder, ref -> imap.openMedia(fromAnn, ref));

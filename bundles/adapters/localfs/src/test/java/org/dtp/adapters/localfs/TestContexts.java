@@ -1,6 +1,7 @@
 package org.dtp.adapters.localfs;
 
 import org.dtp.core.testing.TestImportContext;
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 
@@ -22,15 +23,13 @@ final class TestContexts {
     }
 
     static TransferContext source(Path folder) {
-        return new Source(endpoint(folder));
+        return source(endpoint(folder));
     }
 
-    record Source(TransferEndpoint endpoint) implements TransferContext {
-        @Override
-        public UUID jobId() {
-            return JOB;
-        }
+    static TransferContext source(TransferEndpoint endpoint) {
+        return new TestTransferContext(JOB, endpoint);
     }
+
 
     /** An import context into {@code folder} whose media come from {@code opener}. */
     static TestImportContext destination(Path folder, TestImportContext.MediaOpener opener) {

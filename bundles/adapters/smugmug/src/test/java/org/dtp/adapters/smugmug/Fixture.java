@@ -1,5 +1,6 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.fakes.smugmug.FakeSmugMug;
 import org.dtp.core.testing.TestImportContext;
 import org.dtp.models.MediaRef;
@@ -54,17 +55,7 @@ final class Fixture implements AutoCloseable {
 
     TransferContext source(FakeSmugMug.Account account) {
         TransferEndpoint endpoint = endpoint(account);
-        return new TransferContext() {
-            @Override
-            public UUID jobId() {
-                return job;
-            }
-
-            @Override
-            public TransferEndpoint endpoint() {
-                return endpoint;
-            }
-        };
+        return new TestTransferContext(job, endpoint);
     }
 
     /** Media refs are "bytes:<text>": the bytes are the UTF-8 text. */

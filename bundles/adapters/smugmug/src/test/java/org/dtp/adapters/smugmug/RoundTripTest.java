@@ -1,5 +1,6 @@
 package org.dtp.adapters.smugmug;
 
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.core.testing.TestEngine;
 import org.dtp.core.testing.TestImportContext;
 import org.dtp.adapters.localfs.LocalFolderConfig;
@@ -80,10 +81,7 @@ public class RoundTripTest {
     private static Map<String, Map<String, List<String>>> contents(Path folder) throws Exception {
         LocalFolderMediaExporter exporter = new LocalFolderMediaExporter(LOCALFS);
         TransferEndpoint endpoint = new TransferEndpoint("localfs", Map.of("path", folder.toString()));
-        TransferContext ctx = new TransferContext() {
-            @Override public UUID jobId() { return UUID.randomUUID(); }
-            @Override public TransferEndpoint endpoint() { return endpoint; }
-        };
+        TransferContext ctx = new TestTransferContext(UUID.randomUUID(), endpoint);
         Map<String, Map<String, List<String>>> out = new TreeMap<>();
         List<PhotoAlbum> pending = new ArrayList<>();
         pending.add(new PhotoAlbum("(root)", "(root)", null));
