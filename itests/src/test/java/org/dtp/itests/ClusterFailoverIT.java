@@ -48,6 +48,8 @@ public class ClusterFailoverIT {
         for (String name : NAMES) {
             ServerProcess node = new ServerProcess(Paths.get(System.getProperty("dtp.distribution")), work.resolve(name));
             node.setProperty("etc/org.dtp.engine.cfg", "nodeName", name);
+            // A killed node's transfers are taken over once their run leases expire: short here, as check-ins are.
+            node.setProperty("etc/org.dtp.engine.cfg", "leaseSeconds", "5");
             // README, "Several nodes": every node uses the same master key store, since any node may resume any job.
             node.setProperty("etc/org.dtp.crypto.cfg", "keyStore", work.resolve("dtp-master-keys.p12").toString());
             nodes.add(node);

@@ -95,9 +95,15 @@ public final class TransferEngine implements JobExecutor {
         @AttributeDefinition(name = "Adapter wait (s)", description = "How long a transfer waits, paused, for a missing or revoked adapter to return before it fails.")
         long adapterWaitTimeoutSeconds() default 3600;
 
-        @AttributeDefinition(name = "Node name", description = "How this node names itself in a transfer's history (\"started on ...\"); "
-                + "empty: host name and process id.")
+        @AttributeDefinition(name = "Node name", description = "How this node names itself in a transfer's history (\"started on ...\") "
+                + "and in run leases; unique per node. Empty: host name and process id.")
         String nodeName() default "";
+
+        @AttributeDefinition(name = "Run lease (s)", description = "How long a node's claim on a running transfer lasts unless "
+                + "renewed (every third of it). Another node takes over a transfer only once its lease expired, so a node "
+                + "that is slow but alive never runs a transfer at the same time as another; a node that died is "
+                + "replaced after at most this long.")
+        long leaseSeconds() default 20;
     }
 
     private final JobStore store;
@@ -106,36 +112,68 @@ public final class TransferEngine implements JobExecutor {
     private final ObjectMapper json = ModelJson.newObjectMapper();
     private final BooleanSupplier frameworkStopping;
     private volatile RetryPolicy retry;
+    private volatile Duration leaseTtl;
+    /** Null: a third of the lease. */
+    private final Duration renewEvery;
+    /** Renews the leases of this node's running jobs; its thread ends when no job runs. */
+    private final java.util.concurrent.ScheduledThreadPoolExecutor renewer;
     /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
     private volatile String node;
 
     @Activate
     public TransferEngine(@Reference JobStore store, @Reference AdapterRegistry registry,
                           @Reference JobControls controls, Config config, BundleContext context) {
-        this(store, registry, controls, policyOf(config),
+        this(store, registry, controls, policyOf(config), leaseOf(config), null, defaultNodeName(),
                 () -> context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).getState() == Bundle.STOPPING);
         this.node = nodeNameOf(config);
     }
 
-    /** For use outside OSGi (tests, benchmark). */
+    /** For use outside OSGi (tests, benchmark), with a 20 s run lease. */
     public TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry) {
-        this(store, registry, controls, retry, () -> false);
+        this(store, registry, controls, retry, Duration.ofSeconds(20), null, defaultNodeName(), () -> false);
+    }
+
+    /**
+     * For use outside OSGi: one of several "nodes" on one job store, each named, with its run lease renewed every
+     * {@code renewEvery} (null: a third of it; longer than the lease: a node that froze, as in a long GC pause).
+     */
+    public TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry,
+                          Duration leaseTtl, Duration renewEvery, String node) {
+        this(store, registry, controls, retry, leaseTtl, renewEvery, node, () -> false);
     }
 
     private TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry,
-                           BooleanSupplier frameworkStopping) {
+                           Duration leaseTtl, Duration renewEvery, String node, BooleanSupplier frameworkStopping) {
         this.store = store;
         this.registry = registry;
         this.controls = controls;
         this.retry = retry;
+        this.leaseTtl = leaseTtl;
+        this.renewEvery = renewEvery;
         this.frameworkStopping = frameworkStopping;
-        this.node = defaultNodeName();
+        this.node = node;
+        this.renewer = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
+            Thread thread = new Thread(r, "dtp-lease-renewer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        renewer.setKeepAliveTime(1, java.util.concurrent.TimeUnit.MINUTES);
+        renewer.allowCoreThreadTimeOut(true);
+        renewer.setRemoveOnCancelPolicy(true);
     }
 
     @Modified
     void modified(Config config) {
         this.retry = policyOf(config);
+        this.leaseTtl = leaseOf(config);
         this.node = nodeNameOf(config);
+    }
+
+    private static Duration leaseOf(Config config) {
+        if (config.leaseSeconds() < 1) {
+            throw new IllegalArgumentException("leaseSeconds must be at least 1, not " + config.leaseSeconds());
+        }
+        return Duration.ofSeconds(config.leaseSeconds());
     }
 
     private static String nodeNameOf(Config config) {
@@ -155,6 +193,7 @@ public final class TransferEngine implements JobExecutor {
     @Deactivate
     void deactivate() {
         controls.runningJobs().forEach(controls::requestStop);
+        renewer.shutdown(); // runs end at their next checkpoint and release their leases themselves
     }
 
     private static RetryPolicy policyOf(Config c) {
@@ -180,6 +219,51 @@ public final class TransferEngine implements JobExecutor {
             return;
         }
         try (JobControls.Control control = claim.get()) {
+            Optional<JobStore.RunLease> lease = takeLease(jobId, control);
+            if (lease.isPresent()) {
+                runLeased(jobId, lease.get().epoch(), control);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The job's run lease for this node: at once, or once the lease of the node that runs it now expired (that node
+     * died, or was cut off from the database); empty when the job ended meanwhile or a stop was requested.
+     */
+    private Optional<JobStore.RunLease> takeLease(UUID jobId, JobControls.Control control) throws InterruptedException {
+        boolean told = false;
+        while (true) {
+            Duration ttl = leaseTtl;
+            Optional<JobStore.RunLease> lease = store.claimRun(jobId, node, ttl);
+            if (lease.isPresent()) {
+                return lease;
+            }
+            Optional<TransferJob> job = store.job(jobId);
+            if (job.isEmpty() || !(job.get().state() == JobState.QUEUED || job.get().state() == JobState.RUNNING)) {
+                return Optional.empty();
+            }
+            Optional<JobStore.RunLease> held = store.runLease(jobId);
+            if (!told && held.isPresent()) {
+                LOG.info("job {} is run by {} (lease until {}); this node takes it over only if that lease expires",
+                        jobId, held.get().node(), java.time.Instant.ofEpochMilli(held.get().untilMillis()));
+                told = true;
+            }
+            long untilExpiry = held.map(h -> h.untilMillis() - System.currentTimeMillis()).orElse(0L);
+            Duration wait = Duration.ofMillis(Math.max(10, Math.min(untilExpiry + 10, ttl.toMillis() / 3)));
+            if (!control.pause(wait)) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    private void runLeased(UUID jobId, long epoch, JobControls.Control control) {
+        Duration ttl = leaseTtl;
+        long period = renewEvery != null ? renewEvery.toMillis() : Math.max(1, ttl.toMillis() / 3);
+        java.util.concurrent.ScheduledFuture<?> renewal = renewer.scheduleWithFixedDelay(
+                () -> renew(jobId, epoch, ttl), period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
             // Loops when the job was paused and resumed while this thread was still stopping it:
             // the resume's dispatch found the job running here and left the run to this thread.
             while (true) {
@@ -191,23 +275,57 @@ public final class TransferEngine implements JobExecutor {
                 JobState state = job.get().state();
                 if (state == JobState.QUEUED) {
                     control.clearStop();
-                    if (!store.transition(jobId, Set.of(JobState.QUEUED), JobState.RUNNING, "started on " + node)) {
+                    if (!store.transition(jobId, epoch, Set.of(JobState.QUEUED), JobState.RUNNING, "started on " + node)) {
+                        if (leaseLost(jobId, epoch)) {
+                            return;
+                        }
                         continue;
                     }
                 } else if (state == JobState.RUNNING && !control.stopRequested()) {
-                    store.transition(jobId, Set.of(JobState.RUNNING), JobState.RUNNING, "resumed from checkpoint on " + node);
+                    if (!store.transition(jobId, epoch, Set.of(JobState.RUNNING), JobState.RUNNING,
+                            "resumed from checkpoint on " + node)) {
+                        if (leaseLost(jobId, epoch)) {
+                            return;
+                        }
+                        continue;
+                    }
                 } else {
                     return;
                 }
-                run(job.get(), control);
+                run(job.get(), epoch, control);
             }
+        } catch (org.dtp.core.store.LeaseLostException e) {
+            LOG.warn("job {}: another node took it over; this node stops running it: {}", jobId, e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("job {} failed", jobId, e);
-            store.transition(jobId, Set.of(JobState.RUNNING), JobState.FAILED, "internal error: " + e.getMessage());
+            store.transition(jobId, epoch, Set.of(JobState.RUNNING), JobState.FAILED, "internal error: " + e.getMessage());
+        } finally {
+            renewal.cancel(false);
+            try {
+                store.releaseRun(jobId, epoch);
+            } catch (RuntimeException e) {
+                LOG.warn("job {}: its run lease could not be released (it expires by itself): {}", jobId, e.toString());
+            }
         }
     }
 
-    private void run(TransferJob job, JobControls.Control control) {
+    private boolean leaseLost(UUID jobId, long epoch) {
+        return store.runLease(jobId).map(lease -> lease.epoch() != epoch).orElse(true);
+    }
+
+    /** Renews a running job's lease; when another node took the job meanwhile, this node's run is stopped. */
+    private void renew(UUID jobId, long epoch, Duration ttl) {
+        try {
+            if (!store.renewRun(jobId, epoch, ttl)) {
+                LOG.warn("job {}: its run lease (epoch {}) was taken by another node; stopping it here", jobId, epoch);
+                controls.requestStop(jobId);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("job {}: its run lease could not be renewed: {}", jobId, e.toString());
+        }
+    }
+
+    private void run(TransferJob job, long epoch, JobControls.Control control) {
         UUID id = job.id();
         Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
         store.addContainer(id, ROOT, "(root)");
@@ -228,14 +346,14 @@ public final class TransferEngine implements JobExecutor {
                 String provider = export ? job.source().provider() : job.destination().provider();
                 String revoked = registry.revokedAdapter(provider, job.vertical(), export)
                         .map(a -> ": version " + a.bundleVersion() + " is revoked").orElse("");
-                store.transition(id, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + provider
+                store.transition(id, epoch, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + provider
                         + (export ? " (export) " : " (import) ") + job.vertical() + revoked);
                 return;
             }
             if (!exporter.get().version().equals(exporterVersion) || !importer.get().version().equals(importerVersion)) {
                 if (exporterVersion != null) {
                     // An adapter was upgraded (or downgraded) mid-transfer: the history keeps every version that served it.
-                    store.transition(id, Set.of(JobState.RUNNING), JobState.RUNNING, "now served by export "
+                    store.transition(id, epoch, Set.of(JobState.RUNNING), JobState.RUNNING, "now served by export "
                             + exporter.get().version() + ", import " + importer.get().version()
                             + " (was " + exporterVersion + ", " + importerVersion + ")");
                 }
@@ -244,13 +362,13 @@ public final class TransferEngine implements JobExecutor {
                 store.recordAdapterVersions(id, exporterVersion, importerVersion);
             }
             try {
-                Optional<Checkpoint> next = copyPage(job, sides, checkpoint, exporter.get(), importer.get(), control);
+                Optional<Checkpoint> next = copyPage(job, epoch, sides, checkpoint, exporter.get(), importer.get(), control);
                 if (next.isEmpty()) {
                     continue; // stopped, or an adapter left, mid-page: the page repeats from the checkpoint
                 }
                 checkpoint = next.get(); // saved by copyPage with the page's last items
             } catch (AdapterException e) {
-                store.transition(id, Set.of(JobState.RUNNING), JobState.FAILED, "export failed: " + e.getMessage());
+                store.transition(id, epoch, Set.of(JobState.RUNNING), JobState.FAILED, "export failed: " + e.getMessage());
                 return;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -258,17 +376,17 @@ public final class TransferEngine implements JobExecutor {
             }
         }
         long errors = store.job(id).map(TransferJob::errors).orElse(0L);
-        store.transition(id, Set.of(JobState.RUNNING), errors > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.COMPLETED,
+        store.transition(id, epoch, Set.of(JobState.RUNNING), errors > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.COMPLETED,
                 errors > 0 ? errors + " items could not be copied" : "all items copied");
     }
 
     private boolean isRunning(UUID id) {
-        return store.job(id).map(j -> j.state() == JobState.RUNNING).orElse(false);
+        return store.state(id).map(state -> state == JobState.RUNNING).orElse(false);
     }
 
     /** Copies the head page; empty when a stop was requested before the page was done. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, Sides sides, Checkpoint checkpoint, AdapterService<Exporter<?, ?>> exporterService,
+    private Optional<Checkpoint> copyPage(TransferJob job, long epoch, Sides sides, Checkpoint checkpoint, AdapterService<Exporter<?, ?>> exporterService,
                                           AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
             throws AdapterException, InterruptedException {
         UUID id = job.id();
@@ -314,7 +432,7 @@ public final class TransferEngine implements JobExecutor {
         for (ItemModel item : page.items()) {
             if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
                     || !registry.isUsable(importerService.serviceId())) {
-                store.record(id, run);
+                store.record(id, epoch, leaseTtl, run);
                 return Optional.empty();
             }
             String key = "i:" + item.id();
@@ -328,7 +446,7 @@ public final class TransferEngine implements JobExecutor {
                     return importer.importItem(ctx, key, item, head.destinationId());
                 });
                 if (created == null) {
-                    store.record(id, run);
+                    store.record(id, epoch, leaseTtl, run);
                     return Optional.empty();
                 }
                 run.imported(key, created, ctx.bytes.get(), ctx.notKept());
@@ -338,13 +456,13 @@ public final class TransferEngine implements JobExecutor {
                 run.failed(item.id(), messageOf(e));
             }
             if (run.items() >= RUN_ITEMS || System.nanoTime() - runStarted >= RUN_NANOS) {
-                store.record(id, run);
+                store.record(id, epoch, leaseTtl, run);
                 run = new JobStore.PageProgress(progressKey);
                 runStarted = System.nanoTime();
             }
         }
         run.checkpoint(next.toJson(json));
-        store.record(id, run);
+        store.record(id, epoch, leaseTtl, run);
         return Optional.of(next);
     }
 

@@ -60,8 +60,6 @@ public final class JobStore {
     private static final Logger LOG = LoggerFactory.getLogger(JobStore.class);
     /** The errors a job's details list, newest first. */
     public static final int MAX_LISTED_ERRORS = 100;
-    /** Keys per ledger look-up query: well under the bind-parameter limits of H2 and PostgreSQL. */
-    private static final int LEDGER_QUERY_KEYS = 500;
     /** The longest item key or container id stored as it is, in UTF-8 bytes; see {@link #storedKey}. */
     static final int MAX_KEY_BYTES = 1000;
     private static final String HASH_MARK = "\u2026#sha256:";
@@ -182,6 +180,80 @@ public final class JobStore {
         ciphers.put(id, cipher);
         notifyListeners(id, l -> l.transitioned(id, null, JobState.QUEUED));
         return job(id).orElseThrow();
+    }
+
+    /** The run lease of a job: the epoch a node took it with, that node, and until when (epoch ms) it holds. */
+    public record RunLease(long epoch, String node, long untilMillis) {
+    }
+
+    /**
+     * Takes the run lease of a job for {@code node} with a new epoch, unless another node holds a lease that has not
+     * expired; every later fenced write of the job ({@link #record(UUID, long, PageProgress)},
+     * {@link #transition(UUID, long, Collection, JobState, String)}) must carry this epoch.
+     *
+     * @return the new lease; empty when another node's lease holds (see {@link #runLease})
+     */
+    public Optional<RunLease> claimRun(UUID id, String node, java.time.Duration ttl) {
+        return inTransaction(c -> {
+            long epoch;
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT run_epoch, run_node, run_lease_until FROM dtp_job WHERE id = ? FOR UPDATE")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.<RunLease>empty();
+                    }
+                    if (rs.getLong(3) > System.currentTimeMillis() && !node.equals(rs.getString(2))) {
+                        return Optional.<RunLease>empty();
+                    }
+                    epoch = rs.getLong(1) + 1;
+                }
+            }
+            long until = System.currentTimeMillis() + ttl.toMillis();
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE dtp_job SET run_epoch = ?, run_node = ?, run_lease_until = ? WHERE id = ?")) {
+                s.setLong(1, epoch);
+                s.setString(2, truncate(node, 200));
+                s.setLong(3, until);
+                s.setString(4, id.toString());
+                s.executeUpdate();
+            }
+            return Optional.of(new RunLease(epoch, node, until));
+        });
+    }
+
+    /** The job's run lease as stored (an expired or released one has {@code untilMillis} in the past). */
+    public Optional<RunLease> runLease(UUID id) {
+        return inTransaction(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT run_epoch, run_node, run_lease_until FROM dtp_job WHERE id = ?")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? Optional.of(new RunLease(rs.getLong(1), rs.getString(2), rs.getLong(3)))
+                            : Optional.<RunLease>empty();
+                }
+            }
+        });
+    }
+
+    /** Extends the lease of {@code epoch} by {@code ttl} from now; false when another node took the job since. */
+    public boolean renewRun(UUID id, long epoch, java.time.Duration ttl) {
+        return inTransaction(c -> extendLease(c, id, epoch, System.currentTimeMillis() + ttl.toMillis()));
+    }
+
+    /** Ends the lease of {@code epoch} (the node stopped running the job), so another node may take it at once. */
+    public void releaseRun(UUID id, long epoch) {
+        inTransaction(c -> extendLease(c, id, epoch, 0));
+    }
+
+    private static boolean extendLease(Connection c, UUID id, long epoch, long until) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE dtp_job SET run_lease_until = ? WHERE id = ? AND run_epoch = ?")) {
+            s.setLong(1, until);
+            s.setString(2, id.toString());
+            s.setLong(3, epoch);
+            return s.executeUpdate() == 1;
+        }
     }
 
     /**
@@ -306,17 +378,34 @@ public final class JobStore {
      * @return whether the job was in one of {@code from} (and so moved)
      */
     public boolean transition(UUID id, Collection<JobState> from, JobState to, String reason) {
+        return transition(id, null, from, to, reason);
+    }
+
+    /**
+     * {@link #transition(UUID, Collection, JobState, String)} by the node that runs the job: only while its lease
+     * epoch is still {@code epoch}.
+     *
+     * @return false also when another node took the job since
+     */
+    public boolean transition(UUID id, long epoch, Collection<JobState> from, JobState to, String reason) {
+        return transition(id, Long.valueOf(epoch), from, to, reason);
+    }
+
+    private boolean transition(UUID id, Long epoch, Collection<JobState> from, JobState to, String reason) {
         JobState[] fromState = new JobState[1];
         Ended[] ended = new Ended[1];
         boolean moved = inTransaction(c -> {
             JobState current;
-            try (PreparedStatement s = c.prepareStatement("SELECT state FROM dtp_job WHERE id = ? FOR UPDATE")) {
+            try (PreparedStatement s = c.prepareStatement("SELECT state, run_epoch FROM dtp_job WHERE id = ? FOR UPDATE")) {
                 s.setString(1, id.toString());
                 try (ResultSet rs = s.executeQuery()) {
                     if (!rs.next()) {
                         return false;
                     }
                     current = JobState.valueOf(rs.getString(1));
+                    if (epoch != null && rs.getLong(2) != epoch) {
+                        return false;
+                    }
                 }
             }
             if (!from.contains(current)) {
@@ -377,7 +466,7 @@ public final class JobStore {
             s.setString(3, id.toString());
             s.executeUpdate();
         }
-        for (String table : List.of("dtp_ledger", "dtp_job_key")) {
+        for (String table : List.of("dtp_ledger", "dtp_page_ledger", "dtp_job_key")) {
             try (PreparedStatement s = c.prepareStatement("DELETE FROM " + table + " WHERE job_id = ?")) {
                 s.setString(1, id.toString());
                 s.executeUpdate();
@@ -403,7 +492,7 @@ public final class JobStore {
                     }
                 }
             }
-            for (String table : List.of("dtp_field_not_kept", "dtp_item_error", "dtp_ledger", "dtp_container_progress",
+            for (String table : List.of("dtp_field_not_kept", "dtp_item_error", "dtp_ledger", "dtp_page_ledger", "dtp_container_progress",
                     "dtp_job_transition", "dtp_job_key")) {
                 try (PreparedStatement s = c.prepareStatement("DELETE FROM " + table + " WHERE job_id = ?")) {
                     for (String id : ids) {
@@ -428,6 +517,18 @@ public final class JobStore {
         List<TransferJob> jobs = query("SELECT " + JOB_COLUMNS + " FROM dtp_job j WHERE j.id = ?",
                 s -> s.setString(1, id.toString()));
         return jobs.stream().findFirst();
+    }
+
+    /** Only the job's state: what the engine checks between pages. */
+    public Optional<JobState> state(UUID id) {
+        return withConnection(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT state FROM dtp_job WHERE id = ?")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? Optional.of(JobState.valueOf(rs.getString(1))) : Optional.<JobState>empty();
+                }
+            }
+        });
     }
 
     /** Jobs newest first. */
@@ -557,7 +658,7 @@ public final class JobStore {
         });
     }
 
-    /** The destination id recorded for a source key, if that key was imported already. */
+    /** The destination id recorded for a container's key ({@link #recordContainerImported}), if it was imported already. */
     public Optional<String> ledgerEntry(UUID id, String key) {
         return withConnection(c -> {
             try (PreparedStatement s = c.prepareStatement(
@@ -608,7 +709,7 @@ public final class JobStore {
         });
     }
 
-    /** Records an imported item in the ledger and counts it, in one transaction. */
+    /** Records one imported item of the page being copied in its ledger and counts it, in one transaction. */
     public void recordItemImported(UUID id, String containerId, String key, String destinationId, long bytes) {
         PageProgress progress = new PageProgress(containerId);
         progress.imported(key, destinationId, bytes, List.of());
@@ -681,25 +782,40 @@ public final class JobStore {
         }
     }
 
-    /** Writes {@code progress} in one transaction (see {@link PageProgress}). */
+    /** Writes {@code progress} in one transaction (see {@link PageProgress}), unfenced: for tools and tests. */
     public void record(UUID id, PageProgress progress) {
+        record(id, null, progress);
+    }
+
+    /**
+     * Writes {@code progress} in one transaction (see {@link PageProgress}) if the job's run lease epoch is still
+     * {@code epoch}, extending the lease by {@code ttl}.
+     *
+     * @throws LeaseLostException (nothing written) when another node took the job since
+     */
+    public void record(UUID id, long epoch, java.time.Duration ttl, PageProgress progress) {
+        record(id, new Fence(epoch, ttl.toMillis()), progress);
+    }
+
+    /** The lease a fenced write must still hold, and how long it is extended by. */
+    private record Fence(long epoch, long ttlMillis) {
+    }
+
+    private void record(UUID id, Fence fence, PageProgress progress) {
         if (progress.items() == 0 && progress.checkpoint == null) {
             return;
         }
         inTransaction(c -> {
             long now = System.currentTimeMillis();
             String job = id.toString();
+            if (fence != null && !extendLease(c, id, fence.epoch(), now + fence.ttlMillis())) {
+                throw new LeaseLostException("transfer " + id + " is run by another node now (lease epoch "
+                        + fence.epoch() + " is over); this node's last " + progress.items() + " items are not recorded");
+            }
             String container = storedKey(progress.containerId);
             if (!progress.imported.isEmpty()) {
-                try (PreparedStatement s = c.prepareStatement(
-                        "INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)")) {
-                    for (PageProgress.Imported item : progress.imported) {
-                        s.setString(1, job);
-                        s.setString(2, storedKey(item.key()));
-                        s.setString(3, item.destinationId());
-                        s.addBatch();
-                    }
-                    s.executeBatch();
+                if (progress.checkpoint == null) {
+                    insertPageLedger(c, job, progress.imported);
                 }
                 try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + ?, "
                         + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
@@ -717,6 +833,11 @@ public final class JobStore {
                 insertItemError(c, job, container, item.key(), item.message(), now);
             }
             if (progress.checkpoint != null) {
+                // The page is done: its items are behind the new checkpoint, so its ledger is not needed any more.
+                try (PreparedStatement s = c.prepareStatement("DELETE FROM dtp_page_ledger WHERE job_id = ?")) {
+                    s.setString(1, job);
+                    s.executeUpdate();
+                }
                 try (PreparedStatement s = c.prepareStatement("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?")) {
                     s.setString(1, requireCipher(c, id).seal(CHECKPOINT, progress.checkpoint));
                     s.setLong(2, now);
@@ -728,31 +849,60 @@ public final class JobStore {
         });
     }
 
-    /** Keys of {@code keys} that the job's ledger holds (one query per few hundred keys). */
+    /** The longest JSON array of keys in one row of dtp_page_ledger, in characters (the column holds 1,000,000). */
+    private static final int PAGE_LEDGER_ROW_CHARS = 900_000;
+
+    /** The keys of a run of the page being copied, as rows of up to {@link #PAGE_LEDGER_ROW_CHARS}. */
+    private void insertPageLedger(Connection c, String job, List<PageProgress.Imported> imported) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_page_ledger (job_id, item_keys) VALUES (?, ?)")) {
+            List<String> row = new ArrayList<>();
+            int chars = 2;
+            for (PageProgress.Imported item : imported) {
+                String key = storedKey(item.key());
+                if (!row.isEmpty() && chars + key.length() * 2 + 3 > PAGE_LEDGER_ROW_CHARS) {
+                    addPageLedgerRow(s, job, row);
+                    row.clear();
+                    chars = 2;
+                }
+                row.add(key);
+                chars += key.length() * 2 + 3; // quotes, comma and escapes at worst
+            }
+            addPageLedgerRow(s, job, row);
+            s.executeBatch();
+        }
+    }
+
+    private void addPageLedgerRow(PreparedStatement s, String job, List<String> keys) throws SQLException {
+        try {
+            s.setString(1, job);
+            s.setString(2, json.writeValueAsString(keys));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new JobStoreException("could not encode ledger keys", e);
+        }
+        s.addBatch();
+    }
+
+    /** Keys of {@code keys} that the ledger of the page being copied holds (one query: the page's runs). */
     public Set<String> ledgerKeys(UUID id, Collection<String> keys) {
         Map<String, String> byStoredKey = new HashMap<>();
         for (String key : keys) {
             byStoredKey.put(storedKey(key), key);
         }
-        List<String> stored = new ArrayList<>(byStoredKey.keySet());
         Set<String> present = new HashSet<>();
         withConnection(c -> {
-            for (int from = 0; from < stored.size(); from += LEDGER_QUERY_KEYS) {
-                List<String> chunk = stored.subList(from, Math.min(stored.size(), from + LEDGER_QUERY_KEYS));
-                // A join with the keys as rows, not "item_key IN (...)": H2 evaluates a long IN list against every
-                // row of the job instead of looking each key up in the primary key, which grows with the job.
-                String rows = String.join(", ", java.util.Collections.nCopies(chunk.size(), "(CAST(? AS VARCHAR(1000)))"));
-                try (PreparedStatement s = c.prepareStatement("SELECT l.item_key FROM (VALUES " + rows + ") AS k(item_key) "
-                        + "JOIN dtp_ledger l ON l.job_id = ? AND l.item_key = k.item_key")) {
-                    for (int i = 0; i < chunk.size(); i++) {
-                        s.setString(i + 1, chunk.get(i));
-                    }
-                    s.setString(chunk.size() + 1, id.toString());
-                    try (ResultSet rs = s.executeQuery()) {
-                        while (rs.next()) {
-                            present.add(byStoredKey.get(rs.getString(1)));
+            try (PreparedStatement s = c.prepareStatement("SELECT item_keys FROM dtp_page_ledger WHERE job_id = ?")) {
+                s.setString(1, id.toString());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        for (String key : json.readValue(rs.getString(1), String[].class)) {
+                            String asGiven = byStoredKey.get(key);
+                            if (asGiven != null) {
+                                present.add(asGiven);
+                            }
                         }
                     }
+                } catch (java.io.IOException e) {
+                    throw new JobStoreException("the job's page ledger is unreadable", e);
                 }
             }
             return null;

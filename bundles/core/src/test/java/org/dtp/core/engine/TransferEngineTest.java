@@ -125,6 +125,76 @@ public class TransferEngineTest {
         assertTrue(done.history().stream().anyMatch(c -> c.reason().equals("resumed from checkpoint on " + thisNode)));
     }
 
+    private TransferEngine node(String name, Duration lease, Duration renewEvery) {
+        return new TransferEngine(harness.store, harness.registry, new JobControls(),
+                new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1), lease, renewEvery, name);
+    }
+
+    /** Blocks node a's thread after its 10th import until {@code release} opens. */
+    private Thread runBlockedAfterTenth(TransferEngine a, TransferJob job, java.util.concurrent.CountDownLatch blocked,
+                                        java.util.concurrent.CountDownLatch release) {
+        AtomicInteger seen = new AtomicInteger();
+        Thread thread = new Thread(() -> a.execute(job.id()), "node-a");
+        destination.afterImport = () -> {
+            if (Thread.currentThread() == thread && seen.incrementAndGet() == 10) {
+                blocked.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        thread.start();
+        return thread;
+    }
+
+    @Test
+    public void aNodeThatFrozeCannotWriteForAJobAnotherNodeTookOver() throws Exception {
+        TransferJob job = start();
+        java.util.concurrent.CountDownLatch blocked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        // Node a freezes mid-page without renewing its lease (as in a long GC pause); Quartz takes it for dead.
+        Thread a = runBlockedAfterTenth(node("node-a", Duration.ofMillis(300), Duration.ofHours(1)), job, blocked, release);
+        assertTrue(blocked.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        node("node-b", Duration.ofMillis(300), null).execute(job.id()); // waits out a's lease, then runs to the end
+        assertEquals(JobState.COMPLETED, details(job).job().state());
+
+        release.countDown(); // node a wakes up and goes on with its page: its next write must fail
+        a.join(10_000);
+        assertTrue(!a.isAlive());
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED, done.job().state());
+        assertEquals("each item counted once", source.totalItems(), done.job().items());
+        assertEquals(source.totalItems(), destination.imported.size());
+        java.util.List<String> reasons = done.history().stream().map(c -> c.reason()).toList();
+        assertTrue(reasons.toString(), reasons.contains("started on node-a"));
+        assertTrue(reasons.toString(), reasons.contains("resumed from checkpoint on node-b"));
+        assertEquals("nothing after the end", "all items copied", reasons.get(reasons.size() - 1));
+    }
+
+    @Test
+    public void aSlowNodeThatRenewsItsLeaseKeepsItsJob() throws Exception {
+        TransferJob job = start();
+        java.util.concurrent.CountDownLatch blocked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread a = runBlockedAfterTenth(node("node-a", Duration.ofMillis(300), null), job, blocked, release);
+        assertTrue(blocked.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        Thread b = new Thread(() -> node("node-b", Duration.ofMillis(300), null).execute(job.id()), "node-b");
+        b.start();
+        Thread.sleep(1000); // more than three leases: node a renews, so node b only waits
+        assertTrue("node b waits", b.isAlive());
+        assertTrue(details(job).history().stream().noneMatch(c -> c.reason().contains("node-b")));
+        release.countDown();
+        a.join(10_000);
+        b.join(10_000);
+        assertTrue("node b ends with the job", !b.isAlive());
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED, done.job().state());
+        assertTrue(done.history().stream().noneMatch(c -> c.reason().contains("node-b")));
+        destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
+    }
+
     @Test
     public void settingsAnAdapterUpdatesHoldForTheRestOfTheJobAndAfterARestart() throws Exception {
         TransferJob job = start();

@@ -165,11 +165,8 @@ public class JobStoreTest {
         store.recordItemImported(id, "", "i:loose", "dest-loose", 5);
 
         assertEquals("dest-album-1", store.ledgerEntry(id, "c:album-1").orElseThrow());
-        assertEquals("dest-p2", store.ledgerEntry(id, "i:p2").orElseThrow());
-        assertTrue(store.ledgerEntry(id, "i:p3").isEmpty());
-        assertTrue("the ledger is per job", store.ledgerEntry(create("y").id(), "i:p1").isEmpty());
-        assertThrows("a key is recorded once", JobStoreException.class,
-                () -> store.recordItemImported(id, "album-1", "i:p1", "again", 1));
+        assertEquals(Set.of("i:p1", "i:p2"), store.ledgerKeys(id, List.of("i:p1", "i:p2", "i:p3")));
+        assertTrue("the ledger is per job", store.ledgerKeys(create("y").id(), List.of("i:p1")).isEmpty());
 
         assertEquals(List.of(new ContainerProgress("", "(root)", 1, 5, 0),
                 new ContainerProgress("album-1", "Holidays", 2, 1234, 0)), store.containers(id));
@@ -257,8 +254,10 @@ public class JobStoreTest {
         String destination = "d".repeat(50_000);
         store.addContainer(id, container, "album with a long id");
         store.recordItemImported(id, container, longKey, destination, 10);
-        assertEquals(destination, store.ledgerEntry(id, longKey).orElseThrow());
-        assertTrue("a longer key sharing the prefix is another key", store.ledgerEntry(id, otherLongKey).isEmpty());
+        assertEquals(Set.of(longKey), store.ledgerKeys(id, List.of(longKey)));
+        assertTrue("a longer key sharing the prefix is another key", store.ledgerKeys(id, List.of(otherLongKey)).isEmpty());
+        store.recordContainerImported(id, "c:" + container, destination);
+        assertEquals(destination, store.ledgerEntry(id, "c:" + container).orElseThrow());
         store.recordItemImported(id, container, otherLongKey, "other", 1);
         store.recordItemError(id, container, "写真".repeat(1500), "bad");
         assertEquals(2, store.containers(id).get(0).items());
@@ -272,6 +271,11 @@ public class JobStoreTest {
     public void aRunOfAPageIsRecordedInOneTransactionWithItsCheckpoint() {
         UUID id = create("x").id();
         store.addContainer(id, "a", "A");
+        JobStore.PageProgress first = new JobStore.PageProgress("a");
+        first.imported("i:first", "d", 1, List.of());
+        store.record(id, first);
+        assertEquals("a run before the page's end is in the page's ledger", Set.of("i:first"),
+                store.ledgerKeys(id, List.of("i:first", "i:p0")));
         JobStore.PageProgress run = new JobStore.PageProgress("a");
         for (int i = 0; i < 1200; i++) {
             run.imported("i:p" + i, "d" + i, 10, i == 7 ? List.of(new JobStore.NotKept("p7", "caption", "none")) : List.of());
@@ -280,19 +284,22 @@ public class JobStoreTest {
         run.checkpoint("{\"pending\":[]}");
         store.record(id, run);
 
-        assertEquals(1200, store.containers(id).get(0).items());
-        assertEquals(12_000, store.containers(id).get(0).bytes());
+        assertEquals(1201, store.containers(id).get(0).items());
+        assertEquals(12_001, store.containers(id).get(0).bytes());
         assertEquals(1, store.containers(id).get(0).errors());
         assertEquals(1, store.fidelity(id).total());
         assertEquals("{\"pending\":[]}", store.checkpoint(id).orElseThrow());
-        assertEquals(1200, store.ledgerKeys(id, java.util.stream.IntStream.range(0, 1300).mapToObj(i -> "i:p" + i).toList()).size());
+        assertEquals("the page is done: its items are behind the checkpoint, their ledger is gone", Set.of(),
+                store.ledgerKeys(id, java.util.stream.IntStream.range(0, 1300).mapToObj(i -> "i:p" + i).toList()));
 
-        JobStore.PageProgress again = new JobStore.PageProgress("a");
-        again.imported("i:p0", "twice", 1, List.of());
-        again.checkpoint("{\"pending\":[1]}");
-        assertThrows(JobStoreException.class, () -> store.record(id, again));
+        long epoch = store.claimRun(id, "node-a", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
+        JobStore.PageProgress stale = new JobStore.PageProgress("a");
+        stale.imported("i:q0", "d", 1, List.of());
+        stale.checkpoint("{\"pending\":[1]}");
+        assertThrows(LeaseLostException.class, () -> store.record(id, epoch - 1, java.time.Duration.ofMinutes(1), stale));
         assertEquals("a failed run writes nothing", "{\"pending\":[]}", store.checkpoint(id).orElseThrow());
-        assertEquals(1200, store.containers(id).get(0).items());
+        assertEquals(1201, store.containers(id).get(0).items());
+        assertTrue(store.ledgerKeys(id, List.of("i:q0")).isEmpty());
     }
 
     @Test
