@@ -56,10 +56,10 @@ public final class OAuth2ClientRegistration {
                 + "<public URL>/api/v1/oauth/callback/<provider>")
         String redirectUri();
 
-        @AttributeDefinition(name = "Export scopes", description = "Read scopes, asked for when the provider is a source")
+        @AttributeDefinition(name = "Export scopes", description = "Read scopes, asked for when the provider is a source; a list, or one value separated by spaces")
         String[] exportScopes() default {};
 
-        @AttributeDefinition(name = "Import scopes", description = "Write scopes, asked for when the provider is a destination")
+        @AttributeDefinition(name = "Import scopes", description = "Write scopes, asked for when the provider is a destination; a list, or one value separated by spaces")
         String[] importScopes() default {};
 
         @AttributeDefinition(name = "Extra authorization parameters", description = "name=value, e.g. access_type=offline")
@@ -71,11 +71,11 @@ public final class OAuth2ClientRegistration {
     @Activate
     public OAuth2ClientRegistration(Config config) {
         Map<Direction, List<String>> scopes = new EnumMap<>(Direction.class);
-        if (config.exportScopes().length > 0) {
-            scopes.put(Direction.EXPORT, List.of(config.exportScopes()));
+        if (!scopesOf(config.exportScopes()).isEmpty()) {
+            scopes.put(Direction.EXPORT, scopesOf(config.exportScopes()));
         }
-        if (config.importScopes().length > 0) {
-            scopes.put(Direction.IMPORT, List.of(config.importScopes()));
+        if (!scopesOf(config.importScopes()).isEmpty()) {
+            scopes.put(Direction.IMPORT, scopesOf(config.importScopes()));
         }
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String parameter : config.authorizationParameters()) {
@@ -95,5 +95,14 @@ public final class OAuth2ClientRegistration {
 
     public OAuth2Provider provider() {
         return provider;
+    }
+
+    /**
+     * Scopes as given: a list, or (as a plain .cfg line gives them) one value of scopes separated by spaces or
+     * commas, as in the scope parameter itself (RFC 6749 §3.3).
+     */
+    static List<String> scopesOf(String[] given) {
+        return java.util.Arrays.stream(given).flatMap(value -> java.util.Arrays.stream(value.split("[\\s,]+")))
+                .filter(scope -> !scope.isEmpty()).distinct().toList();
     }
 }
