@@ -1,0 +1,232 @@
+package org.dtp.adapters.microsoft;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.TransientAdapterException;
+import org.dtp.spi.http.FormEncoding;
+import org.dtp.spi.http.ProviderHttp;
+import org.dtp.spi.http.ProviderHttp.OnNotFound;
+import org.dtp.spi.http.ProviderRejectedException;
+import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.http.RetryAfter;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Microsoft Graph v1.0 as one user: the calls the adapter makes, over {@link ProviderHttp} (JSON, bearer token,
+ * 401 refresh, 429/503 with Retry-After as transient failures and a slower rate limiter).
+ */
+final class GraphApi {
+    /** Graph item ids are opaque, but made of these (OneDrive personal uses "!", business base32-like text). */
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9!._=-]{1,200}");
+
+    /** One page of a collection and its {@code @odata.nextLink} (null on the last page). */
+    record Page(List<JsonNode> values, String nextLink) {
+    }
+
+    private final ProviderHttp graph;
+    private final ProviderHttp unsigned;
+    private final HttpClient uploads;
+    private final MicrosoftSettings settings;
+
+    GraphApi(ProviderHttp graph, ProviderHttp unsigned, HttpClient uploads, MicrosoftSettings settings) {
+        this.graph = graph;
+        this.unsigned = unsigned;
+        this.uploads = uploads;
+        this.settings = settings;
+    }
+
+    /** {@code path} (starting with "/") under the Graph base URL, with {@code query} (may be null). */
+    URI uri(String path, String query) {
+        return URI.create(settings.graphBaseUrl() + path + (query == null ? "" : "?" + query));
+    }
+
+    /** The first page of collection {@code first} (a path, maybe with a query) with $top, or the page {@code nextLink} names. */
+    Page page(String first, String nextLink) throws AdapterException {
+        URI uri = nextLink == null ? URI.create(settings.graphBaseUrl() + first + (first.contains("?") ? "&" : "?")
+                + "$top=" + settings.pageSize()) : nextLinkUri(nextLink);
+        JsonNode body = graph.getJson(uri, OnNotFound.FAIL);
+        List<JsonNode> values = new ArrayList<>();
+        body.path("value").forEach(values::add);
+        JsonNode next = body.path("@odata.nextLink");
+        return new Page(values, next.isTextual() && !next.asText().isBlank() ? next.asText() : null);
+    }
+
+    JsonNode get(String path) throws AdapterException {
+        return graph.getJson(uri(path, null), OnNotFound.REJECT_ITEM);
+    }
+
+    /** The item at {@code path}, or empty when Graph answers 404. */
+    Optional<JsonNode> find(String path) throws AdapterException {
+        try {
+            return Optional.of(get(path));
+        } catch (ProviderRejectedException e) {
+            if (e.status() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    JsonNode post(String path, Object body) throws AdapterException {
+        return graph.sendJson("POST", uri(path, null), body, OnNotFound.FAIL);
+    }
+
+    JsonNode put(String path, String query, Object body) throws AdapterException {
+        return graph.sendJson("PUT", uri(path, query), body, OnNotFound.FAIL);
+    }
+
+    /** Downloads a pre-authenticated URL (a drive item's {@code @microsoft.graph.downloadUrl}) without the token. */
+    InputStream downloadUnsigned(URI uri) throws AdapterException {
+        return unsigned.download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
+    }
+
+    /** The path segment of a drive item id, refused when it is not one. */
+    static String id(String id) throws AdapterException {
+        if (id == null || !ID.matcher(id).matches()) {
+            throw new AdapterException("'" + id + "' is not a Microsoft Graph item id");
+        }
+        return FormEncoding.percentEncode(id);
+    }
+
+    /** A name as one path segment ({@code /items/{id}:/{name}}), percent-encoded. */
+    static String segment(String name) {
+        return FormEncoding.percentEncode(name);
+    }
+
+    /** Accepts a next link only when it points into the same Graph (it is sent with the user's token). */
+    private URI nextLinkUri(String nextLink) throws AdapterException {
+        URI uri;
+        try {
+            uri = URI.create(nextLink);
+        } catch (IllegalArgumentException e) {
+            throw new AdapterException("the continuation is not a Graph @odata.nextLink");
+        }
+        URI base = settings.graphBaseUrl();
+        if (!String.valueOf(uri.getScheme()).equalsIgnoreCase(base.getScheme())
+                || !String.valueOf(uri.getHost()).equalsIgnoreCase(base.getHost()) || uri.getPort() != base.getPort()
+                || uri.getRawPath() == null || !uri.getRawPath().startsWith(base.getRawPath() + "/")) {
+            throw new AdapterException("refusing to follow an @odata.nextLink outside " + base + ": " + ProviderHttp.redact(uri));
+        }
+        return uri;
+    }
+
+    // Upload sessions (https://learn.microsoft.com/en-us/graph/api/driveitem-createuploadsession): the byte ranges
+    // go to the session's pre-authenticated uploadUrl without an Authorization header, as the document asks.
+
+    /** What a session answered to one PUT or status request. */
+    record SessionAnswer(int status, long nextExpected, JsonNode body) {
+        boolean done() {
+            return status == 200 || status == 201;
+        }
+    }
+
+    /** The first byte the session still expects (from {@code nextExpectedRanges}), or empty when it is gone (404). */
+    Optional<Long> sessionStatus(URI uploadUrl) throws AdapterException {
+        HttpRequest request = HttpRequest.newBuilder(uploadUrl).timeout(settings.requestTimeout()).GET().build();
+        SessionAnswer answer = sessionExchange(request, "GET");
+        return answer.status == 404 ? Optional.empty() : Optional.of(answer.nextExpected);
+    }
+
+    /** PUTs {@code length} bytes of {@code chunk} at {@code offset} as bytes {@code start}… of {@code total}. */
+    SessionAnswer putRange(URI uploadUrl, byte[] chunk, int offset, int length, long start, long total)
+            throws AdapterException, IOException {
+        HttpRequest request = HttpRequest.newBuilder(uploadUrl)
+                .timeout(settings.requestTimeout().plusSeconds(length / (64 * 1024)))
+                .header("Content-Range", "bytes " + start + "-" + (start + length - 1) + "/" + total)
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(chunk, offset, length))
+                .build();
+        return sessionExchangeOrIo(request, "PUT");
+    }
+
+    /** Ends a session whose bytes cannot be completed (the source gave other bytes than it announced). */
+    void cancelSession(URI uploadUrl) {
+        try {
+            sessionExchange(HttpRequest.newBuilder(uploadUrl).timeout(settings.requestTimeout()).DELETE().build(), "DELETE");
+        } catch (AdapterException e) {
+            // it expires on its own; nothing was committed
+        }
+    }
+
+    private SessionAnswer sessionExchange(HttpRequest request, String method) throws AdapterException {
+        try {
+            return sessionExchangeOrIo(request, method);
+        } catch (IOException e) {
+            throw new TransientAdapterException("OneDrive upload session " + method + " failed: " + e, e);
+        }
+    }
+
+    /**
+     * One request to an upload session; 2xx and 416 are answers, 401/403/404 "the session is gone" (404), anything
+     * else a failure as ProviderHttp maps it.
+     */
+    private SessionAnswer sessionExchangeOrIo(HttpRequest request, String method) throws AdapterException, IOException {
+        RateLimiter limiter = graph.rateLimiter();
+        try {
+            limiter.acquire();
+            HttpResponse<byte[]> response = uploads.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            int status = response.statusCode();
+            String text = new String(response.body(), StandardCharsets.UTF_8);
+            if (status == 401 || status == 403 || status == 404) {
+                // the pre-authenticated URL is no longer good (expired, cancelled): the session is gone, start anew
+                return new SessionAnswer(404, -1, graph.mapper().createObjectNode());
+            }
+            if (status >= 200 && status < 300 || status == 416) {
+                limiter.succeeded();
+                JsonNode body = text.isBlank() ? graph.mapper().createObjectNode() : graph.mapper().readTree(text);
+                return new SessionAnswer(status, nextExpected(body), body);
+            }
+            if (status == 429 || status == 503) {
+                limiter.throttled(response.headers().firstValue("Retry-After")
+                        .flatMap(v -> RetryAfter.parse(v, Clock.systemUTC())).orElse(null));
+            }
+            // The upload URL is a credential: messages name only the upload host.
+            throw ProviderHttp.failure("OneDrive", method, URI.create(request.uri().getScheme() + "://" + request.uri().getRawAuthority()),
+                    status, response.headers(), text, OnNotFound.FAIL, Clock.systemUTC());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransientAdapterException("interrupted during a OneDrive upload", e);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new TransientAdapterException("OneDrive answered an upload request with something that is not JSON", e);
+        }
+    }
+
+    /** The start of the first of {@code nextExpectedRanges} ("12345-" or "12345-67890"), or -1 when none. */
+    private static long nextExpected(JsonNode body) {
+        JsonNode first = body.path("nextExpectedRanges").path(0);
+        if (!first.isTextual()) {
+            return -1;
+        }
+        String range = first.asText();
+        int dash = range.indexOf('-');
+        try {
+            return Long.parseLong(dash < 0 ? range : range.substring(0, dash));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** A JSON object of the pairs, in order (null values left out). */
+    static Map<String, Object> object(Object... pairs) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            if (pairs[i + 1] != null) {
+                map.put((String) pairs[i], pairs[i + 1]);
+            }
+        }
+        return map;
+    }
+}

@@ -1,0 +1,148 @@
+package org.dtp.adapters.microsoft;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.models.ExtendedProperty;
+import org.dtp.models.MediaRef;
+import org.dtp.models.calendar.Alarm;
+import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.tasks.Task;
+import org.dtp.models.tasks.TaskList;
+import org.dtp.models.tasks.TaskStatus;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Exports Microsoft To Do: the root's pages are the user's task lists ({@code GET /me/todo/lists}), a list's pages its
+ * tasks ({@code GET /me/todo/lists/{id}/tasks}), both with {@code $top} and {@code @odata.nextLink}. Nothing is changed.
+ */
+@Component(
+        service = Exporter.class,
+        property = {
+                AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
+                AdapterProperties.PROVIDER_NAME + "=Microsoft To Do",
+                AdapterProperties.VERTICAL + "=TASKS"})
+public final class TodoTaskExporter implements Exporter<TaskList, Task> {
+    /** Extended properties that keep what the canonical model has no field for. */
+    static final String X_STATUS = "X-MS-TODO-STATUS";
+    static final String X_BODY_TYPE = "X-MS-TODO-BODY-CONTENT-TYPE";
+    /** A recurrence RRULE cannot say, as Graph's JSON. */
+    static final String X_RECURRENCE = "X-MS-TODO-RECURRENCE";
+
+    private final MicrosoftConnector connector;
+
+    @Activate
+    public TodoTaskExporter(@Reference MicrosoftConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint source) throws InvalidEndpointException {
+        connector.validate(source);
+    }
+
+    @Override
+    public void release(TransferEndpoint source) throws AdapterException {
+        connector.release(source);
+    }
+
+    @Override
+    public ExportPage<TaskList, Task> export(TransferContext context, ExportCursor cursor) throws AdapterException {
+        GraphApi api = connector.api(context);
+        if (cursor.isRoot()) {
+            GraphApi.Page page = api.page("/me/todo/lists", cursor.continuation());
+            List<TaskList> lists = new ArrayList<>();
+            for (JsonNode list : page.values()) {
+                if (list.path("id").isTextual()) {
+                    lists.add(new TaskList(list.path("id").asText(), list.path("displayName").asText(list.path("id").asText())));
+                }
+            }
+            return new ExportPage<>(lists, List.of(), page.nextLink());
+        }
+        GraphApi.Page page = api.page("/me/todo/lists/" + GraphApi.id(cursor.containerId()) + "/tasks", cursor.continuation());
+        List<Task> tasks = new ArrayList<>();
+        List<ExportPage.Rejected> rejected = new ArrayList<>();
+        for (JsonNode task : page.values()) {
+            String id = task.path("id").asText("");
+            if (id.isEmpty()) {
+                rejected.add(new ExportPage.Rejected("(no id)", "Microsoft To Do listed a task without an id"));
+                continue;
+            }
+            try {
+                tasks.add(task(task));
+            } catch (IllegalArgumentException e) {
+                rejected.add(new ExportPage.Rejected(id, "the task cannot be read: " + e.getMessage()));
+            }
+        }
+        return new ExportPage<>(List.of(), tasks, page.nextLink(), rejected);
+    }
+
+    @Override
+    public InputStream openMedia(TransferContext context, MediaRef ref) throws ItemRejectedException {
+        throw new ItemRejectedException("Microsoft To Do tasks have no media");
+    }
+
+    private static Task task(JsonNode t) {
+        String status = t.path("status").asText("notStarted");
+        List<ExtendedProperty> extended = new ArrayList<>();
+        if (status.equals("waitingOnOthers") || status.equals("deferred")) {
+            extended.add(new ExtendedProperty(X_STATUS, Map.of(), status));
+        }
+        JsonNode body = t.path("body");
+        String notes = body.path("content").asText("");
+        if (!notes.isBlank() && "html".equalsIgnoreCase(body.path("contentType").asText("text"))) {
+            extended.add(new ExtendedProperty(X_BODY_TYPE, Map.of(), "html"));
+        }
+        String rrule = t.path("recurrence").isObject() ? Recurrences.rrule(t.path("recurrence")) : null;
+        if (t.path("recurrence").isObject() && rrule == null) {
+            extended.add(new ExtendedProperty(X_RECURRENCE, Map.of(), t.path("recurrence").toString()));
+        }
+        List<String> categories = new ArrayList<>();
+        t.path("categories").forEach(c -> categories.add(c.asText()));
+        List<Alarm> alarms = new ArrayList<>();
+        Instant reminder = GraphTimes.instant(t.path("reminderDateTime"));
+        if (t.path("isReminderOn").asBoolean(false) && reminder != null) {
+            alarms.add(new Alarm(AlarmAction.DISPLAY, null, null, false, reminder, null));
+        }
+        return new Task(
+                t.path("id").asText(),
+                null,
+                t.path("title").asText(""),
+                notes.isBlank() ? null : notes,
+                switch (status) {
+                    case "completed" -> TaskStatus.COMPLETED;
+                    case "inProgress", "waitingOnOthers" -> TaskStatus.IN_PROCESS;
+                    default -> TaskStatus.NEEDS_ACTION;
+                },
+                GraphTimes.calendarTime(t.path("dueDateTime")),
+                GraphTimes.calendarTime(t.path("startDateTime")),
+                GraphTimes.instant(t.path("completedDateTime")),
+                switch (t.path("importance").asText("normal")) {
+                    case "high" -> 1;
+                    case "low" -> 9;
+                    default -> 5;
+                },
+                null,
+                null,
+                null,
+                categories,
+                rrule,
+                alarms,
+                extended);
+    }
+}

@@ -1,0 +1,97 @@
+package org.dtp.adapters.microsoft;
+
+import org.dtp.adapters.microsoft.fake.FakeGraph;
+import org.dtp.auth.oauth2.AuthorizationFlows;
+import org.dtp.auth.oauth2.InMemoryPendingAuthorizations;
+import org.dtp.auth.oauth2.OAuth2Authorizer;
+import org.dtp.auth.oauth2.OAuth2BearerSigner;
+import org.dtp.auth.oauth2.OAuth2Provider;
+import org.dtp.auth.oauth2.RegisteredOAuth2Clients;
+import org.dtp.core.testing.TestImportContext;
+import org.dtp.core.testing.TestTransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.Direction;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** A fake Graph with one user, and the adapter built against it with the auth bundle's real OAuth 2.0 client. */
+final class Fixture implements AutoCloseable {
+    final FakeGraph fake;
+    final UUID job = UUID.randomUUID();
+    final MicrosoftConnector connector;
+
+    Fixture(int pageSize, int chunkUnits) throws IOException {
+        fake = FakeGraph.start();
+        OAuth2Provider provider = new OAuth2Provider(MicrosoftConnector.PROVIDER, fake.authorizationEndpoint(),
+                fake.tokenEndpoint(), null, FakeGraph.CLIENT_ID, FakeGraph.CLIENT_SECRET,
+                OAuth2Provider.ClientAuthentication.CLIENT_SECRET_POST,
+                Set.of(URI.create("https://dtp.example.org/api/v1/oauth/callback/microsoft")),
+                Map.of(Direction.EXPORT, List.of("offline_access", "Files.Read"),
+                        Direction.IMPORT, List.of("offline_access", "Files.ReadWrite")), Map.of());
+        OAuth2Authorizer authorizer = new OAuth2Authorizer(HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build(),
+                new InMemoryPendingAuthorizations(Duration.ofMinutes(10), Clock.systemUTC()), id -> Optional.of(provider),
+                Clock.systemUTC(), new SecureRandom());
+        RegisteredOAuth2Clients clients = new RegisteredOAuth2Clients(authorizer, id -> Optional.of(provider),
+                OAuth2BearerSigner.DEFAULT_SKEW);
+        connector = new MicrosoftConnector(new MicrosoftSettings(fake.graphBase(), 1000, pageSize,
+                chunkUnits * MicrosoftSettings.CHUNK_UNIT, "Imported photos", Duration.ofSeconds(20)), clients);
+    }
+
+    TransferEndpoint endpoint() {
+        String[] tokens = fake.grant();
+        return new TransferEndpoint(MicrosoftConnector.PROVIDER, Map.of(
+                AuthorizationFlows.ACCESS_TOKEN, tokens[0], AuthorizationFlows.REFRESH_TOKEN, tokens[1]));
+    }
+
+    TestTransferContext source() {
+        return new TestTransferContext(job, endpoint());
+    }
+
+    /** A destination whose media are the bytes {@code opener} gives. */
+    TestImportContext destination(TestImportContext.MediaOpener opener) {
+        return new TestImportContext(job, endpoint(), opener);
+    }
+
+    static byte[] bytes(int length, int seed) {
+        byte[] bytes = new byte[length];
+        new java.util.Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    static String sha256(InputStream in) throws IOException {
+        try (in) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 * 1024];
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String sha256(byte[] bytes) throws IOException {
+        return sha256(new ByteArrayInputStream(bytes));
+    }
+
+    @Override
+    public void close() {
+        fake.close();
+    }
+}
