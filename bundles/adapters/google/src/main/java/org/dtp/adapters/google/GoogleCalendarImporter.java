@@ -1,0 +1,141 @@
+package org.dtp.adapters.google;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.models.calendar.Calendar;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferEndpoint;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Imports calendars and events into Google Calendar. A source calendar becomes a secondary calendar
+ * ({@code POST /calendars}), found again by its name among the user's owned calendars on a retry; an event is
+ * {@code POST /calendars/<id>/events/import}, which keeps the event's iCalUID and, imported again with the same
+ * iCalUID (and original start), updates that event instead of adding one: idempotent. A changed occurrence is
+ * imported with the master's iCalUID and {@code originalStartTime} (and, when the master is there already, its
+ * {@code recurringEventId}), so it stays an exception of its series.
+ */
+@Component(
+        service = Importer.class,
+        property = {
+                AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
+                AdapterProperties.PROVIDER_NAME + "=Google Calendar",
+                AdapterProperties.VERTICAL + "=CALENDAR"})
+public final class GoogleCalendarImporter implements Importer<Calendar, CalendarEvent> {
+    private final GoogleConnector connector;
+
+    @Activate
+    public GoogleCalendarImporter(@Reference GoogleConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
+        connector.validate(destination);
+    }
+
+    @Override
+    public void release(TransferEndpoint destination) throws AdapterException {
+        connector.release(destination);
+    }
+
+    @Override
+    public String importContainer(ImportContext context, String idempotencyKey, Calendar calendar, String parentId)
+            throws AdapterException {
+        String cacheKey = context.jobId() + "|calendar|" + idempotencyKey;
+        String known = connector.created(cacheKey);
+        if (known != null) {
+            return known;
+        }
+        CalendarApi api = api(context);
+        String name = calendar.name().strip().isEmpty() ? "Imported calendar" : calendar.name().strip();
+        String id = null;
+        String token = null;
+        do {
+            ApiPage page = api.calendars(token);
+            for (JsonNode c : page.entries()) {
+                if (name.equals(c.path("summary").asText()) && "owner".equals(c.path("accessRole").asText())) {
+                    id = c.path("id").asText();
+                }
+            }
+            token = id == null ? page.nextPageToken() : null;
+        } while (token != null);
+        if (id == null) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("summary", name);
+            if (calendar.description() != null) {
+                body.put("description", calendar.description());
+            }
+            if (calendar.timeZoneId() != null) {
+                body.put("timeZone", calendar.timeZoneId());
+            }
+            id = api.createCalendar(body).path("id").asText("");
+            if (id.isEmpty()) {
+                throw new AdapterException("Google answered calendars.insert without the calendar's id");
+            }
+            if (calendar.color() != null) {
+                context.reportNotKept(calendar.id(), "color", "the importer leaves a new calendar's colour to Google");
+            }
+        }
+        connector.created(cacheKey, id);
+        return id;
+    }
+
+    @Override
+    public String importItem(ImportContext context, String idempotencyKey, CalendarEvent event, String containerId)
+            throws AdapterException {
+        if (containerId == null) {
+            throw new ItemRejectedException("an event outside any calendar: Google Calendar keeps events in calendars only");
+        }
+        CalendarApi api = api(context);
+        String uid = event.uid() != null && !event.uid().isBlank() ? event.uid() : generatedUid(context, idempotencyKey);
+        Map<String, Object> body;
+        try {
+            body = GoogleEvents.toGoogle(event, uid, context);
+        } catch (IllegalArgumentException e) {
+            throw new ItemRejectedException("the event cannot be written for Google Calendar: " + e.getMessage());
+        }
+        if (event.recurrenceId() != null) {
+            for (JsonNode existing : api.eventsWithUid(containerId, uid)) {
+                if (!existing.hasNonNull("recurringEventId") && existing.has("recurrence")) {
+                    body.put("recurringEventId", existing.path("id").asText());
+                }
+            }
+        }
+        JsonNode imported = api.importEvent(containerId, body);
+        String id = imported.path("id").asText("");
+        if (id.isEmpty()) {
+            throw new AdapterException("Google answered events.import without the event's id");
+        }
+        return id;
+    }
+
+    /** A UID for an event that had none, the same for every attempt of this job and key. */
+    private static String generatedUid(ImportContext context, String idempotencyKey) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((context.jobId() + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16) + "@dtp";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private CalendarApi api(ImportContext context) throws AdapterException {
+        return new CalendarApi(connector.http(context), connector.settings().calendarBaseUrl(), connector.settings().pageSize());
+    }
+}

@@ -1,0 +1,173 @@
+package org.dtp.adapters.google;
+
+import org.dtp.auth.oauth2.AuthorizationFlows;
+import org.dtp.auth.oauth2.OAuth2Clients;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.ClusterPermits;
+import org.dtp.spi.http.ProviderHttp;
+import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.http.RequestSigner;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.Designate;
+
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the Google exporters and importers share: the configuration, the registered OAuth 2.0 client, one rate
+ * limiter for all of this server's requests to Google, and the importers' and the Photos exporter's caches.
+ * Reconfiguring it restarts the adapter's services with the new settings.
+ */
+@Component(service = GoogleConnector.class, configurationPid = GoogleConfig.PID)
+@Designate(ocd = GoogleConfig.class)
+public final class GoogleConnector {
+    /** The provider id, in service properties and in {@code etc/org.dtp.oauth2.client-google.cfg}. */
+    public static final String PROVIDER = "google";
+    private static final int CACHED_CONTAINERS = 256;
+    private static final int CACHED_INDEXES = 16;
+    private static final int CACHED_MEMBERSHIPS = 4;
+
+    private final GoogleSettings settings;
+    private final OAuth2Clients clients;
+    /** Signed API requests. Redirects are not followed: the JDK would send the bearer token to the new host. */
+    private final ProviderHttp api;
+    /** Media addresses (baseUrl): never signed, same rate limiter. */
+    private final ProviderHttp media;
+    private final HttpClient uploads;
+    /** Destination album and calendar ids by job and idempotency key. */
+    private final Map<String, String> created = lru(CACHED_CONTAINERS);
+    /** The importer's index of what an album holds, by job and album id. */
+    private final Map<String, AlbumIndex> indexes = lru(CACHED_INDEXES);
+    /** The tasks importer's index of what a list holds, by job and list id. */
+    private final Map<String, TaskListIndex> taskIndexes = lru(CACHED_INDEXES);
+    /** The exporter's set of items that are in some album, by job. */
+    private final Map<String, AlbumMembership> memberships = lru(CACHED_MEMBERSHIPS);
+
+    @Activate
+    public GoogleConnector(GoogleConfig config, @Reference OAuth2Clients clients) {
+        this(GoogleSettings.of(config), clients);
+    }
+
+    GoogleConnector(GoogleSettings settings, OAuth2Clients clients) {
+        this.settings = settings;
+        this.clients = clients;
+        this.api = ProviderHttp.builder("Google")
+                .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
+                .requestTimeout(settings.requestTimeout())
+                .followRedirects(false)
+                .userAgent("dtp-adapter-google")
+                .build();
+        this.media = ProviderHttp.builder("Google Photos media")
+                .rateLimiter(api.rateLimiter())
+                .requestTimeout(settings.requestTimeout())
+                .userAgent("dtp-adapter-google")
+                .build();
+        this.uploads = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    GoogleSettings settings() {
+        return settings;
+    }
+
+    /** With several nodes, {@code requestsPerSecond} holds for all of them together. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void bindClusterPermits(ClusterPermits permits) {
+        api.rateLimiter().sharedWith(permits, PROVIDER, (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+    }
+
+    void unbindClusterPermits(ClusterPermits permits) {
+        api.rateLimiter().sharedWith(null, null, 0);
+    }
+
+    RateLimiter rateLimiter() {
+        return api.rateLimiter();
+    }
+
+    /** Checks that the endpoint holds a user's tokens; makes no request. */
+    void validate(TransferEndpoint endpoint) throws InvalidEndpointException {
+        endpoint.require(AuthorizationFlows.ACCESS_TOKEN);
+    }
+
+    /** Google as the context's user; renewed tokens are written back into the job. */
+    GoogleHttp http(TransferContext context) throws AdapterException {
+        validate(context.endpoint());
+        RequestSigner signer = clients.signer(PROVIDER, context);
+        return new GoogleHttp(api.withSigner(signer), media, uploads, signer, settings.requestTimeout());
+    }
+
+    /** Revokes the transfer's grant at Google's revocation endpoint (when the operator configured it). */
+    void release(TransferEndpoint endpoint) throws AdapterException {
+        clients.revoke(PROVIDER, endpoint);
+    }
+
+    /** The destination container (album, calendar) made for a key, or null. */
+    String created(String key) {
+        synchronized (created) {
+            return created.get(key);
+        }
+    }
+
+    void created(String key, String containerId) {
+        synchronized (created) {
+            created.put(key, containerId);
+        }
+    }
+
+    /** The index of album {@code key} (job and album id); a new one, not yet read, when none is cached. */
+    AlbumIndex index(String key) {
+        synchronized (indexes) {
+            return indexes.computeIfAbsent(key, k -> new AlbumIndex());
+        }
+    }
+
+    /** Forgets an index that may no longer be what Google holds (an upload whose answer was lost). */
+    void forget(String key, AlbumIndex index) {
+        synchronized (indexes) {
+            indexes.remove(key, index);
+        }
+    }
+
+    /** The index of task list {@code key} (job and list id); a new one, not yet read, when none is cached. */
+    TaskListIndex taskIndex(String key) {
+        synchronized (taskIndexes) {
+            return taskIndexes.computeIfAbsent(key, k -> new TaskListIndex());
+        }
+    }
+
+    void forgetTaskIndex(String key, TaskListIndex index) {
+        synchronized (taskIndexes) {
+            taskIndexes.remove(key, index);
+        }
+    }
+
+    AlbumMembership membership(String key) {
+        synchronized (memberships) {
+            return memberships.get(key);
+        }
+    }
+
+    void membership(String key, AlbumMembership membership) {
+        synchronized (memberships) {
+            memberships.put(key, membership);
+        }
+    }
+
+    private static <V> Map<String, V> lru(int capacity) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+}

@@ -1,0 +1,114 @@
+package org.dtp.adapters.google;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.models.MediaRef;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.tasks.Task;
+import org.dtp.models.tasks.TaskList;
+import org.dtp.models.tasks.TaskStatus;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.io.InputStream;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Exports a user's Google task lists and tasks. The root's pages are the task lists ({@code GET /users/@me/lists});
+ * a list's pages are its tasks ({@code GET /lists/<id>/tasks}, completed and hidden ones included), both following
+ * {@code nextPageToken}. A sub-task names its parent ({@code parent}); {@code position} is Google's zero-padded
+ * order among siblings, which sorts as text as the model wants. Nothing at Google is changed.
+ */
+@Component(
+        service = Exporter.class,
+        property = {
+                AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
+                AdapterProperties.PROVIDER_NAME + "=Google Tasks",
+                AdapterProperties.VERTICAL + "=TASKS"})
+public final class GoogleTasksExporter implements Exporter<TaskList, Task> {
+    private final GoogleConnector connector;
+
+    @Activate
+    public GoogleTasksExporter(@Reference GoogleConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint source) throws InvalidEndpointException {
+        connector.validate(source);
+    }
+
+    @Override
+    public void release(TransferEndpoint source) throws AdapterException {
+        connector.release(source);
+    }
+
+    @Override
+    public ExportPage<TaskList, Task> export(TransferContext context, ExportCursor cursor) throws AdapterException {
+        TasksApi api = new TasksApi(connector.http(context), connector.settings().tasksBaseUrl(), connector.settings().pageSize());
+        if (cursor.isRoot()) {
+            ApiPage page = api.lists(cursor.continuation());
+            List<TaskList> lists = new ArrayList<>();
+            for (JsonNode l : page.entries()) {
+                String id = l.path("id").asText("");
+                if (!id.isEmpty()) {
+                    String title = l.path("title").asText("").strip();
+                    lists.add(new TaskList(id, title.isEmpty() ? id : title));
+                }
+            }
+            return new ExportPage<>(lists, List.of(), page.nextPageToken());
+        }
+        ApiPage page = api.tasks(cursor.containerId(), cursor.continuation());
+        List<Task> tasks = new ArrayList<>();
+        List<ExportPage.Rejected> rejected = new ArrayList<>();
+        for (JsonNode t : page.entries()) {
+            String id = t.path("id").asText("");
+            if (id.isEmpty() || t.path("deleted").asBoolean(false)) {
+                continue;
+            }
+            try {
+                tasks.add(task(t));
+            } catch (IllegalArgumentException e) {
+                rejected.add(new ExportPage.Rejected(id, e.getMessage()));
+            }
+        }
+        return new ExportPage<>(List.of(), tasks, page.nextPageToken(), rejected);
+    }
+
+    @Override
+    public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException {
+        throw new ItemRejectedException("Google tasks carry no media");
+    }
+
+    static Task task(JsonNode t) {
+        boolean completed = "completed".equals(t.path("status").asText());
+        // Google keeps only the date of a due time ("the time portion is discarded"): an all-day due date.
+        CalendarTime due = t.hasNonNull("due") ? CalendarTime.ofDate(offsetTime(t.path("due").asText()).toLocalDate()) : null;
+        Instant completedAt = t.hasNonNull("completed") ? offsetTime(t.path("completed").asText()).toInstant() : null;
+        String title = t.path("title").asText("");
+        return new Task(t.path("id").asText(), null, title.isEmpty() ? null : title, Markers.withoutMarker(t.path("notes").asText(null)),
+                completed ? TaskStatus.COMPLETED : TaskStatus.NEEDS_ACTION, due, null, completedAt, null, null,
+                t.path("parent").asText(null), t.path("position").asText(null), List.of(), null, List.of(), List.of());
+    }
+
+    private static OffsetDateTime offsetTime(String text) {
+        try {
+            return OffsetDateTime.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("not an RFC 3339 time: " + text);
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package org.dtp.adapters.google;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.tasks.Task;
+import org.dtp.models.tasks.TaskList;
+import org.dtp.models.tasks.TaskStatus;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferEndpoint;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Imports task lists and tasks into Google Tasks: a list is {@code POST /users/@me/lists} (found again by its title on
+ * a retry), a task {@code POST /lists/<id>/tasks} with {@code parent} (its parent's new id) and {@code previous} (the
+ * last task imported under that parent, so siblings keep the source's order).
+ * <ul>
+ * <li><b>Idempotent</b>: Google takes no client id for a task, so its notes end with a marker line
+ *     ({@link Markers}) made from the job and the source task's id (the engine's key is made of it); before creating,
+ *     the importer looks for the marker in the list (read once per list and job, then kept in memory).</li>
+ * <li>A sub-task whose parent is not in the list yet (the source listed it first) is created at the top level,
+ *     and its parent is reported as not kept.</li>
+ * </ul>
+ */
+@Component(
+        service = Importer.class,
+        property = {
+                AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
+                AdapterProperties.PROVIDER_NAME + "=Google Tasks",
+                AdapterProperties.VERTICAL + "=TASKS"})
+public final class GoogleTasksImporter implements Importer<TaskList, Task> {
+    /** The Tasks API's limits on a task's title and notes. */
+    static final int MAX_TITLE = 1024;
+    static final int MAX_NOTES = 8192;
+
+    private final GoogleConnector connector;
+
+    @Activate
+    public GoogleTasksImporter(@Reference GoogleConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
+        connector.validate(destination);
+    }
+
+    @Override
+    public void release(TransferEndpoint destination) throws AdapterException {
+        connector.release(destination);
+    }
+
+    @Override
+    public String importContainer(ImportContext context, String idempotencyKey, TaskList list, String parentId)
+            throws AdapterException {
+        String cacheKey = context.jobId() + "|tasklist|" + idempotencyKey;
+        String known = connector.created(cacheKey);
+        if (known != null) {
+            return known;
+        }
+        TasksApi api = api(context);
+        String title = list.name().strip().isEmpty() ? "Imported tasks" : list.name().strip();
+        String id = null;
+        String token = null;
+        do {
+            ApiPage page = api.lists(token);
+            for (JsonNode l : page.entries()) {
+                if (id == null && title.equals(l.path("title").asText())) {
+                    id = l.path("id").asText();
+                }
+            }
+            token = id == null ? page.nextPageToken() : null;
+        } while (token != null);
+        if (id == null) {
+            id = api.createList(title).path("id").asText("");
+            if (id.isEmpty()) {
+                throw new AdapterException("Google answered tasklists.insert without the list's id");
+            }
+        }
+        connector.created(cacheKey, id);
+        return id;
+    }
+
+    @Override
+    public String importItem(ImportContext context, String idempotencyKey, Task task, String containerId)
+            throws AdapterException {
+        if (containerId == null) {
+            throw new ItemRejectedException("a task outside any list: Google Tasks keeps tasks in lists only");
+        }
+        TasksApi api = api(context);
+        String marker = Markers.marker(context.jobId(), task.id());
+        long fingerprint = Markers.fingerprint(marker);
+        String indexKey = context.jobId() + "|tasks|" + containerId;
+        TaskListIndex index = connector.taskIndex(indexKey);
+        synchronized (index) {
+            try {
+                if (!index.isRead()) {
+                    read(api, containerId, index);
+                }
+                var earlier = index.find(fingerprint);
+                if (earlier.isPresent()) {
+                    return earlier.get();
+                }
+                String parent = null;
+                if (task.parentId() != null) {
+                    parent = index.find(Markers.fingerprint(Markers.marker(context.jobId(), task.parentId()))).orElse(null);
+                    if (parent == null) {
+                        context.reportNotKept(task.id(), "parentId", "its parent task was not in the list before it; created at the top level");
+                    }
+                }
+                JsonNode created = api.createTask(containerId, parent, index.lastChildOf(parent), body(context, task, marker));
+                String id = created.path("id").asText("");
+                if (id.isEmpty()) {
+                    throw new AdapterException("Google answered tasks.insert without the task's id");
+                }
+                index.created(fingerprint, id, parent);
+                return id;
+            } catch (AdapterException | RuntimeException e) {
+                connector.forgetTaskIndex(indexKey, index); // an insert whose answer was lost may have been kept
+                throw e;
+            }
+        }
+    }
+
+    private static void read(TasksApi api, String listId, TaskListIndex index) throws AdapterException {
+        String token = null;
+        do {
+            ApiPage page = api.tasks(listId, token);
+            for (JsonNode t : page.entries()) {
+                index.add(Markers.fingerprintIn(t.path("notes").asText(null)), t.path("id").asText(),
+                        t.path("parent").asText(null), t.path("position").asText(""));
+            }
+            token = page.nextPageToken();
+        } while (token != null);
+        index.markRead();
+    }
+
+    private static Map<String, Object> body(ImportContext context, Task t, String marker) {
+        String source = t.id();
+        Map<String, Object> body = new LinkedHashMap<>();
+        String title = t.title() == null ? "" : t.title();
+        if (title.length() > MAX_TITLE) {
+            title = title.substring(0, MAX_TITLE);
+            context.reportNotKept(source, "title", "Google task titles have at most " + MAX_TITLE + " characters; the rest is cut");
+        }
+        body.put("title", title);
+        String notes = t.notes() == null || t.notes().isBlank() ? "" : t.notes();
+        int room = MAX_NOTES - marker.length() - 1;
+        if (notes.length() > room) {
+            notes = notes.substring(0, room);
+            context.reportNotKept(source, "notes", "Google task notes have at most " + MAX_NOTES + " characters, "
+                    + (marker.length() + 1) + " of them the import's marker; the rest is cut");
+        }
+        body.put("notes", notes.isEmpty() ? marker : notes + "\n" + marker);
+        TaskStatus status = t.status() == null ? TaskStatus.NEEDS_ACTION : t.status();
+        body.put("status", status == TaskStatus.COMPLETED ? "completed" : "needsAction");
+        if (status == TaskStatus.IN_PROCESS || status == TaskStatus.CANCELLED) {
+            context.reportNotKept(source, "status", "Google tasks are needsAction or completed only; " + status + " is needsAction");
+        }
+        if (status == TaskStatus.COMPLETED && t.completedAt() != null) {
+            body.put("completed", t.completedAt().toString());
+        }
+        if (t.due() != null) {
+            body.put("due", dueDate(t.due()).atStartOfDay().toInstant(ZoneOffset.UTC).toString());
+            if (t.due().date() == null) {
+                context.reportNotKept(source, "due", "Google Tasks keeps only the date of a due time");
+            }
+        }
+        reportIf(context, source, t.start() != null, "start", "Google tasks have no start");
+        reportIf(context, source, t.priority() != null && t.priority() != 0, "priority", "Google tasks have no priority");
+        reportIf(context, source, t.percentComplete() != null, "percentComplete", "Google tasks have no percentage done");
+        reportIf(context, source, !t.categories().isEmpty(), "categories", "Google tasks have no categories");
+        reportIf(context, source, t.recurrenceRule() != null, "recurrenceRule", "the Tasks API cannot make a task recur");
+        reportIf(context, source, !t.alarms().isEmpty(), "alarms", "Google tasks have no reminders in the API");
+        reportIf(context, source, !t.extended().isEmpty(), "extended", "Google Tasks keeps no iCalendar X- properties");
+        return body;
+    }
+
+    private static LocalDate dueDate(CalendarTime due) {
+        if (due.date() != null) {
+            return due.date();
+        }
+        return due.utc() != null ? due.utc().atZone(ZoneOffset.UTC).toLocalDate() : due.dateTime().toLocalDate();
+    }
+
+    private static void reportIf(ImportContext context, String source, boolean condition, String field, String reason) {
+        if (condition) {
+            context.reportNotKept(source, field, reason);
+        }
+    }
+
+    private TasksApi api(ImportContext context) throws AdapterException {
+        return new TasksApi(connector.http(context), connector.settings().tasksBaseUrl(), connector.settings().pageSize());
+    }
+}

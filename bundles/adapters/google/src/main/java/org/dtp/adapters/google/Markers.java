@@ -1,0 +1,57 @@
+package org.dtp.adapters.google;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The marker that makes imports idempotent where Google takes no client-supplied id (Photos media items, tasks):
+ * the importer ends the text it writes (a media item's description, a task's notes) with a last line
+ * {@code dtp:<16 hex>}, a hash of the job and the engine's idempotency key (or the source id it is made of), and
+ * looks for it in the album or list before creating anything again. The job id is part of the hash: two jobs with
+ * the same keys never skip each other's items; a resumed job has the same id. The exporters leave the marker line
+ * out of the text they read.
+ */
+final class Markers {
+    /** The marker, alone on the last line of a description. */
+    private static final Pattern MARKER = Pattern.compile("(?:\\A|\\n)dtp:([0-9a-f]{16})\\z");
+
+    private Markers() {
+    }
+
+    static String marker(UUID jobId, String key) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((jobId + "\n" + key).getBytes(StandardCharsets.UTF_8));
+            return "dtp:" + HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The 64 bits of the marker {@code description} ends with; 0 when it has none. */
+    static long fingerprintIn(String description) {
+        if (description == null) {
+            return 0;
+        }
+        Matcher m = MARKER.matcher(description);
+        return m.find() ? Long.parseUnsignedLong(m.group(1), 16) : 0;
+    }
+
+    static long fingerprint(String marker) {
+        return Long.parseUnsignedLong(marker.substring("dtp:".length()), 16);
+    }
+
+    /** {@code text} without a marker line; null when nothing else is left. */
+    static String withoutMarker(String description) {
+        if (description == null) {
+            return null;
+        }
+        String text = MARKER.matcher(description).replaceFirst("");
+        return text.isBlank() ? null : text;
+    }
+}
