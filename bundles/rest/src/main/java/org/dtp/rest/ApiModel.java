@@ -161,4 +161,23 @@ public final class ApiModel {
             return new Transition(c.from() == null ? null : c.from().name(), c.to().name(), c.reason(), c.at());
         }
     }
+
+    /** Request body of POST /api/v1/estimates: the source of a transfer to be. */
+    public record EstimateBody(String vertical, Endpoint source) {
+    }
+
+    /**
+     * What a source holds, counted without copying: {@code bytes} of the media whose size the source tells,
+     * {@code mediaOfUnknownSize} media it does not; when {@code complete} is false the counts are a lower bound
+     * and {@code incomplete} says why (the time bound, a page that could not be read). {@code perContainer}: the
+     * items and bytes found directly in each of the first 1,000 containers, by the ids a transfer's progress uses.
+     */
+    public record Estimate(String vertical, String provider, long containers, long items, long bytes,
+                           long mediaOfUnknownSize, long unreadable, boolean complete, String incomplete,
+                           double seconds, List<EstimatedContainer> perContainer) {
+    }
+
+    /** What one source container holds (its own items, not its sub-containers'). */
+    public record EstimatedContainer(String id, String name, long items, long bytes) {
+    }
 }

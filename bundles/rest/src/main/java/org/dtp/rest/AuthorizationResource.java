@@ -49,6 +49,11 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 @Path("/api/v1")
 public final class AuthorizationResource {
     static final String SESSION_COOKIE = "dtp_signin";
+    /** Where the callback sends the browser back to, when the client named a page of this server. */
+    static final String RETURN_COOKIE = "dtp_signin_return";
+    static final String CALLBACK_PATH = "/api/v1/oauth/callback";
+    /** A path of this server (an absolute path, never "//host" or "/\\host"), with an optional query: no open redirect. */
+    private static final java.util.regex.Pattern LOCAL_PATH = java.util.regex.Pattern.compile("/(?![/\\\\])[A-Za-z0-9/._~%!$&'()*+,;=:@?-]{0,500}");
     private static final Logger LOG = LoggerFactory.getLogger(AuthorizationResource.class);
 
     private final AuthorizationFlows flows;
@@ -59,7 +64,11 @@ public final class AuthorizationResource {
         this.flows = flows;
     }
 
-    public record AuthorizationBody(String provider, String direction) {
+    /** {@code returnTo}: optional, a path of this server the browser is sent back to after the provider's answer. */
+    public record AuthorizationBody(String provider, String direction, String returnTo) {
+        public AuthorizationBody(String provider, String direction) {
+            this(provider, direction, null);
+        }
     }
 
     public record Started(UUID id, URI authorizationUrl, String status) {
@@ -96,6 +105,9 @@ public final class AuthorizationResource {
             throw ApiProblem.invalidRequest("\"direction\" is export (the provider is the source) or import (the "
                     + "destination), not '" + body.direction() + "'.");
         }
+        if (body.returnTo() != null && !isLocalPath(body.returnTo())) {
+            throw ApiProblem.invalidRequest("\"returnTo\" must be a path on this server, such as /portal/.");
+        }
         String browser = session == null || session.length() < 32 ? newSession() : session;
         AuthorizationFlows.Started started;
         try {
@@ -103,9 +115,12 @@ public final class AuthorizationResource {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
+        // Without returnTo, an earlier sign-in's page is forgotten (max-age 0).
+        NewCookie back = new NewCookie(RETURN_COOKIE, body.returnTo() == null ? "" : body.returnTo(), CALLBACK_PATH, null,
+                NewCookie.DEFAULT_VERSION, "where the sign-in returns to", body.returnTo() == null ? 0 : 3600, null, false, true);
         return Response.created(URI.create("/api/v1/authorizations/" + started.id()))
                 .cookie(new NewCookie(SESSION_COOKIE, browser, "/api/v1", null, NewCookie.DEFAULT_VERSION,
-                        "binds a sign-in to this browser", 3600, null, false, true))
+                        "binds a sign-in to this browser", 3600, null, false, true), back)
                 .header("Cache-Control", "no-store")
                 .entity(new Started(started.id(), started.authorizationUrl(), AuthorizationFlows.Status.PENDING.name()))
                 .build();
@@ -121,13 +136,31 @@ public final class AuthorizationResource {
                 .orElseThrow(() -> ApiProblem.notFound("There is no sign-in with id '" + id + "'."));
     }
 
-    /** Where the provider sends the browser back (RFC 6749 §4.1.2): a small HTML page for the person. */
+    /**
+     * Where the provider sends the browser back (RFC 6749 §4.1.2): a small HTML page for the person, or, when the
+     * sign-in named a page to return to ({@code returnTo}), a 303 to that page once the answer is taken in (the
+     * page asks {@code GET /authorizations/{id}} how it went).
+     */
     @GET
     @Path("oauth/callback/{provider}")
     @Produces("text/html; charset=UTF-8")
     public Response callback(@PathParam("provider") String provider, @CookieParam(SESSION_COOKIE) String session,
                              @QueryParam("state") String state, @QueryParam("code") String code,
-                             @QueryParam("error") String error) {
+                             @QueryParam("error") String error, @CookieParam(RETURN_COOKIE) String returnTo) {
+        Response page = answer(provider, session, state, code, error);
+        if (returnTo == null || !isLocalPath(returnTo)) {
+            return page;
+        }
+        return Response.seeOther(URI.create(returnTo)).header("Cache-Control", "no-store")
+                .cookie(new NewCookie(RETURN_COOKIE, "", CALLBACK_PATH, null, NewCookie.DEFAULT_VERSION, null, 0, null,
+                        false, true)).build();
+    }
+
+    static boolean isLocalPath(String path) {
+        return LOCAL_PATH.matcher(path).matches();
+    }
+
+    private Response answer(String provider, String session, String state, String code, String error) {
         if (session == null || state == null || (code == null && error == null)) {
             return page(400, "Sign-in not completed", "This page expects the answer of " + provider
                     + " to a sign-in started in this browser; start the sign-in again.");

@@ -33,6 +33,8 @@ import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.Context;
 import javax.ws.rs.core.SecurityContext;
 import javax.ws.rs.core.Response;
+import javax.ws.rs.sse.Sse;
+import javax.ws.rs.sse.SseEventSink;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +42,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
+import static javax.ws.rs.core.MediaType.SERVER_SENT_EVENTS;
 
 /**
  * Transfers: create, list, follow, pause, resume, cancel. Status codes: 400 for a body that is not
@@ -61,11 +64,14 @@ public final class TransferResource {
 
     private final TransferService transfers;
     private final AuthorizationFlows signIns;
+    private final TransferEventStreams streams;
 
     @Activate
-    public TransferResource(@Reference TransferService transfers, @Reference AuthorizationFlows signIns) {
+    public TransferResource(@Reference TransferService transfers, @Reference AuthorizationFlows signIns,
+                            @Reference TransferEventStreams streams) {
         this.transfers = transfers;
         this.signIns = signIns;
+        this.streams = streams;
     }
 
     @POST
@@ -106,6 +112,26 @@ public final class TransferResource {
         ApiCaller caller = ApiCaller.of(security);
         UUID uuid = parseId(id);
         return transfers.details(uuid).filter(d -> caller.maySee(d.job())).map(Details::of).orElseThrow(() -> notFound(id));
+    }
+
+    /**
+     * The transfer's progress, errors and end as server-sent events (see {@link TransferEventStreams}); the stream
+     * ends after the {@code end} event. 404 like {@link #get}, 429 when the node has too many streams open.
+     */
+    @GET
+    @Path("{id}/events")
+    @Produces(SERVER_SENT_EVENTS)
+    public void events(@Context SecurityContext security, @PathParam("id") String id, @Context SseEventSink sink,
+                       @Context Sse sse) {
+        ApiCaller caller = ApiCaller.of(security);
+        UUID uuid = parseId(id);
+        if (transfers.job(uuid).filter(caller::maySee).isEmpty()) {
+            throw notFound(id);
+        }
+        if (!streams.open(uuid, sink, sse)) {
+            throw ApiProblem.limitReached("Too many event streams are open on this server; poll GET /api/v1/transfers/"
+                    + id + " instead, or try again later.");
+        }
     }
 
     @POST

@@ -18,7 +18,7 @@ import static org.junit.Assert.assertTrue;
 /** Every transfer belongs to one user: another user gets 404 on it in every endpoint; operators see all. */
 public class OwnershipTest {
     private final FakeTransferService service = new FakeTransferService();
-    private final TransferResource transfers = new TransferResource(service, new org.dtp.auth.flow.OAuth2AuthorizationFlows());
+    private final TransferResource transfers = new TransferResource(service, new org.dtp.auth.flow.OAuth2AuthorizationFlows(), new TransferEventStreams(service, java.time.Clock.systemUTC(), Runnable::run));
 
     private Transfer create(SecurityContext caller) {
         return (Transfer) transfers.create(caller, new TransferBody("media", new Endpoint("localfs", Map.of("path", "/p")),

@@ -34,7 +34,7 @@ public class SignInTest {
     private final FakeTransferService service = new FakeTransferService();
     private final OAuth2AuthorizationFlows flows = new OAuth2AuthorizationFlows();
     private final AuthorizationResource signIns = new AuthorizationResource(flows);
-    private final TransferResource transfers = new TransferResource(service, flows);
+    private final TransferResource transfers = new TransferResource(service, flows, new TransferEventStreams(service, java.time.Clock.systemUTC(), Runnable::run));
     private final HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     @Before
@@ -85,7 +85,7 @@ public class SignInTest {
         assertTrue(started.authorizationUrl().getQuery().contains("code_challenge_method=S256"));
 
         Map<String, String> back = consent(started.authorizationUrl());
-        Response page = signIns.callback("localfs", cookie.getValue(), back.get("state"), back.get("code"), null);
+        Response page = signIns.callback("localfs", cookie.getValue(), back.get("state"), back.get("code"), null, null);
         assertEquals(200, page.getStatus());
         String html = (String) page.getEntity();
         assertTrue(html, html.contains(started.id().toString()));
@@ -111,11 +111,11 @@ public class SignInTest {
         Map<String, String> back = consent(started.authorizationUrl());
 
         assertEquals(400, signIns.callback("localfs", "another-browser-session-cookie-value", back.get("state"),
-                back.get("code"), null).getStatus());
-        assertEquals(400, signIns.callback("localfs", null, back.get("state"), back.get("code"), null).getStatus());
+                back.get("code"), null, null).getStatus());
+        assertEquals(400, signIns.callback("localfs", null, back.get("state"), back.get("code"), null, null).getStatus());
         String cookie = ((NewCookie) begun.getMetadata().getFirst("Set-Cookie")).getValue();
         assertEquals("the state was used up by the refused try", 400,
-                signIns.callback("localfs", cookie, back.get("state"), back.get("code"), null).getStatus());
+                signIns.callback("localfs", cookie, back.get("state"), back.get("code"), null, null).getStatus());
         assertEquals("PENDING", signIns.status(Callers.ANN, started.id().toString()).status());
     }
 
@@ -126,5 +126,41 @@ public class SignInTest {
         Problems.expect(422, () -> signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("nowhere", "export")));
         Problems.expect(422, () -> transfers.create(Callers.ANN, transfer("not-a-uuid")));
         Problems.expect(404, () -> signIns.status(Callers.ANN, "nope"));
+    }
+
+    @Test
+    public void aSignInThatNamedAPageOfThisServerSendsTheBrowserBackToIt() throws Exception {
+        Response begun = signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("localfs", "export", "/portal/?back=1"));
+        String session = null;
+        String returnTo = null;
+        for (Object header : begun.getMetadata().get("Set-Cookie")) {
+            NewCookie cookie = (NewCookie) header;
+            assertTrue(cookie.isHttpOnly());
+            if (cookie.getName().equals(AuthorizationResource.SESSION_COOKIE)) {
+                session = cookie.getValue();
+            } else if (cookie.getName().equals(AuthorizationResource.RETURN_COOKIE)) {
+                returnTo = cookie.getValue();
+                assertEquals(AuthorizationResource.CALLBACK_PATH, cookie.getPath());
+            }
+        }
+        assertEquals("/portal/?back=1", returnTo);
+        AuthorizationResource.Started started = (AuthorizationResource.Started) begun.getEntity();
+        Map<String, String> back = consent(started.authorizationUrl());
+
+        Response answer = signIns.callback("localfs", session, back.get("state"), back.get("code"), null, returnTo);
+
+        assertEquals(303, answer.getStatus());
+        assertEquals("/portal/?back=1", answer.getLocation().toString());
+        assertEquals("AUTHORIZED", signIns.status(Callers.ANN, started.id().toString()).status());
+        // a cookie that is no path of this server is no redirect
+        assertEquals(400, signIns.callback("localfs", session, "used", "x", null, "//evil.example/").getStatus());
+    }
+
+    @Test
+    public void aReturnPageElsewhereIsRefused() {
+        for (String elsewhere : new String[]{"//evil.example/", "https://evil.example/", "/\\evil.example", "portal/", "/p\r\nX: y"}) {
+            Problems.expect(400, () -> signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("localfs", "export", elsewhere)));
+        }
+        assertTrue(AuthorizationResource.isLocalPath("/portal/"));
     }
 }

@@ -19,7 +19,7 @@ import static org.junit.Assert.assertTrue;
 
 public class TransferResourceTest {
     private final FakeTransferService service = new FakeTransferService();
-    private final TransferResource resource = new TransferResource(service, new org.dtp.auth.flow.OAuth2AuthorizationFlows());
+    private final TransferResource resource = new TransferResource(service, new org.dtp.auth.flow.OAuth2AuthorizationFlows(), new TransferEventStreams(service, java.time.Clock.systemUTC(), Runnable::run));
 
     private static TransferBody body(String vertical, Map<String, String> sourceSettings) {
         return new TransferBody(vertical, new Endpoint("localfs", sourceSettings),

@@ -1,0 +1,226 @@
+package org.dtp.rest;
+
+import org.dtp.models.Vertical;
+import org.dtp.rest.ApiModel.Estimate;
+import org.dtp.rest.ApiModel.EstimateBody;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.Revocation;
+import org.dtp.transfer.TransferService;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.ws.rs.Consumes;
+import javax.ws.rs.POST;
+import javax.ws.rs.Path;
+import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.Context;
+import javax.ws.rs.core.SecurityContext;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
+
+/**
+ * A dry run: how many items and bytes a transfer from this source would copy, counted by paging through the
+ * source with its exporter (the newest installed version that is not revoked) without importing anything. It
+ * answers within {@code maxSeconds} (default {@value #DEFAULT_SECONDS}, at most {@value #MAX_SECONDS}): a source
+ * too large to count in that time gets the counts so far with {@code complete: false}. At most
+ * {@value #MAX_RUNNING} estimates run at once on a node (429 beyond). Settings that name a sign-in
+ * ({@code authorization}) are refused: a sign-in is used once, by its transfer.
+ */
+@Component(service = EstimateResource.class)
+@JaxrsResource
+@JaxrsExtensionSelect(ApiAuthenticationFilter.SELECT)
+@JSONRequired
+@Path("/api/v1/estimates")
+@Produces(APPLICATION_JSON)
+public final class EstimateResource {
+    static final int DEFAULT_SECONDS = 15;
+    static final int MAX_SECONDS = 60;
+    static final int MAX_RUNNING = 4;
+    private static final Logger LOG = LoggerFactory.getLogger(EstimateResource.class);
+
+    /** An exporter service held for one estimate; {@code release} gives it back. */
+    record Lease(Exporter<?, ?> exporter, Runnable release) {
+    }
+
+    /** Finds the exporter a transfer would use. */
+    interface Exporters {
+        Optional<Lease> find(String provider, Vertical vertical);
+    }
+
+    private final Exporters exporters;
+    private final Semaphore running = new Semaphore(MAX_RUNNING);
+    private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "dtp-estimate");
+        t.setDaemon(true);
+        return t;
+    });
+
+    @Activate
+    public EstimateResource(BundleContext context, @Reference TransferService transfers) {
+        this((provider, vertical) -> newest(context, transfers, provider, vertical));
+    }
+
+    EstimateResource(Exporters exporters) {
+        this.exporters = exporters;
+    }
+
+    @Deactivate
+    void deactivate() {
+        workers.shutdownNow();
+    }
+
+    @POST
+    @Consumes(APPLICATION_JSON)
+    public Estimate estimate(@Context SecurityContext security, @QueryParam("maxSeconds") String maxSeconds,
+                             EstimateBody body) {
+        ApiCaller.of(security);
+        int seconds = seconds(maxSeconds);
+        if (body == null || body.vertical() == null || body.vertical().isBlank() || body.source() == null
+                || body.source().provider() == null || body.source().provider().isBlank()) {
+            throw ApiProblem.invalidRequest("A JSON body is required: {\"vertical\", \"source\": {\"provider\", \"settings\"}}.");
+        }
+        Vertical vertical;
+        try {
+            vertical = Vertical.parse(body.vertical());
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidTransfer(e.getMessage());
+        }
+        Map<String, String> settings = body.source().settings() == null ? Map.of() : body.source().settings();
+        if (settings.containsKey(org.dtp.auth.oauth2.AuthorizationFlows.AUTHORIZATION_SETTING)) {
+            throw ApiProblem.invalidTransfer("An estimate cannot use a sign-in (setting 'authorization'): it is kept for the transfer.");
+        }
+        String provider = body.source().provider().trim();
+        TransferEndpoint source = new TransferEndpoint(provider, settings);
+        if (!running.tryAcquire()) {
+            throw ApiProblem.limitReached("Too many estimates are running on this server; try again in a minute.");
+        }
+        Lease lease;
+        try {
+            lease = exporters.find(provider, vertical).orElseThrow(() -> ApiProblem.invalidTransfer(
+                    "No installed adapter of provider '" + provider + "' exports " + vertical.name().toLowerCase(java.util.Locale.ROOT) + "."));
+        } catch (RuntimeException e) {
+            running.release();
+            throw e;
+        }
+        return run(lease, source, vertical, seconds);
+    }
+
+    private Estimate run(Lease lease, TransferEndpoint source, Vertical vertical, int seconds) {
+        SourceEstimator estimator = new SourceEstimator();
+        long started = System.nanoTime();
+        long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        workers.execute(() -> {
+            try {
+                done.complete(estimator.run(lease.exporter(), source, () -> System.nanoTime() >= deadline || done.isDone()));
+            } catch (AdapterException | RuntimeException e) {
+                done.completeExceptionally(e);
+            } finally {
+                lease.release().run();
+                running.release();
+            }
+        });
+        String name = vertical.name().toLowerCase(java.util.Locale.ROOT);
+        try {
+            boolean complete = done.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return estimator.result(name, source.provider(), complete, "stopped after " + seconds + " s",
+                    Duration.ofNanos(System.nanoTime() - started));
+        } catch (TimeoutException e) {
+            // The page being read is left to finish on its own; the counts so far are the answer.
+            done.complete(false);
+            return estimator.result(name, source.provider(), false, "stopped after " + seconds + " s",
+                    Duration.ofNanos(System.nanoTime() - started));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ApiProblem.limitReached("The estimate was interrupted; try again.");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof InvalidEndpointException invalid) {
+                throw ApiProblem.invalidTransfer("source: " + invalid.getMessage());
+            }
+            LOG.info("estimate of a {} source at {} stopped: {}", name, source.provider(), cause.toString());
+            return estimator.result(name, source.provider(), false, "the source could not be read: "
+                    + (cause instanceof AdapterException ? cause.getMessage() : "internal error"),
+                    Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+
+    private static int seconds(String value) {
+        if (value == null || value.isBlank()) {
+            return DEFAULT_SECONDS;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1 && n <= MAX_SECONDS) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw ApiProblem.invalidRequest("Query parameter 'maxSeconds' must be an integer from 1 to " + MAX_SECONDS
+                + ", not '" + value + "'.");
+    }
+
+    /** Like the engine: of the services for the provider and vertical whose version is not revoked, the newest. */
+    private static Optional<Lease> newest(BundleContext context, TransferService transfers, String provider,
+                                          Vertical vertical) {
+        List<Revocation> revoked = transfers.revocations();
+        String filter = "(" + AdapterProperties.PROVIDER + "=" + escape(provider) + ")";
+        java.util.Collection<ServiceReference<Exporter>> refs;
+        try {
+            refs = context.getServiceReferences(Exporter.class, filter);
+        } catch (InvalidSyntaxException e) {
+            return Optional.empty();
+        }
+        Optional<ServiceReference<Exporter>> chosen = refs.stream()
+                .filter(ref -> ref.getProperty(AdapterProperties.VERTICAL) instanceof String v && matches(v, vertical))
+                .filter(ref -> ref.getBundle() != null && revoked.stream().noneMatch(r -> r.provider().equals(provider)
+                        && r.bundleVersion().equals(ref.getBundle().getVersion().toString())))
+                .max(Comparator.comparingLong(ref -> (Long) ref.getProperty(Constants.SERVICE_ID)));
+        return chosen.flatMap(ref -> {
+            Exporter<?, ?> exporter = context.getService(ref);
+            return exporter == null ? Optional.empty() : Optional.of(new Lease(exporter, () -> context.ungetService(ref)));
+        });
+    }
+
+    private static boolean matches(String property, Vertical vertical) {
+        try {
+            return Vertical.parse(property) == vertical;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** RFC 1960 filter value escaping. */
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("*", "\\*").replace("(", "\\(").replace(")", "\\)");
+    }
+}

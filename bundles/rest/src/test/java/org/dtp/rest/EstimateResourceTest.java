@@ -1,0 +1,218 @@
+package org.dtp.rest;
+
+import org.dtp.models.MediaRef;
+import org.dtp.models.Vertical;
+import org.dtp.models.media.MediaItem;
+import org.dtp.models.media.MediaKind;
+import org.dtp.models.media.PhotoAlbum;
+import org.dtp.rest.ApiModel.Endpoint;
+import org.dtp.rest.ApiModel.Estimate;
+import org.dtp.rest.ApiModel.EstimateBody;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.TransientAdapterException;
+import org.junit.Test;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+/** The dry run: every page of the source counted, nothing opened, bounded in time, the exporter given back. */
+public class EstimateResourceTest {
+    /**
+     * A source with {@code albums} albums of {@code perAlbum} photos each in pages of 3 (and one loose photo of
+     * unknown size at the root), each page taking {@code pageMillis}; "bad" as the path is refused.
+     */
+    private static final class PagedSource implements Exporter<PhotoAlbum, MediaItem> {
+        final int albums;
+        final int perAlbum;
+        final long pageMillis;
+        final List<ExportCursor> cursors = new CopyOnWriteArrayList<>();
+        final AtomicInteger opened = new AtomicInteger();
+        volatile String failIn;
+
+        PagedSource(int albums, int perAlbum, long pageMillis) {
+            this.albums = albums;
+            this.perAlbum = perAlbum;
+            this.pageMillis = pageMillis;
+        }
+
+        @Override
+        public void validate(TransferEndpoint source) throws InvalidEndpointException {
+            if ("bad".equals(source.settings().get("path"))) {
+                throw new InvalidEndpointException("folder 'bad' does not exist");
+            }
+        }
+
+        @Override
+        public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor)
+                throws TransientAdapterException {
+            cursors.add(cursor);
+            if (pageMillis > 0) {
+                try {
+                    Thread.sleep(pageMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (cursor.isRoot()) {
+                List<PhotoAlbum> all = new ArrayList<>();
+                for (int a = 0; a < albums; a++) {
+                    all.add(new PhotoAlbum("album-" + a, "Album " + a, null));
+                }
+                return new ExportPage<>(all, List.of(photo("loose", -1)), null,
+                        List.of(new ExportPage.Rejected("broken.jpg", "not an image")));
+            }
+            if (cursor.containerId().equals(failIn)) {
+                throw new TransientAdapterException("the server closed the connection", null);
+            }
+            int from = cursor.continuation() == null ? 0 : Integer.parseInt(cursor.continuation());
+            int to = Math.min(perAlbum, from + 3);
+            List<MediaItem> items = new ArrayList<>();
+            for (int i = from; i < to; i++) {
+                items.add(photo(cursor.containerId() + "-" + i, 1000 + i));
+            }
+            return new ExportPage<>(List.of(), items, to < perAlbum ? Integer.toString(to) : null);
+        }
+
+        @Override
+        public InputStream openMedia(TransferContext context, MediaRef ref) {
+            opened.incrementAndGet();
+            return InputStream.nullInputStream();
+        }
+
+        private static MediaItem photo(String id, long size) {
+            return new MediaItem(id, MediaKind.PHOTO, id + ".jpg", null, null, null, null, null, null, null,
+                    new MediaRef("file:" + id, "image/jpeg", size));
+        }
+    }
+
+    private final AtomicInteger released = new AtomicInteger();
+
+    private EstimateResource resourceFor(PagedSource source) {
+        return new EstimateResource((provider, vertical) -> provider.equals("localfs") && vertical == Vertical.MEDIA
+                ? Optional.of(new EstimateResource.Lease(source, released::incrementAndGet)) : Optional.empty());
+    }
+
+    private static EstimateBody media(Map<String, String> settings) {
+        return new EstimateBody("media", new Endpoint("localfs", settings));
+    }
+
+    @Test
+    public void countsEveryContainerItemAndKnownByteWithoutOpeningMedia() {
+        PagedSource source = new PagedSource(3, 7, 0);
+
+        Estimate estimate = resourceFor(source).estimate(Callers.ANN, null, media(Map.of("path", "/photos")));
+
+        assertTrue(estimate.complete());
+        assertNull(estimate.incomplete());
+        assertEquals(3, estimate.containers());
+        assertEquals(3 * 7 + 1, estimate.items());
+        // each album: sizes 1000..1006
+        assertEquals(3 * (7 * 1000 + 21), estimate.bytes());
+        assertEquals(1, estimate.mediaOfUnknownSize());
+        assertEquals(1, estimate.unreadable());
+        assertEquals("media", estimate.vertical());
+        assertEquals(0, source.opened.get());
+        // the root, then 3 pages (3 + 3 + 1) per album, each continuation followed
+        assertEquals(1 + 3 * 3, source.cursors.size());
+        assertTrue(source.cursors.contains(new ExportCursor("album-2", "6")));
+        assertEquals(List.of(new ApiModel.EstimatedContainer("album-0", "Album 0", 7, 7021),
+                new ApiModel.EstimatedContainer("album-1", "Album 1", 7, 7021),
+                new ApiModel.EstimatedContainer("album-2", "Album 2", 7, 7021)), estimate.perContainer());
+        assertEquals(1, released.get());
+    }
+
+    @Test
+    public void aSlowSourceIsCutOffAtTheTimeBoundWithTheCountsSoFar() throws Exception {
+        PagedSource source = new PagedSource(50, 30, 100);
+        long started = System.nanoTime();
+
+        Estimate estimate = resourceFor(source).estimate(Callers.ANN, "1", media(Map.of("path", "/photos")));
+
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue("answered after " + millis + " ms", millis < 1_600);
+        assertFalse(estimate.complete());
+        assertEquals("stopped after 1 s", estimate.incomplete());
+        assertTrue(estimate.items() > 0 && estimate.items() < 50 * 30);
+        assertEquals(50, estimate.containers());
+        // the page under way finishes on its own, then the exporter is given back
+        long end = System.nanoTime() + 2_000_000_000L;
+        while (released.get() == 0 && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        assertEquals(1, released.get());
+        int pages = source.cursors.size();
+        Thread.sleep(300);
+        assertEquals("no page is read after the answer", pages, source.cursors.size());
+    }
+
+    @Test
+    public void aPageThatCannotBeReadEndsTheEstimateWithWhy() {
+        PagedSource source = new PagedSource(3, 7, 0);
+        source.failIn = "album-1";
+
+        Estimate estimate = resourceFor(source).estimate(Callers.ANN, null, media(Map.of("path", "/photos")));
+
+        assertFalse(estimate.complete());
+        assertEquals("the source could not be read: the server closed the connection", estimate.incomplete());
+        assertEquals(1 + 7, estimate.items());
+        assertEquals(1, released.get());
+    }
+
+    @Test
+    public void badRequestsAreProblemsAndHoldNoExporter() {
+        EstimateResource resource = resourceFor(new PagedSource(1, 1, 0));
+
+        Problem bad = Problems.expect(422, () -> resource.estimate(Callers.ANN, null, media(Map.of("path", "bad"))));
+        assertEquals("source: folder 'bad' does not exist", bad.detail());
+        assertEquals(1, released.get());
+        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", new Endpoint("nowhere", Map.of()))));
+        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("mail", new Endpoint("localfs", Map.of()))));
+        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("sideways", new Endpoint("localfs", Map.of()))));
+        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, media(Map.of("path", "/p", "authorization", "x"))));
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, null, null));
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", null)));
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, "0", media(Map.of("path", "/p"))));
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, "61", media(Map.of("path", "/p"))));
+        Problems.expect(401, () -> resource.estimate(null, null, media(Map.of("path", "/p"))));
+        // every estimate that took an exporter gave it back, and the running ones are all free again
+        assertEquals(1, released.get());
+        assertTrue(resource.estimate(Callers.ANN, null, media(Map.of("path", "/p"))).complete());
+    }
+
+    @Test
+    public void atMostAFewEstimatesRunAtOnce() throws Exception {
+        PagedSource slow = new PagedSource(50, 30, 100);
+        EstimateResource resource = resourceFor(slow);
+        List<Thread> running = new ArrayList<>();
+        for (int i = 0; i < EstimateResource.MAX_RUNNING; i++) {
+            Thread t = new Thread(() -> resource.estimate(Callers.ANN, "2", media(Map.of("path", "/p"))));
+            t.start();
+            running.add(t);
+        }
+        long end = System.nanoTime() + 2_000_000_000L;
+        while (slow.cursors.stream().filter(ExportCursor::isRoot).count() < EstimateResource.MAX_RUNNING && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+
+        Problems.expect(429, () -> resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p"))));
+
+        for (Thread t : running) {
+            t.join();
+        }
+    }
+}
