@@ -1,5 +1,6 @@
 package org.dtp.rest;
 
+import org.dtp.auth.oauth2.AuthorizationFlows;
 import org.dtp.models.Vertical;
 import org.dtp.rest.ApiModel.Estimate;
 import org.dtp.rest.ApiModel.EstimateBody;
@@ -8,6 +9,7 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.Direction;
 import org.dtp.transfer.Revocation;
 import org.dtp.transfer.TransferService;
 import org.osgi.framework.BundleContext;
@@ -51,8 +53,8 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
  * source with its exporter (the newest installed version that is not revoked) without importing anything. It
  * answers within {@code maxSeconds} (default {@value #DEFAULT_SECONDS}, at most {@value #MAX_SECONDS}): a source
  * too large to count in that time gets the counts so far with {@code complete: false}. At most
- * {@value #MAX_RUNNING} estimates run at once on a node (429 beyond). Settings that name a sign-in
- * ({@code authorization}) are refused: a sign-in is used once, by its transfer.
+ * {@value #MAX_RUNNING} estimates run at once on a node (429 beyond). A source that names a sign-in
+ * ({@code authorization}) borrows its tokens: the sign-in stays for the transfer to redeem.
  */
 @Component(service = EstimateResource.class)
 @JaxrsResource
@@ -76,6 +78,7 @@ public final class EstimateResource {
     }
 
     private final Exporters exporters;
+    private final SignInSettings signIns;
     private final Semaphore running = new Semaphore(MAX_RUNNING);
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "dtp-estimate");
@@ -84,12 +87,14 @@ public final class EstimateResource {
     });
 
     @Activate
-    public EstimateResource(BundleContext context, @Reference TransferService transfers) {
-        this((provider, vertical) -> newest(context, transfers, provider, vertical));
+    public EstimateResource(BundleContext context, @Reference TransferService transfers,
+                            @Reference AuthorizationFlows signIns) {
+        this((provider, vertical) -> newest(context, transfers, provider, vertical), signIns);
     }
 
-    EstimateResource(Exporters exporters) {
+    EstimateResource(Exporters exporters, AuthorizationFlows signIns) {
         this.exporters = exporters;
+        this.signIns = new SignInSettings(signIns);
     }
 
     @Deactivate
@@ -101,7 +106,7 @@ public final class EstimateResource {
     @Consumes(APPLICATION_JSON)
     public Estimate estimate(@Context SecurityContext security, @QueryParam("maxSeconds") String maxSeconds,
                              EstimateBody body) {
-        ApiCaller.of(security);
+        ApiCaller caller = ApiCaller.of(security);
         int seconds = seconds(maxSeconds);
         if (body == null || body.vertical() == null || body.vertical().isBlank() || body.source() == null
                 || body.source().provider() == null || body.source().provider().isBlank()) {
@@ -114,11 +119,8 @@ public final class EstimateResource {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
         Map<String, String> settings = body.source().settings() == null ? Map.of() : body.source().settings();
-        if (settings.containsKey(org.dtp.auth.oauth2.AuthorizationFlows.AUTHORIZATION_SETTING)) {
-            throw ApiProblem.invalidTransfer("An estimate cannot use a sign-in (setting 'authorization'): it is kept for the transfer.");
-        }
         String provider = body.source().provider().trim();
-        TransferEndpoint source = new TransferEndpoint(provider, settings);
+        TransferEndpoint source = signIns.borrow(caller, "source", new TransferEndpoint(provider, settings), Direction.EXPORT);
         if (!running.tryAcquire()) {
             throw ApiProblem.limitReached("Too many estimates are running on this server; try again in a minute.");
         }
@@ -139,13 +141,21 @@ public final class EstimateResource {
         long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
         CompletableFuture<Boolean> done = new CompletableFuture<>();
         workers.execute(() -> {
+            boolean complete = false;
+            Exception failure = null;
             try {
-                done.complete(estimator.run(lease.exporter(), source, () -> System.nanoTime() >= deadline || done.isDone()));
+                complete = estimator.run(lease.exporter(), source, () -> System.nanoTime() >= deadline || done.isDone());
             } catch (AdapterException | RuntimeException e) {
-                done.completeExceptionally(e);
+                failure = e;
             } finally {
+                // given back before the answer, so that an answered estimate holds no exporter
                 lease.release().run();
                 running.release();
+            }
+            if (failure == null) {
+                done.complete(complete);
+            } else {
+                done.completeExceptionally(failure);
             }
         });
         String name = vertical.name().toLowerCase(java.util.Locale.ROOT);

@@ -63,14 +63,14 @@ public final class TransferResource {
     static final int MAX_LIMIT = 500;
 
     private final TransferService transfers;
-    private final AuthorizationFlows signIns;
+    private final SignInSettings signIns;
     private final TransferEventStreams streams;
 
     @Activate
     public TransferResource(@Reference TransferService transfers, @Reference AuthorizationFlows signIns,
                             @Reference TransferEventStreams streams) {
         this.transfers = transfers;
-        this.signIns = signIns;
+        this.signIns = new SignInSettings(signIns);
         this.streams = streams;
     }
 
@@ -199,30 +199,11 @@ public final class TransferResource {
                 + max + ", not '" + value + "'.");
     }
 
-    /**
-     * The request with each side's {@code authorization} setting (a sign-in's id, see {@link AuthorizationResource})
-     * replaced by the tokens it holds, once; the tokens never pass through the client.
-     */
+    /** The request with each side's sign-in (its {@code authorization} setting) redeemed into its tokens. */
     private TransferRequest withSignIns(ApiCaller caller, TransferRequest request) {
-        TransferEndpoint source = redeem(caller, "source", request.source(), Direction.EXPORT);
-        TransferEndpoint destination = redeem(caller, "destination", request.destination(), Direction.IMPORT);
+        TransferEndpoint source = signIns.redeem(caller, "source", request.source(), Direction.EXPORT);
+        TransferEndpoint destination = signIns.redeem(caller, "destination", request.destination(), Direction.IMPORT);
         return new TransferRequest(request.vertical(), source, destination, request.owner());
-    }
-
-    private TransferEndpoint redeem(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction) {
-        String named = endpoint.settings().get(AuthorizationFlows.AUTHORIZATION_SETTING);
-        if (named == null) {
-            return endpoint;
-        }
-        java.util.Map<String, String> settings = new java.util.HashMap<>(endpoint.settings());
-        settings.remove(AuthorizationFlows.AUTHORIZATION_SETTING);
-        try {
-            settings.putAll(signIns.redeem(caller.name(), UUID.fromString(named), endpoint.provider(), direction));
-        } catch (IllegalArgumentException e) {
-            throw ApiProblem.invalidTransfer(side + ": " + (e.getMessage() == null || e.getMessage().startsWith("Invalid UUID")
-                    ? "'" + named + "' is not a sign-in id" : e.getMessage()) + "; sign in again (POST /api/v1/authorizations)");
-        }
-        return new TransferEndpoint(endpoint.provider(), settings);
     }
 
     /** Checks the body's shape (400) and vertical name (422); the service checks the rest (422). */

@@ -15,6 +15,7 @@ import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
+import org.dtp.auth.flow.OAuth2AuthorizationFlows;
 import org.junit.Test;
 
 import java.io.InputStream;
@@ -36,13 +37,15 @@ public class EstimateResourceTest {
      * A source with {@code albums} albums of {@code perAlbum} photos each in pages of 3 (and one loose photo of
      * unknown size at the root), each page taking {@code pageMillis}; "bad" as the path is refused.
      */
-    private static final class PagedSource implements Exporter<PhotoAlbum, MediaItem> {
+    static final class PagedSource implements Exporter<PhotoAlbum, MediaItem> {
         final int albums;
         final int perAlbum;
         final long pageMillis;
         final List<ExportCursor> cursors = new CopyOnWriteArrayList<>();
         final AtomicInteger opened = new AtomicInteger();
         volatile String failIn;
+        /** The settings the exporter was last given. */
+        volatile Map<String, String> settingsSeen;
 
         PagedSource(int albums, int perAlbum, long pageMillis) {
             this.albums = albums;
@@ -61,6 +64,7 @@ public class EstimateResourceTest {
         public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor)
                 throws TransientAdapterException {
             cursors.add(cursor);
+            settingsSeen = context.endpoint().settings();
             if (pageMillis > 0) {
                 try {
                     Thread.sleep(pageMillis);
@@ -104,7 +108,8 @@ public class EstimateResourceTest {
 
     private EstimateResource resourceFor(PagedSource source) {
         return new EstimateResource((provider, vertical) -> provider.equals("localfs") && vertical == Vertical.MEDIA
-                ? Optional.of(new EstimateResource.Lease(source, released::incrementAndGet)) : Optional.empty());
+                ? Optional.of(new EstimateResource.Lease(source, released::incrementAndGet)) : Optional.empty(),
+                new OAuth2AuthorizationFlows());
     }
 
     private static EstimateBody media(Map<String, String> settings) {

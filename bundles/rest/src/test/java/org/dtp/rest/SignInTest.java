@@ -21,6 +21,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -102,6 +103,38 @@ public class SignInTest {
         assertEquals("***", created.source().settings().get(AuthorizationFlows.ACCESS_TOKEN));
         assertFalse(html.contains(token));
         Problems.expect(422, () -> transfers.create(Callers.ANN, transfer(started.id().toString())));
+    }
+
+    /** A sign-in of ann at localfs for export, granted by the provider: its id. */
+    private String grantedSignIn() throws Exception {
+        Response begun = signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("localfs", "export"));
+        NewCookie cookie = (NewCookie) begun.getMetadata().getFirst("Set-Cookie");
+        AuthorizationResource.Started started = (AuthorizationResource.Started) begun.getEntity();
+        Map<String, String> back = consent(started.authorizationUrl());
+        assertEquals(200, signIns.callback("localfs", cookie.getValue(), back.get("state"), back.get("code"), null, null).getStatus());
+        return started.id().toString();
+    }
+
+    @Test
+    public void anEstimateBorrowsTheSignInsTokensAndTheTransferStillRedeemsIt() throws Exception {
+        String id = grantedSignIn();
+        EstimateResourceTest.PagedSource source = new EstimateResourceTest.PagedSource(1, 2, 0);
+        EstimateResource estimates = new EstimateResource((provider, vertical) ->
+                Optional.of(new EstimateResource.Lease(source, () -> { })), flows);
+        ApiModel.EstimateBody body = new ApiModel.EstimateBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", id)));
+
+        Problems.expect(422, () -> estimates.estimate(Callers.BOB, null, body));
+        ApiModel.Estimate estimate = estimates.estimate(Callers.ANN, null, body);
+        assertTrue(estimate.complete());
+        assertEquals(3, estimate.items());
+        String token = source.settingsSeen.get(AuthorizationFlows.ACCESS_TOKEN);
+        assertTrue(token != null && token.length() > 20);
+        assertFalse(source.settingsSeen.containsKey(AuthorizationFlows.AUTHORIZATION_SETTING));
+
+        transfers.create(Callers.ANN, transfer(id));
+        assertEquals("the transfer redeemed the sign-in the estimate borrowed", token,
+                service.lastRequest.source().settings().get(AuthorizationFlows.ACCESS_TOKEN));
+        Problems.expect(422, () -> estimates.estimate(Callers.ANN, null, body));
     }
 
     @Test

@@ -141,21 +141,35 @@ public final class OAuth2AuthorizationFlows implements AuthorizationFlows, OAuth
 
     @Override
     public Map<String, String> redeem(String user, UUID id, String provider, Direction direction) {
+        return settingsOf(granted(user, id, provider, direction, true), id, provider, direction);
+    }
+
+    @Override
+    public Map<String, String> lend(String user, UUID id, String provider, Direction direction) {
+        return settingsOf(granted(user, id, provider, direction, false), id, provider, direction);
+    }
+
+    /** The granted, unused authorization {@code id} of {@code user} at {@code provider} for {@code direction}, or null. */
+    private Grant granted(String user, UUID id, String provider, Direction direction, boolean useUp) {
         forgetExpired();
-        Grant[] taken = new Grant[1];
+        Grant[] found = new Grant[1];
         grants.computeIfPresent(id, (key, grant) -> {
             if (grant.user().equals(user) && grant.provider().equals(provider) && grant.direction() == direction
                     && grant.status() == Status.AUTHORIZED) {
-                taken[0] = grant;
-                return null; // single use
+                found[0] = grant;
+                return useUp ? null : grant; // a redeemed grant is single use
             }
             return grant;
         });
-        if (taken[0] == null) {
+        return found[0];
+    }
+
+    private static Map<String, String> settingsOf(Grant grant, UUID id, String provider, Direction direction) {
+        if (grant == null) {
             throw new IllegalArgumentException("authorization " + id + " is not a sign-in of yours at " + provider
                     + " for " + direction.name().toLowerCase() + " that is granted and unused");
         }
-        Map<String, String> settings = RegisteredOAuth2Clients.settingsOf(taken[0].tokens());
+        Map<String, String> settings = RegisteredOAuth2Clients.settingsOf(grant.tokens());
         settings.values().removeIf(java.util.Objects::isNull);
         return settings;
     }

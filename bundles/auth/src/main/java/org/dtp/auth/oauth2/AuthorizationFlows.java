@@ -73,4 +73,12 @@ public interface AuthorizationFlows {
      *                                  provider or direction, not authorized, used already)
      */
     Map<String, String> redeem(String user, UUID id, String provider, Direction direction);
+
+    /**
+     * The settings {@link #redeem} would give, without using the authorization up: for a dry run on the server
+     * (an estimate of the source) before the transfer redeems it. The same checks as {@link #redeem}. Since 1.3.
+     *
+     * @throws IllegalArgumentException when there is no such authorization (as {@link #redeem})
+     */
+    Map<String, String> lend(String user, UUID id, String provider, Direction direction);
 }

@@ -10,10 +10,11 @@
  * an exception message or a log. 1.1: {@link org.dtp.auth.oauth2.AuthorizationFlows}, the server's sign-in flow
  * for a user before a transfer, with the providers an operator registered. 1.2: {@link org.dtp.auth.oauth2.OAuth2Clients}
  * (and {@link org.dtp.auth.oauth2.RegisteredOAuth2Clients}): an adapter's signer from a transfer's tokens, renewed
- * tokens kept in the job, revocation at its end.
+ * tokens kept in the job, revocation at its end. 1.3: {@link org.dtp.auth.oauth2.AuthorizationFlows#lend}, a sign-in's
+ * settings for a dry run without using it up.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.dtp.auth.oauth2;
 
 import org.osgi.annotation.bundle.Export;

@@ -256,10 +256,9 @@ async function estimate() {
   if (!body) return null;
   const out = $('estimate');
   out.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Counting what is at the source…' }));
-  const settings = { ...body.source.settings };
-  delete settings.authorization;
   try {
-    const result = await api.post('/estimates', { vertical: body.vertical, source: { provider: body.source.provider, settings } });
+    // the source's sign-in is only borrowed: the transfer redeems it afterwards
+    const result = await api.post('/estimates', { vertical: body.vertical, source: body.source });
     const p = document.createElement('p');
     p.className = 'estimate';
     p.id = 'estimate-result';
