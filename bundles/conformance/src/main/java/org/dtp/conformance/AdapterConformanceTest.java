@@ -136,6 +136,15 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
     }
 
     /**
+     * The key a sample and what the destination holds for it are matched by, since destination ids differ from source
+     * ids: by default {@link SampleData#matchKey} (a media item's file name, a contact's uid...). A service that cannot
+     * keep that key (one that keeps no file names) matches by another field it keeps, and says so in a comment.
+     */
+    protected String matchKey(I item) {
+        return SampleData.matchKey(item);
+    }
+
+    /**
      * A bad item: the importer must refuse it with {@link ItemRejectedException}, or, if it takes it, hold it with every
      * field kept or reported as not kept. By default, for verticals with media,
      * one whose media the source refuses ({@link #GONE_AT_THE_SOURCE}); for contacts, events and tasks one with an
@@ -276,7 +285,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
             return;
         }
         // Taken: then the destination must hold it, every field kept or reported (the media "gone at the source" cannot be).
-        I found = items.stream().filter(i -> SampleData.matchKey(i).equals(SampleData.matchKey(bad))).findFirst()
+        I found = items.stream().filter(i -> matchKey(i).equals(matchKey(bad))).findFirst()
                 .orElseThrow(() -> new AssertionError("the importer neither refused " + bad.id() + " (ItemRejectedException) nor holds it"));
         List<String> lost = unreported(new ModelComparison(ref -> {
             if (GONE_AT_THE_SOURCE.equals(ref.uri())) {
@@ -305,7 +314,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         assertTrue("the media were read to their end", in.bytesRead() >= size);
 
         Holdings<C, I> held = readBack(account);
-        I stored = held.allItems().stream().filter(i -> SampleData.matchKey(i).equals(SampleData.matchKey(item)))
+        I stored = held.allItems().stream().filter(i -> matchKey(i).equals(matchKey(item)))
                 .findFirst().orElseThrow(() -> new AssertionError("the large item is not at the destination"));
         HeapWatch out = new HeapWatch(bound / 2);
         String read = ModelComparison.sha256(out.watch(held.open(stored.mediaRefs().get(0))));
@@ -339,9 +348,13 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         }
         Holdings<C, I> afterCancel = readBack(account);
         List<C> named = afterCancel.containersNamed(box.container().name());
-        assertEquals(1, named.size());
         if (failed) {
-            assertEquals("an interrupted import leaves nothing behind", List.of(), keys(afterCancel.items(named.get(0).id())));
+            // A service whose containers cannot be empty (a Flickr photoset) makes the container with its first item.
+            assertTrue("containers named '" + box.container().name() + "': " + named.size(), named.size() <= 1);
+            assertEquals("an interrupted import leaves nothing behind", List.of(),
+                    named.isEmpty() ? List.of() : keys(afterCancel.items(named.get(0).id())));
+        } else {
+            assertEquals("containers named '" + box.container().name() + "'", 1, named.size());
         }
 
         Importer<C, I> restarted = newImporter();
@@ -352,7 +365,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
 
         Holdings<C, I> held = readBack(account);
         List<I> items = held.items(held.containersNamed(box.container().name()).get(0).id());
-        assertEquals("one whole item", List.of(SampleData.matchKey(item)), keys(items));
+        assertEquals("one whole item", List.of(matchKey(item)), keys(items));
         assertEquals("its bytes", ModelComparison.sha256(data.open(ref)), ModelComparison.sha256(held.open(items.get(0).mediaRefs().get(0))));
     }
 
@@ -376,11 +389,11 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
             }
             pairs.add(new Object[]{box.container(), named.get(0)});
             Map<String, I> byKey = new HashMap<>();
-            held.items(named.get(0).id()).forEach(i -> byKey.put(SampleData.matchKey(i), i));
+            held.items(named.get(0).id()).forEach(i -> byKey.put(matchKey(i), i));
             for (I sample : box.items()) {
-                I found = byKey.get(SampleData.matchKey(sample));
+                I found = byKey.get(matchKey(sample));
                 if (found == null) {
-                    problems.add("'" + SampleData.matchKey(sample) + "' (" + sample.id() + ") is not in '" + box.container().name() + "'");
+                    problems.add("'" + matchKey(sample) + "' (" + sample.id() + ") is not in '" + box.container().name() + "'");
                 } else {
                     destinationIds.put(sample.id(), found.id());
                     pairs.add(new Object[]{sample, found});
@@ -459,8 +472,8 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         return model instanceof org.dtp.models.mail.MailFolder ? Set.of("fullPath", "delimiter") : Set.of();
     }
 
-    private static List<String> keys(List<? extends ItemModel> items) {
-        return items.stream().map(SampleData::matchKey).sorted().collect(Collectors.toList());
+    private List<String> keys(List<? extends I> items) {
+        return items.stream().map(this::matchKey).sorted().collect(Collectors.toList());
     }
 
     private static List<String> ids(List<?> models) {
