@@ -30,6 +30,7 @@ import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +73,11 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
 
     /** The job of this test: imports resumed "after a restart" belong to the same job, as the engine's do. */
     private final UUID job = UUID.randomUUID();
+    /**
+     * The last import context of each account: a new one starts from the settings the importers left in it
+     * ({@link org.dtp.spi.TransferContext#updateSettings}), which the engine keeps with the job across restarts.
+     */
+    private final Map<TransferEndpoint, TestImportContext> lastImportContexts = new IdentityHashMap<>();
 
     // ---- what the adapter's author supplies ----
 
@@ -335,7 +341,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         TransferEndpoint account = newAccount();
 
         AtomicInteger opens = new AtomicInteger();
-        TestImportContext interrupted = new TestImportContext(job, account,
+        TestImportContext interrupted = importContext(account,
                 r -> opens.incrementAndGet() == 1 ? cancelledAfter(data.open(r), size / 2) : data.open(r));
         String container = importer.importContainer(interrupted, "container:" + box.container().id(), box.container(), null);
         // The first attempt is cancelled half-way; an importer may retry within the call (the second open is whole).
@@ -444,12 +450,19 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
 
     /** An import context into {@code account} whose media are {@code data}'s ({@link #GONE_AT_THE_SOURCE} refused). */
     protected TestImportContext importContext(TransferEndpoint account, SampleData<C, I> data) {
-        return new TestImportContext(job, account, ref -> {
+        return importContext(account, ref -> {
             if (GONE_AT_THE_SOURCE.equals(ref.uri())) {
                 throw new ItemRejectedException("the item is no longer at the source");
             }
             return data.open(ref);
         });
+    }
+
+    private TestImportContext importContext(TransferEndpoint account, TestImportContext.MediaOpener media) {
+        TestImportContext last = lastImportContexts.get(account);
+        TestImportContext context = new TestImportContext(job, last == null ? account : last.endpoint(), media);
+        lastImportContexts.put(account, context);
+        return context;
     }
 
     private Importer<C, I> importerOrSkip() throws Exception {
