@@ -79,6 +79,8 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
      * ({@link org.dtp.spi.TransferContext#updateSettings}), which the engine keeps with the job across restarts.
      */
     private final Map<TransferEndpoint, TestImportContext> lastImportContexts = new IdentityHashMap<>();
+    /** The match key the exporter gives a seeded item, to its sample's ({@link #seededAs}). */
+    private final Map<String, String> seededKeys = new HashMap<>();
 
     // ---- what the adapter's author supplies ----
 
@@ -144,11 +146,21 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
 
     /**
      * The key a sample and what the destination holds for it are matched by, since destination ids differ from source
-     * ids: by default {@link SampleData#matchKey} (a media item's file name, a contact's uid...). A service that cannot
-     * keep that key (one that keeps no file names) matches by another field it keeps, and says so in a comment.
+     * ids: by default {@link SampleData#matchKey} (a media item's file name, a contact's uid...), or the sample's when
+     * the item was {@link #seededAs seeded} for it. A service that cannot keep that key (one that keeps no file names)
+     * matches by another field it keeps, and says so in a comment.
      */
     protected String matchKey(I item) {
-        return SampleData.matchKey(item);
+        String key = SampleData.matchKey(item);
+        return seededKeys.getOrDefault(key, key);
+    }
+
+    /**
+     * Notes, in an export-only adapter's {@link #seed}, that the item made for {@code sample} will be exported under
+     * the match key {@code exportedKey}: the file name a service gives the files itself (after its own ids).
+     */
+    protected final void seededAs(I sample, String exportedKey) {
+        seededKeys.put(exportedKey, SampleData.matchKey(sample));
     }
 
     /**

@@ -15,9 +15,7 @@ import org.junit.Before;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -31,8 +29,6 @@ public class TwitterMediaConformanceTest extends AdapterConformanceTest<PhotoAlb
     /** A post's time when the sample has none. */
     private static final Instant UNDATED = Instant.parse("2024-01-01T00:00:00Z");
     private Fixture f;
-    /** The file name the exporter gives each seeded file (X's media key) to the sample's own. */
-    private final Map<String, String> sampleFileNames = new HashMap<>();
 
     @Before
     public void startFake() throws IOException {
@@ -60,13 +56,10 @@ public class TwitterMediaConformanceTest extends AdapterConformanceTest<PhotoAlb
         return SampleData.<PhotoAlbum, MediaItem>of(Vertical.MEDIA).in(new PhotoAlbum(f.fake.userId, "Media of @" + f.fake.username, null));
     }
 
-    /** X keeps no file names (the exporter names a file after its media key): samples are matched by the key seeded for them. */
-    @Override
-    protected String matchKey(MediaItem item) {
-        return sampleFileNames.getOrDefault(item.fileName(), item.fileName());
-    }
-
-    /** A post per item, its text the item's description, the file's alt text its title. */
+    /**
+     * A post per item, its text the item's description, the file's alt text its title. X keeps no file names: the
+     * exporter names a file after its media key.
+     */
     @Override
     protected void seed(TransferEndpoint account, SampleData<PhotoAlbum, MediaItem> data) throws IOException {
         List<MediaItem> items = data.items();
@@ -81,7 +74,7 @@ public class TwitterMediaConformanceTest extends AdapterConformanceTest<PhotoAlb
                 f.fake.attach(post, key, video ? "video" : "photo", content, item.title(),
                         Objects.requireNonNullElse(item.width(), 1920), Objects.requireNonNullElse(item.height(), 1080));
             }
-            sampleFileNames.put(key + (video ? ".mp4" : ".jpg"), item.fileName());
+            seededAs(item, key + (video ? ".mp4" : ".jpg"));
         }
     }
 
