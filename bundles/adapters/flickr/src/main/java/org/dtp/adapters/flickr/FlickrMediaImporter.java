@@ -29,10 +29,11 @@ import java.util.Map;
 /**
  * Imports photos and videos into Flickr. An item is uploaded (Upload API, streamed multipart) with its title and
  * description, tagged with its machine tag ({@link MachineTags}), dated with flickr.photos.setDates when it has a date
- * taken and, when it has a place, located with flickr.photos.geo.setLocation. A photoset needs a primary photo, so a source album becomes a photoset only with its
- * first item (flickr.photosets.create), later items join it (flickr.photosets.addPhoto); the container id the engine
- * keeps is the album's own description until then. Idempotent: before uploading, the item's machine tag is searched
- * (flickr.photos.search with machine_tags), and a photoset is found again through its photos' {@code dtp:set} tag.
+ * taken and, when it has a place, located with flickr.photos.geo.setLocation. A photoset needs a primary photo, so a
+ * source album becomes a photoset only with its first item (flickr.photosets.create), later items join it
+ * (flickr.photosets.addPhoto); the container id the engine keeps is the album's own description until then.
+ * Idempotent: before uploading, the item's machine tag is searched (flickr.photos.search with machine_tags), and a
+ * photoset is found again through its photos' {@code dtp:set} tag.
  */
 @Component(
         service = Importer.class,

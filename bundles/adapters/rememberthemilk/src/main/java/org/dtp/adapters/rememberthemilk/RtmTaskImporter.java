@@ -142,13 +142,13 @@ public final class RtmTaskImporter implements Importer<TaskList, Task> {
         } else if (task.status() == TaskStatus.IN_PROCESS) {
             context.reportNotKept(task.id(), "status", "Remember The Milk has no in-process state");
         }
-        if (task.priority() != null && task.priority() != 0 && task.priority() != 1 && task.priority() != 5 && task.priority() != 9) {
-            context.reportNotKept(task.id(), "priority", "Remember The Milk has three priorities; " + task.priority() + " is kept as "
-                    + switch (priority(task.priority())) {
-                        case "1" -> "high (1)";
-                        case "2" -> "medium (5)";
-                        default -> "low (9)";
-                    });
+        if (task.priority() != null && !List.of(0, 1, 5, 9).contains(task.priority())) {
+            String keptAs = switch (priority(task.priority())) {
+                case "1" -> "high (1)";
+                case "2" -> "medium (5)";
+                default -> "low (9)";
+            };
+            context.reportNotKept(task.id(), "priority", "Remember The Milk has three priorities; " + task.priority() + " is kept as " + keptAs);
         }
         if (task.due() != null && task.due().date() == null && task.due().utc() == null) {
             context.reportNotKept(task.id(), "due", "Remember The Milk keeps a due time as an instant, without its time zone");

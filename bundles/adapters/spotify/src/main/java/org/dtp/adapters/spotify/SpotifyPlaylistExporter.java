@@ -29,8 +29,8 @@ import java.util.Map;
  * Exports a Spotify user's playlists (those they own and those they follow) and their tracks. The root's pages list
  * the playlists ({@code GET /v1/me/playlists}), a playlist's pages its entries ({@code GET /v1/playlists/{id}/items}),
  * both by {@code offset}, which is the continuation. An entry's {@link PlaylistTrack#position()} is its place in the
- * playlist; a description loses the marker our importer ended it with; local files are kept (title, artists, album, length, without a Spotify id); podcast episodes and
- * entries Spotify no longer has are reported as not readable. Nothing at Spotify is changed.
+ * playlist; a description loses the marker our importer ended it with; local files are kept (title, artists, album,
+ * length, without a Spotify id); podcast episodes and entries Spotify no longer has are reported as not readable. Nothing at Spotify is changed.
  */
 @Component(
         service = Exporter.class,
