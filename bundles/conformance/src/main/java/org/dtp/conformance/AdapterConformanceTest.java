@@ -30,6 +30,7 @@ import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,8 @@ import static org.junit.Assert.fail;
  * Every test works on an account of its own ({@link #newAccount()}). Paging is only tested when the exporter pages:
  * configure it with a small page size (2 items), the first sample container holds five. An export-only adapter
  * returns null from {@link #newImporter()} and fills accounts through its fake in {@link #seed}; the import tests
- * are then skipped, with that reason.
+ * are then skipped, with that reason. Where the service's accounts have one fixed container or none, such an adapter
+ * narrows {@link #samples()} with {@link SampleData#in}.
  */
 public abstract class AdapterConformanceTest<C extends ContainerModel, I extends ItemModel> {
     /** The uri of a sample media reference the source refuses ("gone at the source"). */
@@ -72,6 +74,13 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
 
     /** The job of this test: imports resumed "after a restart" belong to the same job, as the engine's do. */
     private final UUID job = UUID.randomUUID();
+    /**
+     * The last import context of each account: a new one starts from the settings the importers left in it
+     * ({@link org.dtp.spi.TransferContext#updateSettings}), which the engine keeps with the job across restarts.
+     */
+    private final Map<TransferEndpoint, TestImportContext> lastImportContexts = new IdentityHashMap<>();
+    /** The match key the exporter gives a seeded item, to its sample's ({@link #seededAs}). */
+    private final Map<String, String> seededKeys = new HashMap<>();
 
     // ---- what the adapter's author supplies ----
 
@@ -136,6 +145,25 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
     }
 
     /**
+     * The key a sample and what the destination holds for it are matched by, since destination ids differ from source
+     * ids: by default {@link SampleData#matchKey} (a media item's file name, a contact's uid...), or the sample's when
+     * the item was {@link #seededAs seeded} for it. A service that cannot keep that key (one that keeps no file names)
+     * matches by another field it keeps, and says so in a comment.
+     */
+    protected String matchKey(I item) {
+        String key = SampleData.matchKey(item);
+        return seededKeys.getOrDefault(key, key);
+    }
+
+    /**
+     * Notes, in an export-only adapter's {@link #seed}, that the item made for {@code sample} will be exported under
+     * the match key {@code exportedKey}: the file name a service gives the files itself (after its own ids).
+     */
+    protected final void seededAs(I sample, String exportedKey) {
+        seededKeys.put(exportedKey, SampleData.matchKey(sample));
+    }
+
+    /**
      * A bad item: the importer must refuse it with {@link ItemRejectedException}, or, if it takes it, hold it with every
      * field kept or reported as not kept. By default, for verticals with media,
      * one whose media the source refuses ({@link #GONE_AT_THE_SOURCE}); for contacts, events and tasks one with an
@@ -194,6 +222,10 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         Set<String> itemIds = new HashSet<>();
         walk.allItems().forEach(i -> assertTrue("item id '" + i.id() + "' given twice", itemIds.add(i.id())));
         for (SampleData.Box<C, I> box : data.boxes()) {
+            if (box.container() == null) {
+                assertEquals("the items at the root", keys(box.items()), keys(walk.items().getOrDefault(null, List.of())));
+                continue;
+            }
             List<C> named = walk.containers().stream().filter(c -> box.container().name().equals(c.name())).toList();
             assertEquals("containers named '" + box.container().name() + "'", 1, named.size());
             List<I> items = walk.items().getOrDefault(named.get(0).id(), List.of());
@@ -276,7 +308,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
             return;
         }
         // Taken: then the destination must hold it, every field kept or reported (the media "gone at the source" cannot be).
-        I found = items.stream().filter(i -> SampleData.matchKey(i).equals(SampleData.matchKey(bad))).findFirst()
+        I found = items.stream().filter(i -> matchKey(i).equals(matchKey(bad))).findFirst()
                 .orElseThrow(() -> new AssertionError("the importer neither refused " + bad.id() + " (ItemRejectedException) nor holds it"));
         List<String> lost = unreported(new ModelComparison(ref -> {
             if (GONE_AT_THE_SOURCE.equals(ref.uri())) {
@@ -305,7 +337,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         assertTrue("the media were read to their end", in.bytesRead() >= size);
 
         Holdings<C, I> held = readBack(account);
-        I stored = held.allItems().stream().filter(i -> SampleData.matchKey(i).equals(SampleData.matchKey(item)))
+        I stored = held.allItems().stream().filter(i -> matchKey(i).equals(matchKey(item)))
                 .findFirst().orElseThrow(() -> new AssertionError("the large item is not at the destination"));
         HeapWatch out = new HeapWatch(bound / 2);
         String read = ModelComparison.sha256(out.watch(held.open(stored.mediaRefs().get(0))));
@@ -326,7 +358,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         TransferEndpoint account = newAccount();
 
         AtomicInteger opens = new AtomicInteger();
-        TestImportContext interrupted = new TestImportContext(job, account,
+        TestImportContext interrupted = importContext(account,
                 r -> opens.incrementAndGet() == 1 ? cancelledAfter(data.open(r), size / 2) : data.open(r));
         String container = importer.importContainer(interrupted, "container:" + box.container().id(), box.container(), null);
         // The first attempt is cancelled half-way; an importer may retry within the call (the second open is whole).
@@ -339,9 +371,13 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         }
         Holdings<C, I> afterCancel = readBack(account);
         List<C> named = afterCancel.containersNamed(box.container().name());
-        assertEquals(1, named.size());
         if (failed) {
-            assertEquals("an interrupted import leaves nothing behind", List.of(), keys(afterCancel.items(named.get(0).id())));
+            // A service whose containers cannot be empty (a Flickr photoset) makes the container with its first item.
+            assertTrue("containers named '" + box.container().name() + "': " + named.size(), named.size() <= 1);
+            assertEquals("an interrupted import leaves nothing behind", List.of(),
+                    named.isEmpty() ? List.of() : keys(afterCancel.items(named.get(0).id())));
+        } else {
+            assertEquals("containers named '" + box.container().name() + "'", 1, named.size());
         }
 
         Importer<C, I> restarted = newImporter();
@@ -352,7 +388,7 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
 
         Holdings<C, I> held = readBack(account);
         List<I> items = held.items(held.containersNamed(box.container().name()).get(0).id());
-        assertEquals("one whole item", List.of(SampleData.matchKey(item)), keys(items));
+        assertEquals("one whole item", List.of(matchKey(item)), keys(items));
         assertEquals("its bytes", ModelComparison.sha256(data.open(ref)), ModelComparison.sha256(held.open(items.get(0).mediaRefs().get(0))));
     }
 
@@ -376,11 +412,11 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
             }
             pairs.add(new Object[]{box.container(), named.get(0)});
             Map<String, I> byKey = new HashMap<>();
-            held.items(named.get(0).id()).forEach(i -> byKey.put(SampleData.matchKey(i), i));
+            held.items(named.get(0).id()).forEach(i -> byKey.put(matchKey(i), i));
             for (I sample : box.items()) {
-                I found = byKey.get(SampleData.matchKey(sample));
+                I found = byKey.get(matchKey(sample));
                 if (found == null) {
-                    problems.add("'" + SampleData.matchKey(sample) + "' (" + sample.id() + ") is not in '" + box.container().name() + "'");
+                    problems.add("'" + matchKey(sample) + "' (" + sample.id() + ") is not in '" + box.container().name() + "'");
                 } else {
                     destinationIds.put(sample.id(), found.id());
                     pairs.add(new Object[]{sample, found});
@@ -431,12 +467,19 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
 
     /** An import context into {@code account} whose media are {@code data}'s ({@link #GONE_AT_THE_SOURCE} refused). */
     protected TestImportContext importContext(TransferEndpoint account, SampleData<C, I> data) {
-        return new TestImportContext(job, account, ref -> {
+        return importContext(account, ref -> {
             if (GONE_AT_THE_SOURCE.equals(ref.uri())) {
                 throw new ItemRejectedException("the item is no longer at the source");
             }
             return data.open(ref);
         });
+    }
+
+    private TestImportContext importContext(TransferEndpoint account, TestImportContext.MediaOpener media) {
+        TestImportContext last = lastImportContexts.get(account);
+        TestImportContext context = new TestImportContext(job, last == null ? account : last.endpoint(), media);
+        lastImportContexts.put(account, context);
+        return context;
     }
 
     private Importer<C, I> importerOrSkip() throws Exception {
@@ -459,8 +502,8 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         return model instanceof org.dtp.models.mail.MailFolder ? Set.of("fullPath", "delimiter") : Set.of();
     }
 
-    private static List<String> keys(List<? extends ItemModel> items) {
-        return items.stream().map(SampleData::matchKey).sorted().collect(Collectors.toList());
+    private List<String> keys(List<? extends I> items) {
+        return items.stream().map(this::matchKey).sorted().collect(Collectors.toList());
     }
 
     private static List<String> ids(List<?> models) {

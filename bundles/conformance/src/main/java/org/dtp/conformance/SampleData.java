@@ -70,10 +70,9 @@ import java.util.function.Predicate;
  * An adapter whose service cannot hold some of them narrows them with {@link #filter} and says why in its test.
  */
 public final class SampleData<C extends ContainerModel, I extends ItemModel> {
-    /** A container and the items in it, in order. */
+    /** A container and the items in it, in order; a null container: the items are at the root. */
     public record Box<C, I>(C container, List<I> items) {
         public Box {
-            Objects.requireNonNull(container, "container");
             items = List.copyOf(items);
         }
     }
@@ -119,6 +118,14 @@ public final class SampleData<C extends ContainerModel, I extends ItemModel> {
             kept.add(new Box<>(box.container(), box.items().stream().filter(keep).map(i -> (I) i).toList()));
         }
         return new SampleData<>(vertical, kept, media);
+    }
+
+    /**
+     * These samples all in {@code container}, or at the root when it is null, in order: for a service whose accounts
+     * have one container of their own (an X timeline) or none (Instagram), filled by an export-only adapter's seed.
+     */
+    public SampleData<C, I> in(C container) {
+        return new SampleData<>(vertical, List.of(new Box<>(container, items())), media);
     }
 
     /** These samples with every media stream passed through {@code wrap} (a {@link HeapWatch}, say) as it is opened. */

@@ -1,8 +1,6 @@
 package org.dtp.adapters.facebook;
 
 import org.dtp.adapters.facebook.fake.FakeFacebook;
-import org.dtp.adapters.metagraph.fake.OAuthFixture;
-import org.dtp.auth.oauth2.OAuth2Provider.ClientAuthentication;
 import org.dtp.core.testing.TestTransferContext;
 import org.dtp.models.media.GeoLocation;
 import org.dtp.models.media.MediaItem;
@@ -18,8 +16,6 @@ import org.junit.Before;
 import org.junit.Test;
 
 import java.io.InputStream;
-import java.lang.annotation.Annotation;
-import java.net.URI;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,26 +51,12 @@ public class FacebookMediaExporterTest {
         fake.video("801", "Waves", "The sea at night", "2024-06-03T22:00:00+0000", "mp4 bytes".getBytes());
         token = fake.graph.issueToken("ann");
         context = new TestTransferContext(UUID.randomUUID(), new TransferEndpoint("facebook", Map.of("accessToken", token)));
-        exporter = new FacebookMediaExporter(new FacebookConnector(config(), OAuthFixture.clients("facebook",
-                URI.create(fake.graph.root() + "dialog/oauth"), URI.create(fake.graph.apiBase() + "/oauth/access_token"),
-                ClientAuthentication.CLIENT_SECRET_POST, List.of("user_photos", "user_videos"))));
+        exporter = Fixture.exporter(fake);
     }
 
     @After
     public void stop() {
         fake.close();
-    }
-
-    private FacebookConfig config() {
-        return new FacebookConfig() {
-            public Class<? extends Annotation> annotationType() { return FacebookConfig.class; }
-            public String apiBaseUrl() { return fake.graph.apiBase().toString(); }
-            public String[] mediaHosts() { return new String[]{"fbcdn.net"}; }
-            public double requestsPerSecond() { return 50; }
-            public int pageSize() { return 2; }
-            public int throttleWaitSeconds() { return 1; }
-            public int requestTimeoutSeconds() { return 10; }
-        };
     }
 
     private <T> List<T> all(String container, java.util.function.Function<ExportPage<PhotoAlbum, MediaItem>, List<T>> part,

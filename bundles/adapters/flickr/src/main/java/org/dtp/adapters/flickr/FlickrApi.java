@@ -13,9 +13,12 @@ import java.io.SequenceInputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -28,6 +31,8 @@ import java.util.Optional;
 final class FlickrApi {
     /** The extras the exporter needs of each photo (flickr.photosets.getPhotos, flickr.photos.getNotInSet). */
     static final String EXTRAS = "original_format,date_taken,description,geo,media,url_o";
+    /** How Flickr writes a date taken: a wall-clock time without a zone (MySQL datetime). */
+    static final DateTimeFormatter DATE_TAKEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     record Photoset(String id, String title, String description) {
@@ -129,6 +134,11 @@ final class FlickrApi {
     /** flickr.photos.geo.setLocation (accuracy 16, street level: the most Flickr records). */
     void setLocation(String photoId, double latitude, double longitude) throws AdapterException {
         post("flickr.photos.geo.setLocation", "photo_id", photoId, "lat", latitude, "lon", longitude, "accuracy", 16);
+    }
+
+    /** flickr.photos.setDates with the date taken only (granularity 0: to the second). */
+    void setDateTaken(String photoId, LocalDateTime taken) throws AdapterException {
+        post("flickr.photos.setDates", "photo_id", photoId, "date_taken", DATE_TAKEN.format(taken), "date_taken_granularity", 0);
     }
 
     /**

@@ -26,7 +26,6 @@ import java.net.URI;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +50,6 @@ public final class FlickrMediaExporter implements Exporter<PhotoAlbum, MediaItem
     static final String VIDEO = "flickr:video:";
     /** A photo whose owner does not let its original be downloaded (no url_o). */
     static final String NO_ORIGINAL = "flickr:no-original:";
-    private static final DateTimeFormatter TAKEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
 
     private final FlickrConnector connector;
 
@@ -149,7 +147,7 @@ public final class FlickrMediaExporter implements Exporter<PhotoAlbum, MediaItem
             return null;
         }
         try {
-            return LocalDateTime.parse(p.dateTaken(), TAKEN).toInstant(ZoneOffset.UTC);
+            return LocalDateTime.parse(p.dateTaken(), FlickrApi.DATE_TAKEN).toInstant(ZoneOffset.UTC);
         } catch (DateTimeParseException e) {
             return null;
         }

@@ -19,6 +19,8 @@ import org.osgi.service.component.annotations.Reference;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -26,11 +28,12 @@ import java.util.Map;
 
 /**
  * Imports photos and videos into Flickr. An item is uploaded (Upload API, streamed multipart) with its title and
- * description, tagged with its machine tag ({@link MachineTags}) and, when it has a place, located with
- * flickr.photos.geo.setLocation. A photoset needs a primary photo, so a source album becomes a photoset only with its
- * first item (flickr.photosets.create), later items join it (flickr.photosets.addPhoto); the container id the engine
- * keeps is the album's own description until then. Idempotent: before uploading, the item's machine tag is searched
- * (flickr.photos.search with machine_tags), and a photoset is found again through its photos' {@code dtp:set} tag.
+ * description, tagged with its machine tag ({@link MachineTags}), dated with flickr.photos.setDates when it has a date
+ * taken and, when it has a place, located with flickr.photos.geo.setLocation. A photoset needs a primary photo, so a
+ * source album becomes a photoset only with its first item (flickr.photosets.create), later items join it
+ * (flickr.photosets.addPhoto); the container id the engine keeps is the album's own description until then.
+ * Idempotent: before uploading, the item's machine tag is searched (flickr.photos.search with machine_tags), and a
+ * photoset is found again through its photos' {@code dtp:set} tag.
  */
 @Component(
         service = Importer.class,
@@ -108,6 +111,10 @@ public final class FlickrMediaImporter implements Importer<PhotoAlbum, MediaItem
             if (item.location().altitude() != null) {
                 context.reportNotKept(item.id(), "location.altitude", "Flickr keeps no altitude");
             }
+        }
+        if (item.takenAt() != null) {
+            // Flickr keeps the date taken without a zone; the exporter reads it back as UTC
+            account.api().setDateTaken(photoId, LocalDateTime.ofInstant(item.takenAt(), ZoneOffset.UTC));
         }
         if (album != null) {
             intoPhotoset(account, album, photoId);

@@ -152,7 +152,7 @@ public class FlickrMediaImporterTest {
 
         importer.importItem(ctx, "i:5", Fixture.photo("5", "t", null, "fine", true), null);
         assertEquals(1, f.fake.photos().size());
-        assertEquals("fine", new String(f.fake.photos().get(0).bytes, StandardCharsets.UTF_8));
+        assertEquals("fine", new String(f.fake.photos().get(0).bytes(), StandardCharsets.UTF_8));
     }
 
     @Test

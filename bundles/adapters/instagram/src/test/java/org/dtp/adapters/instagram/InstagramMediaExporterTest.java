@@ -2,8 +2,6 @@ package org.dtp.adapters.instagram;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.adapters.instagram.fake.FakeInstagram;
-import org.dtp.adapters.metagraph.fake.OAuthFixture;
-import org.dtp.auth.oauth2.OAuth2Provider.ClientAuthentication;
 import org.dtp.core.testing.TestTransferContext;
 import org.dtp.models.ModelJson;
 import org.dtp.models.media.MediaItem;
@@ -20,8 +18,6 @@ import org.junit.Before;
 import org.junit.Test;
 
 import java.io.InputStream;
-import java.lang.annotation.Annotation;
-import java.net.URI;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,10 +53,10 @@ public class InstagramMediaExporterTest {
         fake.post("1002", "VIDEO", "Sunset", "2024-07-02T20:00:00+0000", bytes.get("1002"));
         fake.carousel("1003", "Our trip, in two", "2024-07-03T08:00:00+0000",
                 List.of(Map.entry("2001", bytes.get("2001")), Map.entry("2002", bytes.get("2002"))), List.of("IMAGE", "VIDEO"));
-        fake.post("1004", "VIDEO", "With music", "2024-07-04T12:00:00+0000", null);
+        fake.post("1004", "VIDEO", "With music", "2024-07-04T12:00:00+0000", (byte[]) null);
         fake.post("1005", "IMAGE", null, "2024-07-05T12:00:00+0000", "no caption".getBytes());
         bytes.put("1005", "no caption".getBytes());
-        exporter = exporter(1);
+        exporter = Fixture.exporter(fake);
         token = fake.graph.issueToken("ann");
         context = new TestTransferContext(UUID.randomUUID(), new TransferEndpoint("instagram", Map.of("accessToken", token)));
     }
@@ -68,22 +64,6 @@ public class InstagramMediaExporterTest {
     @After
     public void stop() {
         fake.close();
-    }
-
-    private InstagramMediaExporter exporter(int throttleWaitSeconds) {
-        InstagramConfig config = new InstagramConfig() {
-            public Class<? extends Annotation> annotationType() { return InstagramConfig.class; }
-            public String apiBaseUrl() { return fake.graph.apiBase().toString(); }
-            public String[] mediaHosts() { return new String[]{"cdninstagram.com"}; }
-            public double requestsPerSecond() { return 50; }
-            public int pageSize() { return 2; }
-            public int throttleWaitSeconds() { return throttleWaitSeconds; }
-            public int requestTimeoutSeconds() { return 10; }
-        };
-        URI root = URI.create(fake.graph.root());
-        return new InstagramMediaExporter(new InstagramConnector(config, OAuthFixture.clients("instagram",
-                root.resolve("/oauth/authorize"), root.resolve("/oauth/access_token"), ClientAuthentication.CLIENT_SECRET_POST,
-                List.of("instagram_business_basic"))));
     }
 
     private List<ExportPage<PhotoAlbum, MediaItem>> exportAll() throws Exception {

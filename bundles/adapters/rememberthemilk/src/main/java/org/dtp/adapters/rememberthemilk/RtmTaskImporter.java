@@ -121,23 +121,37 @@ public final class RtmTaskImporter implements Importer<TaskList, Task> {
         if (task.notes() != null && !task.notes().isBlank() && copy.notes().stream().noneMatch(n -> n.text().equals(task.notes()))) {
             write(account, "rtm.tasks.notes.add", ids, "note_title", "", "note_text", task.notes());
         }
-        for (ExtendedProperty p : task.extended()) {
+        for (int i = 0; i < task.extended().size(); i++) {
+            ExtendedProperty p = task.extended().get(i);
             if ("URL".equalsIgnoreCase(p.name())) {
                 if (!p.value().equals(copy.url())) {
                     write(account, "rtm.tasks.setURL", ids, "url", p.value());
                 }
             } else {
-                context.reportNotKept(task.id(), "extended." + p.name(), "Remember The Milk keeps no such field");
+                context.reportNotKept(task.id(), "extended[" + i + "]", "Remember The Milk keeps no field " + p.name());
             }
         }
         notKept(context, task);
     }
 
     private static void notKept(ImportContext context, Task task) {
-        if (task.status() == TaskStatus.CANCELLED) {
+        if (task.status() == null) {
+            context.reportNotKept(task.id(), "status", "a Remember The Milk task is always incomplete or completed; it is incomplete");
+        } else if (task.status() == TaskStatus.CANCELLED) {
             context.reportNotKept(task.id(), "status", "Remember The Milk has no cancelled state; the task is completed");
         } else if (task.status() == TaskStatus.IN_PROCESS) {
             context.reportNotKept(task.id(), "status", "Remember The Milk has no in-process state");
+        }
+        if (task.priority() != null && !List.of(0, 1, 5, 9).contains(task.priority())) {
+            String keptAs = switch (priority(task.priority())) {
+                case "1" -> "high (1)";
+                case "2" -> "medium (5)";
+                default -> "low (9)";
+            };
+            context.reportNotKept(task.id(), "priority", "Remember The Milk has three priorities; " + task.priority() + " is kept as " + keptAs);
+        }
+        if (task.due() != null && task.due().date() == null && task.due().utc() == null) {
+            context.reportNotKept(task.id(), "due", "Remember The Milk keeps a due time as an instant, without its time zone");
         }
         if (task.completedAt() != null) {
             context.reportNotKept(task.id(), "completedAt", "Remember The Milk records the time of the import as the completion time");

@@ -29,8 +29,8 @@ import java.util.Map;
  * Exports a Spotify user's playlists (those they own and those they follow) and their tracks. The root's pages list
  * the playlists ({@code GET /v1/me/playlists}), a playlist's pages its entries ({@code GET /v1/playlists/{id}/items}),
  * both by {@code offset}, which is the continuation. An entry's {@link PlaylistTrack#position()} is its place in the
- * playlist; local files are kept (title, artists, album, length, without a Spotify id); podcast episodes and
- * entries Spotify no longer has are reported as not readable. Nothing at Spotify is changed.
+ * playlist; a description loses the marker our importer ended it with; local files are kept (title, artists, album,
+ * length, without a Spotify id); podcast episodes and entries Spotify no longer has are reported as not readable. Nothing at Spotify is changed.
  */
 @Component(
         service = Exporter.class,
@@ -60,7 +60,8 @@ public final class SpotifyPlaylistExporter implements Exporter<Playlist, Playlis
             Page<SimplePlaylist> page = api.currentUserPlaylists(offset, limit);
             List<Playlist> playlists = new ArrayList<>();
             for (SimplePlaylist p : page.items()) {
-                playlists.add(new Playlist(p.id(), p.name().isBlank() ? p.id() : p.name(), p.description(),
+                playlists.add(new Playlist(p.id(), p.name().isBlank() ? p.id() : p.name(),
+                        SpotifyPlaylistImporter.withoutMarker(p.description()),
                         p.publiclyVisible(), p.ownerName() != null ? p.ownerName() : p.ownerId()));
             }
             return new ExportPage<>(playlists, List.of(), continuation(page));

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
  * Imports playlists into a Spotify account. {@link #importContainer} creates a playlist of the user
@@ -53,6 +54,8 @@ public final class SpotifyPlaylistImporter implements Importer<Playlist, Playlis
      * is the Web API's limit too.
      */
     static final int MAX_DESCRIPTION_CHARS = 300;
+    /** The marker {@link #descriptionOf} ends a description with, and the space before it. */
+    private static final Pattern MARKER = Pattern.compile("\\s*\\(dtp-[0-9a-f]{16}\\)$");
     /** Playlist copies whose length this node knows from its own last add (one per job and playlist). */
     private static final int KNOWN_LENGTHS = 1024;
 
@@ -212,6 +215,15 @@ public final class SpotifyPlaylistImporter implements Importer<Playlist, Playlis
             text = text.substring(0, Character.isHighSurrogate(text.charAt(room - 1)) ? room - 1 : room);
         }
         return text.isEmpty() ? tag : text + " " + tag;
+    }
+
+    /** A description as the user wrote it: without the marker this importer ends it with; null when nothing is left. */
+    static String withoutMarker(String description) {
+        if (description == null) {
+            return null;
+        }
+        String text = MARKER.matcher(description).replaceFirst("");
+        return text.isEmpty() ? null : text;
     }
 
     /** A tag of the job and key, for finding the playlist again: two jobs never share one. */

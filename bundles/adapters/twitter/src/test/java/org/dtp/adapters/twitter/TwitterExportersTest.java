@@ -3,12 +3,6 @@ package org.dtp.adapters.twitter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.twitter.fake.FakeX;
-import org.dtp.auth.oauth2.InMemoryPendingAuthorizations;
-import org.dtp.auth.oauth2.OAuth2Authorizer;
-import org.dtp.auth.oauth2.OAuth2BearerSigner;
-import org.dtp.auth.oauth2.OAuth2Provider;
-import org.dtp.auth.oauth2.OAuth2Provider.ClientAuthentication;
-import org.dtp.auth.oauth2.RegisteredOAuth2Clients;
 import org.dtp.core.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.ModelJson;
@@ -20,27 +14,18 @@ import org.dtp.models.social.SocialPost;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.TransientAdapterException;
-import org.dtp.spi.TransferEndpoint;
-import org.dtp.transfer.Direction;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 
 import java.io.InputStream;
-import java.lang.annotation.Annotation;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 import static org.junit.Assert.assertEquals;
@@ -51,6 +36,7 @@ import static org.junit.Assert.assertTrue;
 
 /** Both X exporters against the fake X API v2: posts and media, paging, the rate-limit reset, a token refreshed mid-transfer. */
 public class TwitterExportersTest {
+    private Fixture fixture;
     private FakeX fake;
     private TwitterConnector connector;
     private TestTransferContext context;
@@ -60,7 +46,8 @@ public class TwitterExportersTest {
 
     @Before
     public void start() throws Exception {
-        fake = new FakeX();
+        fixture = new Fixture();
+        fake = fixture.fake;
         ObjectNode first = fake.post("1800000000000000007", "A cat at the window #cats with @bob", "2024-09-01T10:00:00.000Z", "en");
         first.withObject("/entities").withArray("hashtags").addObject().put("start", 20).put("end", 25).put("tag", "cats");
         first.withObject("/entities").withArray("mentions").addObject().put("start", 31).put("end", 35).put("username", "bob");
@@ -75,36 +62,13 @@ public class TwitterExportersTest {
         ObjectNode last = fake.post("1700000000000000000", "An old video", "2023-01-01T00:00:00.000Z", "en");
         fake.attach(last, "7_1700000000000000001", "video", video, null, 1920, 1080);
         tokens = fake.issueTokens();
-        context = new TestTransferContext(UUID.randomUUID(), new TransferEndpoint("twitter", Map.of(
-                "accessToken", tokens.getKey(), "refreshToken", tokens.getValue())));
-        connector = new TwitterConnector(config(), clients(), Clock.systemUTC());
+        context = new TestTransferContext(UUID.randomUUID(), fixture.endpoint(tokens));
+        connector = fixture.connector(5);
     }
 
     @After
     public void stop() {
-        fake.close();
-    }
-
-    private TwitterConfig config() {
-        return new TwitterConfig() {
-            public Class<? extends Annotation> annotationType() { return TwitterConfig.class; }
-            public String apiBaseUrl() { return fake.root(); }
-            public String[] mediaHosts() { return new String[]{"twimg.com"}; }
-            public double requestsPerSecond() { return 50; }
-            public int pageSize() { return 5; }
-            public int requestTimeoutSeconds() { return 10; }
-        };
-    }
-
-    private RegisteredOAuth2Clients clients() {
-        OAuth2Provider provider = new OAuth2Provider("twitter", URI.create("https://x.com/i/oauth2/authorize"),
-                URI.create(fake.root() + "/2/oauth2/token"), null, FakeX.CLIENT_ID, FakeX.CLIENT_SECRET,
-                ClientAuthentication.CLIENT_SECRET_BASIC, Set.of(URI.create("https://dtp.example.org/api/v1/oauth/callback/twitter")),
-                Map.of(Direction.EXPORT, List.of("tweet.read", "users.read", "offline.access")), Map.of());
-        OAuth2Authorizer authorizer = new OAuth2Authorizer(HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build(),
-                new InMemoryPendingAuthorizations(Duration.ofMinutes(10), Clock.systemUTC()), id -> Optional.of(provider),
-                Clock.systemUTC(), new SecureRandom());
-        return new RegisteredOAuth2Clients(authorizer, id -> Optional.of(provider), OAuth2BearerSigner.DEFAULT_SKEW);
+        fixture.close();
     }
 
     private static <C extends org.dtp.models.ContainerModel, I extends org.dtp.models.ItemModel> List<ExportPage<C, I>> pages(

@@ -3,7 +3,10 @@ package org.dtp.adapters.facebook.fake;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.metagraph.fake.FakeGraph;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,13 +64,23 @@ public final class FakeFacebook implements AutoCloseable {
     /** A photo in {@code album}: a small rendition and the original ({@code bytes}, width x height). */
     public void photo(String album, String id, String name, String createdTime, byte[] bytes, int width, int height,
                       Double latitude, Double longitude) {
+        try {
+            photo(album, id, name, createdTime, new ByteArrayInputStream(bytes), width, height, latitude, longitude);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@link #photo(String, String, String, String, byte[], int, int, Double, Double)} with the original read from {@code content}. */
+    public void photo(String album, String id, String name, String createdTime, InputStream content, int width, int height,
+                      Double latitude, Double longitude) throws IOException {
         ObjectNode photo = FakeGraph.JSON.createObjectNode().put("id", id).put("created_time", createdTime);
         if (name != null) {
             photo.put("name", name);
         }
         var images = photo.putArray("images");
         images.addObject().put("height", height / 4).put("width", width / 4).put("source", graph.cdn(id + "_s.jpg", new byte[]{1, 2, 3}));
-        images.addObject().put("height", height).put("width", width).put("source", graph.cdn(id + "_o.jpg", bytes));
+        images.addObject().put("height", height).put("width", width).put("source", graph.cdn(id + "_o.jpg", content));
         if (latitude != null) {
             photo.putObject("place").put("name", "Somewhere").putObject("location").put("latitude", latitude).put("longitude", longitude);
         }
@@ -76,8 +89,17 @@ public final class FakeFacebook implements AutoCloseable {
     }
 
     public void video(String id, String title, String description, String createdTime, byte[] bytes) {
+        try {
+            video(id, title, description, createdTime, new ByteArrayInputStream(bytes));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** An uploaded video whose file is read from {@code content}. */
+    public void video(String id, String title, String description, String createdTime, InputStream content) throws IOException {
         ObjectNode video = FakeGraph.JSON.createObjectNode().put("id", id).put("title", title).put("description", description)
-                .put("created_time", createdTime).put("source", graph.cdn(id + ".mp4", bytes));
+                .put("created_time", createdTime).put("source", graph.cdn(id + ".mp4", content));
         videos.add(video);
         nodes.put(id, video);
     }

@@ -7,14 +7,26 @@ import org.dtp.auth.oauth1.OAuth1Signatures;
 import org.dtp.spi.http.FormEncoding;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +38,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 /**
  * A Flickr for tests on 127.0.0.1, one user, following Flickr's public documentation:
@@ -36,7 +49,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *     answers and error codes as on their pages: flickr.photosets.getList, flickr.photosets.getPhotos (extras
  *     original_format, date_taken, description, geo, media, url_o), flickr.photos.getNotInSet, flickr.photos.search
  *     (user_id, machine_tags), flickr.photos.getAllContexts, flickr.photos.getSizes, flickr.photosets.create,
- *     flickr.photosets.addPhoto, flickr.photos.geo.setLocation. Failures are HTTP 200 with
+ *     flickr.photosets.addPhoto, flickr.photos.setDates, flickr.photos.geo.setLocation. Failures are HTTP 200 with
  *     {@code {"stat":"fail","code":N,"message":...}}.</li>
  * <li>Upload: https://www.flickr.com/services/api/upload.api.html: multipart POST with the file in {@code photo}, the
  *     other arguments as POST (or query) parameters, answered in REST XML {@code <photoid>} / {@code <err>}.</li>
@@ -52,9 +65,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FakeFlickr implements AutoCloseable {
     public static final String NSID = "12345678@N00";
+    private static final DateTimeFormatter DATE_TAKEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A photo or video held here. */
+    /** A photo or video held here; its bytes are in a file, as large videos would not fit in the test's heap. */
     public static final class StoredPhoto {
         public final String id;
         public volatile String title;
@@ -62,25 +76,38 @@ public final class FakeFlickr implements AutoCloseable {
         public final List<String> tags = new CopyOnWriteArrayList<>();
         public final boolean video;
         public final String format;
-        public final byte[] bytes;
+        private final Path file;
         public volatile double latitude;
         public volatile double longitude;
         public volatile String dateTaken;
         public volatile boolean originalDownloadable = true;
         final String originalSecret;
 
-        StoredPhoto(String id, String title, String description, boolean video, String format, byte[] bytes) {
+        StoredPhoto(String id, String title, String description, boolean video, String format, Path file) {
             this.id = id;
             this.title = title == null ? "" : title;
             this.description = description == null ? "" : description;
             this.video = video;
             this.format = format;
-            this.bytes = bytes;
+            this.file = file;
             this.originalSecret = Integer.toHexString(id.hashCode() & 0xfffffff);
         }
 
-        public String sha256() {
-            return FakeFlickr.sha256(bytes);
+        public byte[] bytes() throws IOException {
+            return Files.readAllBytes(file);
+        }
+
+        public String sha256() throws IOException {
+            try (InputStream in = Files.newInputStream(file)) {
+                MessageDigest digest = MessageDigest.getInstance("SHA-256");
+                byte[] buffer = new byte[64 * 1024];
+                for (int n; (n = in.read(buffer)) >= 0; ) {
+                    digest.update(buffer, 0, n);
+                }
+                return java.util.HexFormat.of().formatHex(digest.digest());
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 
@@ -99,6 +126,7 @@ public final class FakeFlickr implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final Path storage;
     private final String consumerKey = "fake-flickr-key";
     private final String consumerSecret = "fake-flickr-secret";
     private final String token = "72157-ann-token";
@@ -116,6 +144,7 @@ public final class FakeFlickr implements AutoCloseable {
     private final Set<String> nonces = ConcurrentHashMap.newKeySet();
 
     private FakeFlickr() throws IOException {
+        storage = Files.createTempDirectory("fake-flickr");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/services/rest/", this::rest);
         server.createContext("/services/upload/", this::upload);
@@ -165,7 +194,17 @@ public final class FakeFlickr implements AutoCloseable {
 
     /** A photo (or video) of the user, in {@code set} when not null. */
     public StoredPhoto addPhoto(StoredSet set, String title, String description, boolean video, String format, byte[] bytes) {
-        StoredPhoto photo = new StoredPhoto(String.valueOf(ids.incrementAndGet()), title, description, video, format, bytes);
+        try {
+            Path file = Files.createTempFile(storage, "photo", "." + format);
+            Files.write(file, bytes);
+            return addPhoto(set, title, description, video, format, file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private StoredPhoto addPhoto(StoredSet set, String title, String description, boolean video, String format, Path file) {
+        StoredPhoto photo = new StoredPhoto(String.valueOf(ids.incrementAndGet()), title, description, video, format, file);
         photos.put(photo.id, photo);
         if (set != null) {
             set.photoIds.add(photo.id);
@@ -224,6 +263,11 @@ public final class FakeFlickr implements AutoCloseable {
     public void close() {
         server.stop(0);
         ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        try (Stream<Path> files = Files.walk(storage)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     // ---- REST ----
@@ -368,6 +412,21 @@ public final class FakeFlickr implements AutoCloseable {
                 }
                 return okEmpty();
             }
+            case "flickr.photos.setDates": {
+                StoredPhoto photo = photos.get(p.getOrDefault("photo_id", ""));
+                if (photo == null) {
+                    return fail(1, "Photo not found");
+                }
+                if (p.containsKey("date_taken")) {
+                    try {
+                        LocalDateTime.parse(p.get("date_taken"), DATE_TAKEN);
+                    } catch (DateTimeParseException e) {
+                        return fail(3, "Invalid date taken");
+                    }
+                    photo.dateTaken = p.get("date_taken");
+                }
+                return okEmpty();
+            }
             case "flickr.photos.geo.setLocation": {
                 StoredPhoto photo = photos.get(p.getOrDefault("photo_id", ""));
                 if (photo == null) {
@@ -456,83 +515,124 @@ public final class FakeFlickr implements AutoCloseable {
                 return;
             }
             String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            Map<String, String> fields = new LinkedHashMap<>();
-            byte[][] photo = new byte[1][];
-            String[] photoType = new String[1];
             if (contentType == null || !contentType.startsWith("multipart/form-data; boundary=")) {
                 sendXml(exchange, "<err code=\"2\" msg=\"No photo specified\"/>", false);
                 return;
             }
-            parseMultipart(body, contentType.substring(contentType.indexOf('=') + 1), fields, photo, photoType);
-            List<Map.Entry<String, String>> query = FormEncoding.decode(exchange.getRequestURI().getRawQuery());
-            List<Map.Entry<String, String>> signedFields = new ArrayList<>(fields.entrySet());
-            String problem = verify(exchange, query, signedFields);
-            if (problem != null) {
-                int space = problem.indexOf(' ');
-                sendXml(exchange, "<err code=\"" + problem.substring(0, space) + "\" msg=\"" + problem.substring(space + 1) + "\"/>", false);
-                return;
-            }
-            calls.computeIfAbsent("upload", m -> new AtomicInteger()).incrementAndGet();
-            callTimes.add(System.nanoTime());
-            Map<String, String> args = new LinkedHashMap<>();
-            query.forEach(p -> args.put(p.getKey(), p.getValue()));
-            args.putAll(fields);
-            int[] failure = failures.get("upload");
-            if (failure != null && failure[1]-- > 0) {
-                sendXml(exchange, "<err code=\"" + failure[0] + "\" msg=\"injected failure\"/>", false);
-                return;
-            }
-            if (photo[0] == null) {
-                sendXml(exchange, "<err code=\"2\" msg=\"No photo specified\"/>", false);
-                return;
-            }
-            if (photo[0].length == 0) {
-                sendXml(exchange, "<err code=\"4\" msg=\"Filesize was zero\"/>", false);
-                return;
-            }
-            boolean video = photoType[0] != null && photoType[0].startsWith("video/");
-            String format = video ? "mp4" : photoType[0] != null && photoType[0].equals("image/png") ? "png" : "jpg";
-            StoredPhoto stored = addPhoto(null, args.get("title"), args.get("description"), video, format, photo[0]);
-            for (String tag : args.getOrDefault("tags", "").split(" ")) {
-                if (!tag.isBlank()) {
-                    stored.tags.add(tag);
+            // The body goes to a file first: a video may be larger than the test's heap.
+            Path body = Files.createTempFile(storage, "upload", ".part");
+            try {
+                try (OutputStream out = Files.newOutputStream(body)) {
+                    exchange.getRequestBody().transferTo(out);
                 }
+                receive(exchange, contentType.substring(contentType.indexOf('=') + 1), body);
+            } finally {
+                Files.deleteIfExists(body);
             }
-            if (lostUploadAnswers.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                send(exchange, 502, "text/plain", "Bad Gateway".getBytes(StandardCharsets.US_ASCII));
-                return;
-            }
-            sendXml(exchange, "<photoid>" + stored.id + "</photoid>", true);
         }
     }
 
-    private static void parseMultipart(byte[] body, String boundary, Map<String, String> fields, byte[][] photo, String[] photoType) {
-        String text = new String(body, StandardCharsets.ISO_8859_1);
-        String delimiter = "--" + boundary;
-        int at = text.indexOf(delimiter);
-        while (at >= 0) {
-            int start = at + delimiter.length();
-            if (text.startsWith("--", start)) {
-                break;
-            }
-            int headersEnd = text.indexOf("\r\n\r\n", start);
-            int next = text.indexOf("\r\n" + delimiter, headersEnd);
-            if (headersEnd < 0 || next < 0) {
-                break;
-            }
-            String headers = text.substring(start, headersEnd);
-            String name = headers.replaceAll("(?s).*?; name=\"([^\"]*)\".*", "$1");
-            byte[] value = java.util.Arrays.copyOfRange(body, headersEnd + 4, next);
-            if ("photo".equals(name)) {
-                photo[0] = value;
-                String type = headers.replaceAll("(?is).*content-type: *([^\\r\\n]*).*", "$1");
-                photoType[0] = type.equals(headers) ? null : type.trim().toLowerCase(Locale.ROOT);
-            } else {
-                fields.put(name, new String(value, StandardCharsets.UTF_8));
-            }
-            at = next + 2;
+    private void receive(HttpExchange exchange, String boundary, Path body) throws IOException {
+        Map<String, String> fields = new LinkedHashMap<>();
+        Path[] photo = new Path[1];
+        String[] photoType = new String[1];
+        parseMultipart(body, boundary, fields, photo, photoType);
+        List<Map.Entry<String, String>> query = FormEncoding.decode(exchange.getRequestURI().getRawQuery());
+        List<Map.Entry<String, String>> signedFields = new ArrayList<>(fields.entrySet());
+        String problem = verify(exchange, query, signedFields);
+        if (problem != null) {
+            int space = problem.indexOf(' ');
+            sendXml(exchange, "<err code=\"" + problem.substring(0, space) + "\" msg=\"" + problem.substring(space + 1) + "\"/>", false);
+            return;
         }
+        calls.computeIfAbsent("upload", m -> new AtomicInteger()).incrementAndGet();
+        callTimes.add(System.nanoTime());
+        Map<String, String> args = new LinkedHashMap<>();
+        query.forEach(p -> args.put(p.getKey(), p.getValue()));
+        args.putAll(fields);
+        int[] failure = failures.get("upload");
+        if (failure != null && failure[1]-- > 0) {
+            sendXml(exchange, "<err code=\"" + failure[0] + "\" msg=\"injected failure\"/>", false);
+            return;
+        }
+        if (photo[0] == null) {
+            sendXml(exchange, "<err code=\"2\" msg=\"No photo specified\"/>", false);
+            return;
+        }
+        if (Files.size(photo[0]) == 0) {
+            sendXml(exchange, "<err code=\"4\" msg=\"Filesize was zero\"/>", false);
+            return;
+        }
+        boolean video = photoType[0] != null && photoType[0].startsWith("video/");
+        String format = video ? "mp4" : photoType[0] != null && photoType[0].equals("image/png") ? "png" : "jpg";
+        StoredPhoto stored = addPhoto(null, args.get("title"), args.get("description"), video, format, photo[0]);
+        for (String tag : args.getOrDefault("tags", "").split(" ")) {
+            if (!tag.isBlank()) {
+                stored.tags.add(tag);
+            }
+        }
+        if (lostUploadAnswers.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            send(exchange, 502, "text/plain", "Bad Gateway".getBytes(StandardCharsets.US_ASCII));
+            return;
+        }
+        sendXml(exchange, "<photoid>" + stored.id + "</photoid>", true);
+    }
+
+    /** The parts of a multipart body in a file: the photo's bytes are copied to a file of their own, never held. */
+    private void parseMultipart(Path body, String boundary, Map<String, String> fields, Path[] photo, String[] photoType)
+            throws IOException {
+        try (FileChannel channel = FileChannel.open(body)) {
+            MappedByteBuffer bytes = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
+            byte[] delimiter = ("--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
+            byte[] nextDelimiter = ("\r\n--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
+            byte[] headersEnd = "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+            long at = indexOf(bytes, delimiter, 0);
+            while (at >= 0) {
+                int start = (int) at + delimiter.length;
+                if (start + 1 < bytes.limit() && bytes.get(start) == '-' && bytes.get(start + 1) == '-') {
+                    break;
+                }
+                int headersAt = indexOf(bytes, headersEnd, start);
+                int next = headersAt < 0 ? -1 : indexOf(bytes, nextDelimiter, headersAt);
+                if (next < 0) {
+                    break;
+                }
+                byte[] headerBytes = new byte[headersAt - start];
+                bytes.get(start, headerBytes);
+                String headers = new String(headerBytes, StandardCharsets.ISO_8859_1);
+                String name = headers.replaceAll("(?s).*?; name=\"([^\"]*)\".*", "$1");
+                int valueAt = headersAt + headersEnd.length;
+                if ("photo".equals(name)) {
+                    photo[0] = Files.createTempFile(storage, "photo", ".bin");
+                    try (FileChannel out = FileChannel.open(photo[0], StandardOpenOption.WRITE)) {
+                        for (long copied = 0; copied < next - valueAt; ) {
+                            copied += channel.transferTo(valueAt + copied, next - valueAt - copied, out);
+                        }
+                    }
+                    String type = headers.replaceAll("(?is).*content-type: *([^\\r\\n]*).*", "$1");
+                    photoType[0] = type.equals(headers) ? null : type.trim().toLowerCase(Locale.ROOT);
+                } else {
+                    byte[] value = new byte[next - valueAt];
+                    bytes.get(valueAt, value);
+                    fields.put(name, new String(value, StandardCharsets.UTF_8));
+                }
+                at = next + 2;
+            }
+        }
+    }
+
+    /** Where {@code pattern} first starts in {@code bytes} at or after {@code from}; -1 if nowhere. */
+    private static int indexOf(ByteBuffer bytes, byte[] pattern, int from) {
+        for (int i = from; i <= bytes.limit() - pattern.length; i++) {
+            int j = 0;
+            while (j < pattern.length && bytes.get(i + j) == pattern[j]) {
+                j++;
+            }
+            if (j == pattern.length) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private void sendXml(HttpExchange exchange, String inner, boolean ok) throws IOException {
@@ -548,7 +648,11 @@ public final class FakeFlickr implements AutoCloseable {
             for (StoredPhoto ph : photos()) {
                 if (path.equals(URI.create(originalUrl(ph)).getPath()) && !ph.video && ph.originalDownloadable
                         || path.equals(URI.create(videoUrl(ph)).getPath()) && ph.video) {
-                    send(exchange, 200, ph.video ? "video/mp4" : "image/" + ph.format, ph.bytes);
+                    exchange.getResponseHeaders().set("Content-Type", ph.video ? "video/mp4" : "image/" + ph.format);
+                    exchange.sendResponseHeaders(200, Files.size(ph.file));
+                    try (OutputStream out = exchange.getResponseBody()) {
+                        Files.copy(ph.file, out);
+                    }
                     return;
                 }
                 if (path.equals("/media/" + ph.id + "_o.jpg") && ph.video) {
@@ -664,14 +768,6 @@ public final class FakeFlickr implements AutoCloseable {
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }
-        }
-    }
-
-    static String sha256(byte[] bytes) {
-        try {
-            return java.util.HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

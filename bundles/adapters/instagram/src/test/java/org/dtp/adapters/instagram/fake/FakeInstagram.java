@@ -3,7 +3,10 @@ package org.dtp.adapters.instagram.fake;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.metagraph.fake.FakeGraph;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -43,12 +46,21 @@ public final class FakeInstagram implements AutoCloseable {
 
     /** Adds a photo or video post; {@code bytes} null leaves media_url out. */
     public void post(String id, String type, String caption, String timestamp, byte[] bytes) {
+        try {
+            post(id, type, caption, timestamp, bytes == null ? null : new ByteArrayInputStream(bytes));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Adds a photo or video post whose file is read from {@code content}; null leaves media_url out. */
+    public void post(String id, String type, String caption, String timestamp, InputStream content) throws IOException {
         ObjectNode m = FakeGraph.JSON.createObjectNode().put("id", id).put("media_type", type).put("timestamp", timestamp);
         if (caption != null) {
             m.put("caption", caption);
         }
-        if (bytes != null) {
-            m.put("media_url", graph.cdn(id + (type.equals("VIDEO") ? ".mp4" : ".jpg"), bytes));
+        if (content != null) {
+            m.put("media_url", graph.cdn(id + (type.equals("VIDEO") ? ".mp4" : ".jpg"), content));
         }
         media.add(m);
     }

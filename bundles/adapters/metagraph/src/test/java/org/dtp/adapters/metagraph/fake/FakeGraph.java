@@ -7,12 +7,22 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.dtp.spi.http.FormEncoding;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +32,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A Graph API server on loopback, for the Instagram and Facebook fakes, following
@@ -64,7 +75,9 @@ public class FakeGraph implements AutoCloseable {
     private final Map<Pattern, Route> publicRoutes = new LinkedHashMap<>();
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
     private final Set<String> expired = ConcurrentHashMap.newKeySet();
-    private final Map<String, byte[]> media = new ConcurrentHashMap<>();
+    /** The CDN's files by name, on disk: a large video would not fit in the test's heap. */
+    private final Path storage;
+    private final Map<String, Path> media = new ConcurrentHashMap<>();
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
     private final AtomicInteger throttleNext = new AtomicInteger();
     private final AtomicInteger tokenCounter = new AtomicInteger();
@@ -72,9 +85,15 @@ public class FakeGraph implements AutoCloseable {
     private volatile long throttledAtNanos;
 
     public FakeGraph() throws IOException {
+        storage = Files.createTempDirectory("fake-graph");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         server.start();
+    }
+
+    /** {@code at} as the Graph API writes times: {@code 2017-08-31T18:10:00+0000}. */
+    public static String time(Instant at) {
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssZ").withZone(ZoneOffset.UTC).format(at);
     }
 
     /** The versioned API root, e.g. {@code http://127.0.0.1:4711/v21.0}. */
@@ -121,7 +140,18 @@ public class FakeGraph implements AutoCloseable {
 
     /** Adds media bytes at a CDN address and returns it. */
     public String cdn(String name, byte[] bytes) {
-        media.put(name, bytes);
+        try {
+            return cdn(name, new ByteArrayInputStream(bytes));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Adds the bytes of {@code content} at a CDN address and returns it. */
+    public String cdn(String name, InputStream content) throws IOException {
+        Path file = storage.resolve(name);
+        Files.copy(content, file, StandardCopyOption.REPLACE_EXISTING);
+        media.put(name, file);
         return root() + "cdn/" + name;
     }
 
@@ -195,15 +225,20 @@ public class FakeGraph implements AutoCloseable {
             FormEncoding.decode(uri.getRawQuery()).forEach(e -> query.put(e.getKey(), e.getValue()));
             String authorization = exchange.getRequestHeaders().getFirst("Authorization");
             seen.add(new Seen(exchange.getRequestMethod(), uri.getPath(), Map.copyOf(query), authorization));
+            Path file = uri.getPath().startsWith("/cdn/") ? media.get(uri.getPath().substring("/cdn/".length())) : null;
+            if (file != null) {
+                exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
+                exchange.sendResponseHeaders(200, Files.size(file));
+                Files.copy(file, exchange.getResponseBody());
+                return;
+            }
             send(exchange, answer(exchange, uri.getPath(), query, authorization));
         }
     }
 
     private Answer answer(HttpExchange exchange, String path, Map<String, String> query, String authorization) throws IOException {
         if (path.startsWith("/cdn/")) {
-            byte[] bytes = media.get(path.substring("/cdn/".length()));
-            return bytes == null ? new Answer(404, "text/plain", "Not Found".getBytes(StandardCharsets.US_ASCII), Map.of())
-                    : new Answer(200, "application/octet-stream", bytes, Map.of());
+            return new Answer(404, "text/plain", "Not Found".getBytes(StandardCharsets.US_ASCII), Map.of());
         }
         for (Map.Entry<Pattern, Route> route : publicRoutes.entrySet()) {
             Matcher m = route.getKey().matcher(path);
@@ -261,5 +296,10 @@ public class FakeGraph implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        try (Stream<Path> files = Files.walk(storage)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -7,12 +7,19 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.dtp.spi.http.FormEncoding;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +27,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * X API v2 on loopback, after https://docs.x.com/x-api : {@code GET /2/users/me} ({@code data {id, name, username}}),
@@ -46,7 +54,9 @@ public final class FakeX implements AutoCloseable {
     public final String username = "ann_example";
     private final List<ObjectNode> tweets = new CopyOnWriteArrayList<>();
     private final List<ObjectNode> media = new CopyOnWriteArrayList<>();
-    private final Map<String, byte[]> files = new ConcurrentHashMap<>();
+    /** The media files by name, on disk: a large video would not fit in the test's heap. */
+    private final Path storage;
+    private final Map<String, Path> files = new ConcurrentHashMap<>();
     private final Set<String> accessTokens = ConcurrentHashMap.newKeySet();
     private final Set<String> refreshTokens = ConcurrentHashMap.newKeySet();
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
@@ -56,6 +66,7 @@ public final class FakeX implements AutoCloseable {
     private volatile long resetEpochSecond;
 
     public FakeX() throws IOException {
+        storage = Files.createTempDirectory("fake-x");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         server.start();
@@ -107,24 +118,38 @@ public final class FakeX implements AutoCloseable {
 
     /** Attaches a photo ({@code type} photo) or video/animated_gif (with two mp4 variants, the better one {@code bytes}). */
     public void attach(ObjectNode tweet, String key, String type, byte[] bytes, String altText, int width, int height) {
+        try {
+            attach(tweet, key, type, new ByteArrayInputStream(bytes), altText, width, height);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@link #attach(ObjectNode, String, String, byte[], String, int, int)} with the file's bytes read from {@code content}. */
+    public void attach(ObjectNode tweet, String key, String type, InputStream content, String altText, int width, int height)
+            throws IOException {
         tweet.withObject("/attachments").withArray("media_keys").add(key);
         ObjectNode m = JSON.createObjectNode().put("media_key", key).put("type", type).put("width", width).put("height", height);
         if (altText != null) {
             m.put("alt_text", altText);
         }
         if (type.equals("photo")) {
-            m.put("url", file(key + ".jpg", bytes));
+            m.put("url", file(key + ".jpg", content));
         } else {
             ArrayNode variants = m.putArray("variants");
-            variants.addObject().put("bit_rate", 256000).put("content_type", "video/mp4").put("url", file(key + "-low.mp4", new byte[]{9, 9}));
-            variants.addObject().put("bit_rate", 2176000).put("content_type", "video/mp4").put("url", file(key + "-high.mp4", bytes));
-            variants.addObject().put("content_type", "application/x-mpegURL").put("url", file(key + ".m3u8", "#EXTM3U".getBytes()));
+            variants.addObject().put("bit_rate", 256000).put("content_type", "video/mp4")
+                    .put("url", file(key + "-low.mp4", new ByteArrayInputStream(new byte[]{9, 9})));
+            variants.addObject().put("bit_rate", 2176000).put("content_type", "video/mp4").put("url", file(key + "-high.mp4", content));
+            variants.addObject().put("content_type", "application/x-mpegURL")
+                    .put("url", file(key + ".m3u8", new ByteArrayInputStream("#EXTM3U".getBytes())));
         }
         media.add(m);
     }
 
-    private String file(String name, byte[] bytes) {
-        files.put(name, bytes);
+    private String file(String name, InputStream content) throws IOException {
+        Path file = storage.resolve(name);
+        Files.copy(content, file, StandardCopyOption.REPLACE_EXISTING);
+        files.put(name, file);
         return root() + "/media/" + name;
     }
 
@@ -134,9 +159,14 @@ public final class FakeX implements AutoCloseable {
             Map<String, String> query = new LinkedHashMap<>();
             FormEncoding.decode(exchange.getRequestURI().getRawQuery()).forEach(e -> query.put(e.getKey(), e.getValue()));
             if (path.startsWith("/media/")) {
-                byte[] bytes = files.get(path.substring(7));
-                send(exchange, bytes == null ? 404 : 200, bytes == null ? "text/plain" : "application/octet-stream",
-                        bytes == null ? "Not Found".getBytes() : bytes);
+                Path file = files.get(path.substring(7));
+                if (file == null) {
+                    send(exchange, 404, "text/plain", "Not Found".getBytes());
+                } else {
+                    exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
+                    exchange.sendResponseHeaders(200, Files.size(file));
+                    Files.copy(file, exchange.getResponseBody());
+                }
                 return;
             }
             if (path.equals("/2/oauth2/token") && exchange.getRequestMethod().equals("POST")) {
@@ -224,5 +254,10 @@ public final class FakeX implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        try (Stream<Path> all = Files.walk(storage)) {
+            all.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
