@@ -90,7 +90,7 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
         reportMetadataNotKept(context, item);
         String description = description(context, item, marker);
         String indexKey = context.jobId() + "|" + albumId;
-        AlbumIndex index = connector.index(indexKey);
+        MarkerIndex index = connector.index(indexKey);
         synchronized (index) {
             try {
                 if (!index.isRead()) {
@@ -145,7 +145,7 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
     }
 
     /** Reads the markers of the items in album {@code albumId} into {@code index}. */
-    private static void read(PhotosApi api, String albumId, AlbumIndex index) throws AdapterException {
+    private static void read(PhotosApi api, String albumId, MarkerIndex index) throws AdapterException {
         String token = null;
         do {
             ApiPage page = api.albumItems(albumId, token, GoogleSettings.MAX_ITEM_PAGE);

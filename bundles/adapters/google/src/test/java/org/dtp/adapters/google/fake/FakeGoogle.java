@@ -64,6 +64,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     {@code completed};</li>
  * <li>baseUrl downloads (https://developers.google.com/photos/library/guides/access-media-items#base-urls):
  *     {@code =d} gives a photo's bytes, {@code =dv} a video's; {@code =d} on a video gives its thumbnail;</li>
+ * <li>People API v1 under {@code /people}: see {@link FakePeople}; Gmail API v1: see {@link FakeGmail};</li>
  * <li>throttling: 429 {@code RESOURCE_EXHAUSTED} with {@code Retry-After}, or 403 with the reason
  *     {@code rateLimitExceeded} (https://developers.google.com/calendar/api/guides/errors), when a test asks.</li>
  * </ul>
@@ -83,6 +84,10 @@ public final class FakeGoogle implements AutoCloseable {
     }
 
     private final HttpServer server;
+    /** The People API, under {@code /people}. */
+    public final FakePeople people = new FakePeople();
+    /** The Gmail API, under {@code /gmail/v1} and {@code /upload/gmail/v1}. */
+    public final FakeGmail gmail;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Instant> accessTokens = new ConcurrentHashMap<>();
     private final Map<String, Boolean> refreshTokens = new ConcurrentHashMap<>();
@@ -106,8 +111,9 @@ public final class FakeGoogle implements AutoCloseable {
     private final AtomicInteger apiRequests = new AtomicInteger();
     private final Map<Integer, Runnable> atRequest = new ConcurrentHashMap<>();
 
-    private FakeGoogle(HttpServer server) {
+    private FakeGoogle(HttpServer server) throws IOException {
         this.server = server;
+        this.gmail = new FakeGmail();
     }
 
     public static FakeGoogle start() throws IOException {
@@ -626,7 +632,11 @@ public final class FakeGoogle implements AutoCloseable {
                         + "\"rateLimitExceeded\", \"message\": \"Rate Limit Exceeded\"}], \"code\": 403, \"message\": \"Rate Limit Exceeded\"}}");
                 return;
             }
-            if (path.startsWith("/tasks/v1/")) {
+            if (path.startsWith("/people/v1/")) {
+                people.handle(exchange, method, path.substring("/people".length()));
+            } else if (path.startsWith("/gmail/v1/users/me/") || path.startsWith("/upload/gmail/v1/users/me/")) {
+                gmail.handle(exchange, method, path);
+            } else if (path.startsWith("/tasks/v1/")) {
                 tasks(exchange, method, path.substring("/tasks/v1".length()));
             } else if (path.startsWith("/calendar/v3/")) {
                 calendar(exchange, method, path.substring("/calendar/v3".length()));
@@ -861,7 +871,7 @@ public final class FakeGoogle implements AutoCloseable {
         return node;
     }
 
-    private static void sendPage(HttpExchange exchange, String field, List<JsonNode> all, String pageToken, int size)
+    static void sendPage(HttpExchange exchange, String field, List<JsonNode> all, String pageToken, int size)
             throws IOException {
         int offset = 0;
         if (pageToken != null && !pageToken.isEmpty()) {
@@ -884,7 +894,7 @@ public final class FakeGoogle implements AutoCloseable {
         send(exchange, 200, "application/json", answer.toString());
     }
 
-    private static int pageSize(String value, int defaultSize, int max) {
+    static int pageSize(String value, int defaultSize, int max) {
         try {
             int n = value == null ? 0 : Integer.parseInt(value);
             return n <= 0 ? defaultSize : Math.min(n, max);
@@ -893,13 +903,13 @@ public final class FakeGoogle implements AutoCloseable {
         }
     }
 
-    private static void error(HttpExchange exchange, int code, String message, String status) throws IOException {
+    static void error(HttpExchange exchange, int code, String message, String status) throws IOException {
         ObjectNode error = JSON.createObjectNode();
         error.putObject("error").put("code", code).put("message", message).put("status", status);
         send(exchange, code, "application/json; charset=UTF-8", error.toString());
     }
 
-    private static JsonNode body(HttpExchange exchange) throws IOException {
+    static JsonNode body(HttpExchange exchange) throws IOException {
         try (InputStream in = exchange.getRequestBody()) {
             JsonNode node = JSON.readTree(in);
             return node == null ? JSON.createObjectNode() : node;
@@ -912,7 +922,7 @@ public final class FakeGoogle implements AutoCloseable {
         }
     }
 
-    private static Map<String, String> query(String raw) {
+    static Map<String, String> query(String raw) {
         Map<String, String> map = new HashMap<>();
         if (raw != null) {
             for (String pair : raw.split("&")) {
@@ -925,15 +935,15 @@ public final class FakeGoogle implements AutoCloseable {
         return map;
     }
 
-    private static String decode(String s) {
+    static String decode(String s) {
         return URLDecoder.decode(s, StandardCharsets.UTF_8);
     }
 
-    private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+    static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
         send(exchange, status, contentType, body.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
+    static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
         exchange.getResponseHeaders().add("Content-Type", contentType);
         exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         try (OutputStream out = exchange.getResponseBody()) {
@@ -950,6 +960,7 @@ public final class FakeGoogle implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        gmail.close();
         ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
     }
 }
