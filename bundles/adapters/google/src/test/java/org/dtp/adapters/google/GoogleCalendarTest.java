@@ -211,6 +211,26 @@ public class GoogleCalendarTest {
         assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("categories")));
         assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("geo")));
         assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("start") && n.reason().contains("floating")));
-        assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("color") && n.sourceId().equals("home")));
+    }
+
+    @Test
+    public void aCalendarKeepsItsColourAndTimeZoneAndAColourGoogleCannotTakeIsReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+
+        importer.importContainer(context, "c:home", new Calendar("home", "Home", "At home", "#FF0000", BERLIN), null);
+        importer.importContainer(context, "c:club", new Calendar("club", "Club", null, "red", null), null);
+
+        List<Calendar> calendars = new ArrayList<>();
+        walk(new GoogleCalendarExporter(f.connector()), f.source(), calendars);
+        assertEquals(new Calendar("-", "Home", "At home", "#ff0000", BERLIN), named(calendars, "Home"));
+        assertEquals(List.of("club color"), context.notKept().stream().map(n -> n.sourceId() + " " + n.field()).toList());
+    }
+
+    private static Calendar named(List<Calendar> calendars, String name) {
+        Calendar c = calendars.stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow();
+        return new Calendar("-", c.name(), c.description(), c.color(), c.timeZoneId());
     }
 }

@@ -49,7 +49,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     MediaItem fields {@code id, description, productUrl, baseUrl, mimeType, filename, mediaMetadata{creationTime,
  *     width, height, photo{...} | video{status}}} with int64 width and height as strings;</li>
  * <li>Calendar API v3 under {@code /calendar/v3} (https://developers.google.com/calendar/api/v3/reference):
- *     {@code GET /users/me/calendarList} (maxResults default 100, at most 250), {@code POST /calendars},
+ *     {@code GET /users/me/calendarList} (maxResults default 100, at most 250), {@code PATCH
+ *     /users/me/calendarList/{id}} (backgroundColor and foregroundColor "#rrggbb" only with
+ *     {@code colorRgbFormat=true}), {@code POST /calendars} (without a timeZone, the user's: UTC here),
  *     {@code GET /calendars/{id}/events} with {@code singleEvents=false} only (masters with their {@code recurrence}
  *     lines, changed and cancelled occurrences as events with {@code recurringEventId} and {@code originalStartTime};
  *     cancelled occurrences listed even without {@code showDeleted}; {@code iCalUID} filter; maxResults default 250)
@@ -298,6 +300,11 @@ public final class FakeGoogle implements AutoCloseable {
             send(exchange, 200, "application/json", answer.toString());
             return;
         }
+        java.util.regex.Matcher entry = java.util.regex.Pattern.compile("/users/me/calendarList/([^/]+)").matcher(path);
+        if (method.equals("PATCH") && entry.matches()) {
+            patchCalendarListEntry(exchange, decode(entry.group(1)), "true".equals(query.get("colorRgbFormat")));
+            return;
+        }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("/calendars/([^/]+)/events(/import)?").matcher(path);
         if (!m.matches()) {
             error(exchange, 404, "Not Found", "NOT_FOUND");
@@ -330,6 +337,33 @@ public final class FakeGoogle implements AutoCloseable {
         } else {
             error(exchange, 405, "Method not allowed", "INVALID_ARGUMENT");
         }
+    }
+
+    /** calendarList.patch of the calendar's colours (the only fields the adapter patches): "#rrggbb" with colorRgbFormat=true. */
+    private void patchCalendarListEntry(HttpExchange exchange, String calendarId, boolean colorRgbFormat) throws IOException {
+        JsonNode body = body(exchange);
+        List<String> colours = List.of("backgroundColor", "foregroundColor");
+        for (String colour : colours) {
+            if (body.has(colour) && (!colorRgbFormat || !body.path(colour).asText().matches("#[0-9a-f]{6}"))) {
+                error(exchange, 400, "Invalid Value", "INVALID_ARGUMENT");
+                return;
+            }
+        }
+        JsonNode answer;
+        synchronized (this) {
+            ObjectNode calendar = (ObjectNode) calendars.get(calendarId);
+            if (calendar == null) {
+                error(exchange, 404, "Not Found", "NOT_FOUND");
+                return;
+            }
+            for (String colour : colours) {
+                if (body.has(colour)) {
+                    calendar.set(colour, body.get(colour));
+                }
+            }
+            answer = calendar.deepCopy();
+        }
+        send(exchange, 200, "application/json", answer.toString());
     }
 
     private void importEvent(HttpExchange exchange, String calendarId) throws IOException {
