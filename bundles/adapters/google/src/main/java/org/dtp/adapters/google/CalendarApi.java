@@ -56,6 +56,15 @@ final class CalendarApi {
         return http.send("POST", URI.create(base + "/calendars"), calendar, OnNotFound.FAIL);
     }
 
+    /**
+     * calendarList.patch of the calendar's colours with colorRgbFormat=true, which Google needs to take
+     * {@code backgroundColor} and {@code foregroundColor} ("#0088aa") instead of a colorId.
+     */
+    JsonNode setColours(String calendarId, String background, String foreground) throws AdapterException {
+        return http.send("PATCH", URI.create(base + "/users/me/calendarList/" + FormEncoding.percentEncode(calendarId)
+                + "?colorRgbFormat=true"), Map.of("backgroundColor", background, "foregroundColor", foreground), OnNotFound.FAIL);
+    }
+
     /** events.import: adds (or, for the same iCalUID and occurrence, updates) an event, keeping its iCalUID. */
     JsonNode importEvent(String calendarId, Map<String, Object> event) throws AdapterException {
         return http.send("POST", URI.create(base + "/calendars/" + FormEncoding.percentEncode(calendarId) + "/events/import"),

@@ -19,11 +19,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Imports calendars and events into Google Calendar. A source calendar becomes a secondary calendar
- * ({@code POST /calendars}), found again by its name among the user's owned calendars on a retry; an event is
+ * ({@code POST /calendars}, with its description and time zone; its colour then set on the user's calendar list),
+ * found again by its name among the user's owned calendars on a retry; an event is
  * {@code POST /calendars/<id>/events/import}, which keeps the event's iCalUID and, imported again with the same
  * iCalUID (and original start), updates that event instead of adding one: idempotent. A changed occurrence is
  * imported with the master's iCalUID and {@code originalStartTime} (and, when the master is there already, its
@@ -36,6 +39,8 @@ import java.util.Map;
                 AdapterProperties.PROVIDER_NAME + "=Google Calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
 public final class GoogleCalendarImporter implements Importer<Calendar, CalendarEvent> {
+    private static final Pattern RGB = Pattern.compile("#[0-9a-fA-F]{6}");
+
     private final GoogleConnector connector;
 
     @Activate
@@ -88,7 +93,7 @@ public final class GoogleCalendarImporter implements Importer<Calendar, Calendar
                 throw new AdapterException("Google answered calendars.insert without the calendar's id");
             }
             if (calendar.color() != null) {
-                context.reportNotKept(calendar.id(), "color", "the importer leaves a new calendar's colour to Google");
+                setColour(context, api, id, calendar);
             }
         }
         connector.created(cacheKey, id);
@@ -122,6 +127,23 @@ public final class GoogleCalendarImporter implements Importer<Calendar, Calendar
             throw new AdapterException("Google answered events.import without the event's id");
         }
         return id;
+    }
+
+    /** Gives a new calendar the source's colour when it is {@code #RRGGBB}, the one form Google takes. */
+    private static void setColour(ImportContext context, CalendarApi api, String calendarId, Calendar calendar) throws AdapterException {
+        String colour = calendar.color().strip();
+        if (!RGB.matcher(colour).matches()) {
+            context.reportNotKept(calendar.id(), "color", "Google Calendar takes colours as #RRGGBB only, not '" + colour + "'");
+            return;
+        }
+        api.setColours(calendarId, colour.toLowerCase(Locale.ROOT), readableTextOn(colour));
+    }
+
+    /** Black or white, whichever reads better on {@code background} (W3C's colour brightness, 0 to 255). */
+    private static String readableTextOn(String background) {
+        int rgb = Integer.parseInt(background.substring(1), 16);
+        int brightness = (299 * (rgb >> 16 & 0xff) + 587 * (rgb >> 8 & 0xff) + 114 * (rgb & 0xff)) / 1000;
+        return brightness > 125 ? "#000000" : "#ffffff";
     }
 
     /** A UID for an event that had none, the same for every attempt of this job and key. */

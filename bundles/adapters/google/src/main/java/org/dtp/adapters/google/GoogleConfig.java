@@ -27,6 +27,15 @@ public @interface GoogleConfig {
             description = "Where the Tasks API v1 is (https://developers.google.com/tasks/reference/rest).")
     String tasksBaseUrl() default "https://tasks.googleapis.com/tasks/v1";
 
+    @AttributeDefinition(name = "People API base URL",
+            description = "Where the People API v1 is (https://developers.google.com/people/api/rest).")
+    String peopleBaseUrl() default "https://people.googleapis.com";
+
+    @AttributeDefinition(name = "Gmail API base URL",
+            description = "Where the Gmail API is: /gmail/v1 for calls, /upload/gmail/v1 for uploads "
+                    + "(https://developers.google.com/gmail/api/reference/rest).")
+    String gmailBaseUrl() default "https://gmail.googleapis.com";
+
     /**
      * Requests per second for all of this server's transfers together. Google's per-project quotas are per minute
      * and differ per API (the Photos Library API allows 10,000 requests a day per project by default); 5 per second
@@ -36,9 +45,13 @@ public @interface GoogleConfig {
             description = "Requests per second to Google from this server (uploads and downloads included).", min = "0.1")
     double requestsPerSecond() default 5.0;
 
-    /** The Photos API allows at most 50 albums and 100 media items per page; larger values are clamped to those. */
+    /**
+     * The Photos API allows at most 50 albums and 100 media items per page; larger values are clamped to those. The
+     * other APIs allow more (People connections 1,000, Gmail messages 500, Tasks 100).
+     */
     @AttributeDefinition(name = "Page size",
-            description = "Albums (at most 50), media items, calendars or events per page asked of Google.", min = "1", max = "100")
+            description = "Albums (at most 50), media items, calendars, events, tasks, contacts or messages per page asked of Google.",
+            min = "1", max = "100")
     int pageSize() default 50;
 
     @AttributeDefinition(name = "Album for loose items",

@@ -45,10 +45,12 @@ public final class GoogleConnector {
     private final HttpClient uploads;
     /** Destination album and calendar ids by job and idempotency key. */
     private final Map<String, String> created = lru(CACHED_CONTAINERS);
-    /** The importer's index of what an album holds, by job and album id. */
-    private final Map<String, AlbumIndex> indexes = lru(CACHED_INDEXES);
+    /** The importers' index of what an album (or the user's contacts) holds, by job and album id (or "people"). */
+    private final Map<String, MarkerIndex> indexes = lru(CACHED_INDEXES);
     /** The tasks importer's index of what a list holds, by job and list id. */
     private final Map<String, TaskListIndex> taskIndexes = lru(CACHED_INDEXES);
+    /** Contact groups and Gmail labels by name, by job and kind. */
+    private final Map<String, NamedIds> names = lru(CACHED_INDEXES);
     /** The exporter's set of items that are in some album, by job. */
     private final Map<String, AlbumMembership> memberships = lru(CACHED_MEMBERSHIPS);
 
@@ -123,15 +125,15 @@ public final class GoogleConnector {
         }
     }
 
-    /** The index of album {@code key} (job and album id); a new one, not yet read, when none is cached. */
-    AlbumIndex index(String key) {
+    /** The index of album {@code key} (job and album id, or job and "people"); a new one, not yet read, when none is cached. */
+    MarkerIndex index(String key) {
         synchronized (indexes) {
-            return indexes.computeIfAbsent(key, k -> new AlbumIndex());
+            return indexes.computeIfAbsent(key, k -> new MarkerIndex());
         }
     }
 
     /** Forgets an index that may no longer be what Google holds (an upload whose answer was lost). */
-    void forget(String key, AlbumIndex index) {
+    void forget(String key, MarkerIndex index) {
         synchronized (indexes) {
             indexes.remove(key, index);
         }
@@ -147,6 +149,13 @@ public final class GoogleConnector {
     void forgetTaskIndex(String key, TaskListIndex index) {
         synchronized (taskIndexes) {
             taskIndexes.remove(key, index);
+        }
+    }
+
+    /** The contact groups or Gmail labels of {@code key} (job and kind); new ones, not yet read, when none are cached. */
+    NamedIds names(String key) {
+        synchronized (names) {
+            return names.computeIfAbsent(key, k -> new NamedIds());
         }
     }
 

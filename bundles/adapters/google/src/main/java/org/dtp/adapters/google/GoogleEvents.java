@@ -71,22 +71,25 @@ final class GoogleEvents {
             rdates = parsed.recurrenceDates();
             exdates = parsed.exceptionDates();
         }
+        JsonNode organizer = e.path("organizer");
+        String organizerEmail = organizer.path("email").asText("");
         List<Attendee> attendees = new ArrayList<>();
         for (JsonNode a : e.path("attendees")) {
             if (a.hasNonNull("email")) {
-                attendees.add(new Attendee("mailto:" + a.path("email").asText(), text(a.path("displayName")),
+                String email = a.path("email").asText();
+                attendees.add(new Attendee("mailto:" + email, text(a.path("displayName")),
                         a.path("optional").asBoolean(false) ? AttendeeRole.OPT_PARTICIPANT
                                 : a.path("resource").asBoolean(false) ? AttendeeRole.NON_PARTICIPANT : AttendeeRole.REQ_PARTICIPANT,
-                        null, participation(a.path("responseStatus").asText("needsAction")), null, false));
+                        null, participation(a.path("responseStatus").asText("needsAction")), null,
+                        asksForAnswer(email, organizerEmail)));
             }
         }
-        JsonNode organizer = e.path("organizer");
         List<Alarm> alarms = new ArrayList<>();
         for (JsonNode o : e.path("reminders").path("overrides")) {
             long minutes = o.path("minutes").asLong(0);
             AlarmAction action = "email".equals(o.path("method").asText()) ? AlarmAction.EMAIL : AlarmAction.DISPLAY;
             alarms.add(new Alarm(action, null, minutes == 0 ? "PT0S" : "-PT" + minutes + "M", false, null,
-                    action == AlarmAction.DISPLAY ? "Reminder" : null));
+                    action == AlarmAction.DISPLAY ? text(e.path("summary")) : null));
         }
         return new CalendarEvent(id, text(e.path("iCalUID")), recurrenceId, text(e.path("summary")), text(e.path("description")),
                 text(e.path("location")), start, end, null, status(e.path("status").asText("confirmed")),
@@ -146,6 +149,9 @@ final class GoogleEvents {
                 context.reportNotKept(e.id(), "attendees[" + i + "].role", "Google Calendar attendees are required or optional only");
             }
             attendee.put("responseStatus", responseStatus(a.status(), e.id(), i, context));
+            if (a.rsvp() != asksForAnswer(address(a.address()), e.organizer() == null ? "" : address(e.organizer().address()))) {
+                context.reportNotKept(e.id(), "attendees[" + i + "].rsvp", "Google Calendar asks every guest but the organizer for an answer");
+            }
             attendees.add(attendee);
         }
         if (!attendees.isEmpty()) {
@@ -210,6 +216,11 @@ final class GoogleEvents {
                 continue;
             }
             overrides.add(Map.of("method", a.action() == AlarmAction.EMAIL ? "email" : "popup", "minutes", minutes));
+            String shown = a.action() == AlarmAction.DISPLAY ? e.summary() : null;
+            if (!blankOrEqual(a.description(), shown)) {
+                context.reportNotKept(e.id(), "alarms[" + i + "].description",
+                        "a Google reminder has no text of its own: a popup shows the event's title, an e-mail Google's own text");
+            }
         }
         return Map.of("useDefault", false, "overrides", overrides);
     }
@@ -351,6 +362,15 @@ final class GoogleEvents {
             case "confidential" -> Classification.CONFIDENTIAL;
             default -> null; // "default": the calendar's own sharing decides
         };
+    }
+
+    /** Google invites every guest to answer (RFC 5545's RSVP) but the organizer. */
+    private static boolean asksForAnswer(String email, String organizerEmail) {
+        return !email.equalsIgnoreCase(organizerEmail);
+    }
+
+    private static boolean blankOrEqual(String a, String b) {
+        return a == null || a.isEmpty() ? b == null || b.isEmpty() : a.equals(b);
     }
 
     private static String address(String uri) {

@@ -35,7 +35,9 @@ import java.util.Map;
  *     those are transient (the rate limiter slows down, the engine retries), not a refused authorization.</li>
  * <li>The Photos upload endpoint answers with the upload token as plain text, which {@link ProviderHttp#upload}
  *     (JSON answers only) cannot read: {@link #uploadForText} sends those uploads on the same signer and rate limiter
- *     and maps failures with {@link ProviderHttp#failure}.</li>
+ *     and maps failures with {@link ProviderHttp#failure}. Gmail's media uploads go the same way (their content type
+ *     is a multipart one of the caller's, which {@link ProviderHttp#upload} does not take either); the caller reads
+ *     their short JSON answer.</li>
  * </ul>
  */
 final class GoogleHttp {
@@ -79,10 +81,19 @@ final class GoogleHttp {
         return media.download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
     }
 
+    /** GETs {@code uri}, signed, and returns its body as a stream (an answer too large to read whole). */
+    InputStream open(URI uri) throws AdapterException {
+        try {
+            return api.download(uri, Map.of("Accept", "application/json"), OnNotFound.REJECT_ITEM);
+        } catch (AuthorizationRefusedException e) {
+            throw quotaOrRefusal(e);
+        }
+    }
+
     /**
      * POSTs {@code length} bytes of {@code body} as they are read ({@code -1}: length unknown, sent chunked) with
-     * {@code headers}, and returns the text answer, stripped. A 401 makes the signer refresh and is transient (the
-     * stream cannot be sent twice; the engine's retry opens a new one).
+     * {@code headers} (which may replace the default Content-Type), and returns the text answer, stripped. A 401
+     * makes the signer refresh and is transient (the stream cannot be sent twice; the engine's retry opens a new one).
      */
     String uploadForText(URI uri, Map<String, String> headers, InputStream body, long length) throws AdapterException {
         SignableRequest signable = new SignableRequest("POST", uri, List.of());
@@ -94,7 +105,7 @@ final class GoogleHttp {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).POST(publisher)
                 .header("User-Agent", "dtp-adapter-google")
                 .header("Content-Type", "application/octet-stream");
-        headers.forEach(request::header);
+        headers.forEach(request::setHeader);
         signable.headers().forEach(request::setHeader);
         try {
             api.rateLimiter().acquire();
@@ -107,7 +118,7 @@ final class GoogleHttp {
             if (status >= 200 && status < 300) {
                 api.rateLimiter().succeeded();
                 if (text.isBlank() || text.length() > MAX_TEXT_ANSWER) {
-                    throw new AdapterException("Google answered POST " + ProviderHttp.redact(uri) + " without an upload token");
+                    throw new AdapterException("Google answered POST " + ProviderHttp.redact(uri) + " without an answer");
                 }
                 return text.strip();
             }

@@ -22,7 +22,7 @@ import java.util.Set;
 
 /**
  * Imports photos and videos into Google Photos. A source album becomes an album the app creates
- * ({@code POST /v1/albums}; its description a text enrichment); an item is uploaded with the raw protocol
+ * ({@code POST /v1/albums}; its description a text enrichment, which the API cannot read back: reported); an item is uploaded with the raw protocol
  * ({@code POST /v1/uploads}) and made a media item of its album with {@code mediaItems:batchCreate}, one item per
  * call (the engine imports one item at a time; a call of one item has one result to read and nothing half-made to
  * sort out).
@@ -90,7 +90,7 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
         reportMetadataNotKept(context, item);
         String description = description(context, item, marker);
         String indexKey = context.jobId() + "|" + albumId;
-        AlbumIndex index = connector.index(indexKey);
+        MarkerIndex index = connector.index(indexKey);
         synchronized (index) {
             try {
                 if (!index.isRead()) {
@@ -145,7 +145,7 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
     }
 
     /** Reads the markers of the items in album {@code albumId} into {@code index}. */
-    private static void read(PhotosApi api, String albumId, AlbumIndex index) throws AdapterException {
+    private static void read(PhotosApi api, String albumId, MarkerIndex index) throws AdapterException {
         String token = null;
         do {
             ApiPage page = api.albumItems(albumId, token, GoogleSettings.MAX_ITEM_PAGE);
@@ -182,14 +182,12 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
                 throw new AdapterException("Google answered albums.create without the album's id");
             }
             if (description != null && !description.isBlank()) {
-                String text = description;
-                if (text.length() > MAX_DESCRIPTION) {
-                    text = text.substring(0, MAX_DESCRIPTION);
-                    context.reportNotKept(sourceId, "description", "Google Photos text enrichments have at most "
-                            + MAX_DESCRIPTION + " characters; the rest is cut");
-                }
-                api.addTextEnrichment(id, text);
+                api.addTextEnrichment(id, description.length() > MAX_DESCRIPTION ? description.substring(0, MAX_DESCRIPTION) : description);
             }
+        }
+        if (description != null && !description.isBlank()) {
+            context.reportNotKept(sourceId, "description", "Google Photos albums have no description: it is a text first in the "
+                    + "album (at most " + MAX_DESCRIPTION + " characters), which the Library API cannot read back");
         }
         connector.created(cacheKey, id);
         return id;
@@ -209,12 +207,19 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
         return null;
     }
 
-    /** The item's description (its title when it has none) and the marker line, within Google's 1,000 characters. */
+    /**
+     * The item's description (its title when it has none, so that the caption a person gave is not lost) and the
+     * marker line, within Google's 1,000 characters.
+     */
     private static String description(ImportContext context, MediaItem item, String marker) {
         boolean hasDescription = item.description() != null && !item.description().isBlank();
+        boolean hasTitle = item.title() != null && !item.title().isBlank();
         String text = hasDescription ? item.description() : item.title();
-        if (hasDescription && item.title() != null && !item.title().isBlank()) {
+        if (hasDescription && hasTitle) {
             context.reportNotKept(item.id(), "title", "Google Photos has no title besides the description");
+        } else if (hasTitle) {
+            context.reportNotKept(item.id(), "title", "Google Photos has no title: it is the item's description there");
+            context.reportNotKept(item.id(), "description", "the source had none: Google Photos holds the title as the description");
         }
         if (text == null || text.isBlank()) {
             return marker;

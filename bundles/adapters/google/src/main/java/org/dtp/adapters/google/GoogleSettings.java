@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /** The validated configuration. */
-record GoogleSettings(URI photosBaseUrl, URI calendarBaseUrl, URI tasksBaseUrl, double requestsPerSecond, int pageSize,
+record GoogleSettings(URI photosBaseUrl, URI calendarBaseUrl, URI tasksBaseUrl, URI peopleBaseUrl, URI gmailBaseUrl,
+                      double requestsPerSecond, int pageSize,
                       String looseItemsAlbum, Duration requestTimeout, List<String> mediaHosts) {
     /** The Photos API's largest page of albums (albums.list); media item pages go up to 100. */
     static final int MAX_ALBUM_PAGE = 50;
@@ -17,6 +18,8 @@ record GoogleSettings(URI photosBaseUrl, URI calendarBaseUrl, URI tasksBaseUrl, 
         photosBaseUrl = base(photosBaseUrl, "photosBaseUrl");
         calendarBaseUrl = base(calendarBaseUrl, "calendarBaseUrl");
         tasksBaseUrl = base(tasksBaseUrl, "tasksBaseUrl");
+        peopleBaseUrl = base(peopleBaseUrl, "peopleBaseUrl");
+        gmailBaseUrl = base(gmailBaseUrl, "gmailBaseUrl");
         if (!(requestsPerSecond > 0) || Double.isInfinite(requestsPerSecond)) {
             throw new IllegalArgumentException("requestsPerSecond must be positive, was " + requestsPerSecond);
         }
@@ -29,7 +32,7 @@ record GoogleSettings(URI photosBaseUrl, URI calendarBaseUrl, URI tasksBaseUrl, 
 
     static GoogleSettings of(GoogleConfig c) {
         return new GoogleSettings(URI.create(c.photosBaseUrl().trim()), URI.create(c.calendarBaseUrl().trim()),
-                URI.create(c.tasksBaseUrl().trim()),
+                URI.create(c.tasksBaseUrl().trim()), URI.create(c.peopleBaseUrl().trim()), URI.create(c.gmailBaseUrl().trim()),
                 c.requestsPerSecond(), c.pageSize(), c.looseItemsAlbum(),
                 Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())), Arrays.asList(c.mediaHosts()));
     }

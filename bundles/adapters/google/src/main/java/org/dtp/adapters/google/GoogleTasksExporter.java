@@ -30,7 +30,8 @@ import java.util.List;
  * Exports a user's Google task lists and tasks. The root's pages are the task lists ({@code GET /users/@me/lists});
  * a list's pages are its tasks ({@code GET /lists/<id>/tasks}, completed and hidden ones included), both following
  * {@code nextPageToken}. A sub-task names its parent ({@code parent}); {@code position} is Google's zero-padded
- * order among siblings, which sorts as text as the model wants. Nothing at Google is changed.
+ * order among siblings, which sorts as text as the model wants. A task this adapter imported has its UID on the
+ * notes' last line, after the import's marker ({@link Markers}); other tasks have none. Nothing at Google is changed.
  */
 @Component(
         service = Exporter.class,
@@ -99,7 +100,8 @@ public final class GoogleTasksExporter implements Exporter<TaskList, Task> {
         CalendarTime due = t.hasNonNull("due") ? CalendarTime.ofDate(offsetTime(t.path("due").asText()).toLocalDate()) : null;
         Instant completedAt = t.hasNonNull("completed") ? offsetTime(t.path("completed").asText()).toInstant() : null;
         String title = t.path("title").asText("");
-        return new Task(t.path("id").asText(), null, title.isEmpty() ? null : title, Markers.withoutMarker(t.path("notes").asText(null)),
+        String notes = t.path("notes").asText(null);
+        return new Task(t.path("id").asText(), Markers.uidIn(notes), title.isEmpty() ? null : title, Markers.withoutMarker(notes),
                 completed ? TaskStatus.COMPLETED : TaskStatus.NEEDS_ACTION, due, null, completedAt, null, null,
                 t.path("parent").asText(null), t.path("position").asText(null), List.of(), null, List.of(), List.of());
     }

@@ -29,6 +29,7 @@ import java.util.Map;
  * <li><b>Idempotent</b>: Google takes no client id for a task, so its notes end with a marker line
  *     ({@link Markers}) made from the job and the source task's id (the engine's key is made of it); before creating,
  *     the importer looks for the marker in the list (read once per list and job, then kept in memory).</li>
+ * <li>The task's UID, for which Google has no field, follows the marker on its line; the exporter reads it back.</li>
  * <li>A sub-task whose parent is not in the list yet (the source listed it first) is created at the top level,
  *     and its parent is reported as not kept.</li>
  * </ul>
@@ -43,6 +44,8 @@ public final class GoogleTasksImporter implements Importer<TaskList, Task> {
     /** The Tasks API's limits on a task's title and notes. */
     static final int MAX_TITLE = 1024;
     static final int MAX_NOTES = 8192;
+    /** The longest UID kept on the notes' marker line: our bound, so that a UID cannot crowd out the notes. */
+    static final int MAX_UID = 1024;
 
     private final GoogleConnector connector;
 
@@ -155,14 +158,23 @@ public final class GoogleTasksImporter implements Importer<TaskList, Task> {
             context.reportNotKept(source, "title", "Google task titles have at most " + MAX_TITLE + " characters; the rest is cut");
         }
         body.put("title", title);
+        String trailer = marker;
+        if (t.uid() != null && !t.uid().isBlank()) {
+            if (t.uid().length() <= MAX_UID && Markers.canKeep(t.uid())) {
+                trailer = Markers.line(marker, t.uid());
+            } else {
+                context.reportNotKept(source, "uid", "Google tasks have no UID; it is kept on the notes' last line when it is one "
+                        + "line of at most " + MAX_UID + " characters");
+            }
+        }
         String notes = t.notes() == null || t.notes().isBlank() ? "" : t.notes();
-        int room = MAX_NOTES - marker.length() - 1;
+        int room = MAX_NOTES - trailer.length() - 1;
         if (notes.length() > room) {
             notes = notes.substring(0, room);
             context.reportNotKept(source, "notes", "Google task notes have at most " + MAX_NOTES + " characters, "
-                    + (marker.length() + 1) + " of them the import's marker; the rest is cut");
+                    + (trailer.length() + 1) + " of them the import's marker and the task's UID; the rest is cut");
         }
-        body.put("notes", notes.isEmpty() ? marker : notes + "\n" + marker);
+        body.put("notes", notes.isEmpty() ? trailer : notes + "\n" + trailer);
         TaskStatus status = t.status() == null ? TaskStatus.NEEDS_ACTION : t.status();
         body.put("status", status == TaskStatus.COMPLETED ? "completed" : "needsAction");
         if (status == TaskStatus.IN_PROCESS || status == TaskStatus.CANCELLED) {

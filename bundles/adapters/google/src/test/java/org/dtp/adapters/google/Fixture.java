@@ -56,7 +56,7 @@ final class Fixture implements AutoCloseable {
     /** A new connector (as after a restart of the bundle: no caches). */
     GoogleConnector connector() {
         return new GoogleConnector(new GoogleSettings(fake.base(), URI.create(fake.base() + "/calendar/v3"),
-                URI.create(fake.base() + "/tasks/v1"), 1000, pageSize,
+                URI.create(fake.base() + "/tasks/v1"), URI.create(fake.base() + "/people"), fake.base(), 1000, pageSize,
                 "Imported photos", Duration.ofSeconds(20), List.of("googleusercontent.com")), clients);
     }
 

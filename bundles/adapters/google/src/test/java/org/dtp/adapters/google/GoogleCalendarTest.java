@@ -7,12 +7,14 @@ import org.dtp.core.testing.TestTransferContext;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.Attendee;
 import org.dtp.models.calendar.AttendeeRole;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.models.calendar.CalendarTime;
 import org.dtp.models.calendar.Classification;
 import org.dtp.models.calendar.EventStatus;
+import org.dtp.models.calendar.Organizer;
 import org.dtp.models.calendar.ParticipationStatus;
 import org.dtp.models.calendar.Transparency;
 import org.dtp.models.media.GeoLocation;
@@ -211,6 +213,45 @@ public class GoogleCalendarTest {
         assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("categories")));
         assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("geo")));
         assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("start") && n.reason().contains("floating")));
-        assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("color") && n.sourceId().equals("home")));
+    }
+
+    @Test
+    public void aCalendarKeepsItsColourAndTimeZoneAndAColourGoogleCannotTakeIsReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+
+        importer.importContainer(context, "c:home", new Calendar("home", "Home", "At home", "#FF0000", BERLIN), null);
+        importer.importContainer(context, "c:club", new Calendar("club", "Club", null, "red", null), null);
+
+        List<Calendar> calendars = new ArrayList<>();
+        walk(new GoogleCalendarExporter(f.connector()), f.source(), calendars);
+        assertEquals(new Calendar("-", "Home", "At home", "#ff0000", BERLIN), named(calendars, "Home"));
+        assertEquals(List.of("club color"), context.notKept().stream().map(n -> n.sourceId() + " " + n.field()).toList());
+    }
+
+    @Test
+    public void aReminderTextAndAnRsvpUnlikeGooglesAreReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        CalendarEvent meeting = new CalendarEvent("e1", "e1@example.org", null, "Meeting", null, null,
+                CalendarTime.ofUtc(Instant.parse("2024-04-01T09:00:00Z")), CalendarTime.ofUtc(Instant.parse("2024-04-01T10:00:00Z")),
+                null, EventStatus.CONFIRMED, null, null, null, new Organizer("mailto:ann@example.org", "Ann"),
+                List.of(new Attendee("mailto:ann@example.org", "Ann", null, null, ParticipationStatus.ACCEPTED, null, false),
+                        new Attendee("mailto:bob@example.org", "Bob", null, null, null, null, false)),
+                List.of(), List.of(), List.of(), List.of(), List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT5M", false, null, "Meeting"),
+                        new Alarm(AlarmAction.DISPLAY, null, "-PT1M", false, null, "Run!")), 0, null, null, null, null, List.of());
+
+        importer.importItem(context, "i:e1", meeting, importer.importContainer(context, "c:work", new Calendar("work", "Work", null, null, null), null));
+
+        assertEquals(List.of("attendees[1].rsvp", "alarms[1].description"), context.notKept().stream().map(TestImportContext.NotKept::field).toList());
+    }
+
+    private static Calendar named(List<Calendar> calendars, String name) {
+        Calendar c = calendars.stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow();
+        return new Calendar("-", c.name(), c.description(), c.color(), c.timeZoneId());
     }
 }

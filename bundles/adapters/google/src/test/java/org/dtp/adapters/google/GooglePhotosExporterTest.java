@@ -197,7 +197,7 @@ public class GooglePhotosExporterTest {
         String album = f.fake.addAlbum("Trip");
         f.fake.addItem(album, "a.jpg", "image/jpeg", null, Fixture.bytes(10, 1), false, null);
         GoogleConnector elsewhere = new GoogleConnector(new GoogleSettings(java.net.URI.create("http://localhost:"
-                + f.fake.base().getPort()), f.fake.base(), f.fake.base(), 1000, 2, "x", Duration.ofSeconds(5), List.of("googleusercontent.com")),
+                + f.fake.base().getPort()), f.fake.base(), f.fake.base(), f.fake.base(), f.fake.base(), 1000, 2, "x", Duration.ofSeconds(5), List.of("googleusercontent.com")),
                 f.clients);
         MediaItem item = exporter.export(f.source(), new ExportCursor(album, null)).items().get(0);
 

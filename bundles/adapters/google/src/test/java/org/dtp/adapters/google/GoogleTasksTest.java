@@ -143,4 +143,22 @@ public class GoogleTasksTest {
                 .path("parent").asText(null));
         assertTrue(context.notKept().stream().anyMatch(n -> n.sourceId().equals("t2") && n.field().equals("parentId")));
     }
+
+    @Test
+    public void aTaskKeepsItsUidOnTheNotesLastLineAndAUidOfSeveralLinesIsReported() throws Exception {
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        GoogleTasksImporter importer = new GoogleTasksImporter(f.connector());
+        String list = importer.importContainer(context, "c:home", new TaskList("home", "Home"), null);
+        importer.importItem(context, "i:t1", new Task("t1", "uid-1@example.org", "Paint", "the fence", null, null, null, null, null,
+                null, null, null, List.of(), null, List.of(), List.of()), list);
+        importer.importItem(context, "i:t2", new Task("t2", "two\nlines", "Sand", null, null, null, null, null, null,
+                null, null, null, List.of(), null, List.of(), List.of()), list);
+
+        List<Task> back = new GoogleTasksExporter(f.connector()).export(f.source(), new ExportCursor(list, null)).items();
+        assertEquals(List.of("Paint uid-1@example.org the fence", "Sand null null"),
+                back.stream().map(t -> t.title() + " " + t.uid() + " " + t.notes()).toList());
+        assertEquals(List.of("t2 uid"), context.notKept().stream().map(n -> n.sourceId() + " " + n.field()).toList());
+    }
 }

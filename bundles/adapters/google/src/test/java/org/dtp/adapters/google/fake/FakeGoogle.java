@@ -7,19 +7,27 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,9 +55,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     {@code POST /v1/mediaItems:batchCreate} (at most 50 items, only into albums the app created, a
  *     {@code newMediaItemResults} entry with a {@code status} per item, descriptions of at most 1,000 characters);
  *     MediaItem fields {@code id, description, productUrl, baseUrl, mimeType, filename, mediaMetadata{creationTime,
- *     width, height, photo{...} | video{status}}} with int64 width and height as strings;</li>
+ *     width, height, photo{...} | video{status}}} with int64 width and height as strings, read from the uploaded
+ *     file as Google does (an image's header here), creationTime the time of creation (no file metadata is read);
+ *     media bytes in files;</li>
  * <li>Calendar API v3 under {@code /calendar/v3} (https://developers.google.com/calendar/api/v3/reference):
- *     {@code GET /users/me/calendarList} (maxResults default 100, at most 250), {@code POST /calendars},
+ *     {@code GET /users/me/calendarList} (maxResults default 100, at most 250), {@code PATCH
+ *     /users/me/calendarList/{id}} (backgroundColor and foregroundColor "#rrggbb" only with
+ *     {@code colorRgbFormat=true}), {@code POST /calendars} (without a timeZone, the user's: UTC here),
  *     {@code GET /calendars/{id}/events} with {@code singleEvents=false} only (masters with their {@code recurrence}
  *     lines, changed and cancelled occurrences as events with {@code recurringEventId} and {@code originalStartTime};
  *     cancelled occurrences listed even without {@code showDeleted}; {@code iCalUID} filter; maxResults default 250)
@@ -64,6 +76,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     {@code completed};</li>
  * <li>baseUrl downloads (https://developers.google.com/photos/library/guides/access-media-items#base-urls):
  *     {@code =d} gives a photo's bytes, {@code =dv} a video's; {@code =d} on a video gives its thumbnail;</li>
+ * <li>People API v1 under {@code /people}: see {@link FakePeople}; Gmail API v1: see {@link FakeGmail};</li>
  * <li>throttling: 429 {@code RESOURCE_EXHAUSTED} with {@code Retry-After}, or 403 with the reason
  *     {@code rateLimitExceeded} (https://developers.google.com/calendar/api/guides/errors), when a test asks.</li>
  * </ul>
@@ -73,9 +86,17 @@ public final class FakeGoogle implements AutoCloseable {
     public static final String CLIENT_SECRET = "fake-client-secret";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A media item as the fake keeps it. */
-    public record Item(String id, String filename, String mimeType, String description, byte[] bytes, boolean video,
+    /** A media item as the fake keeps it, its bytes in a file (as large as a test makes them, never in the heap). */
+    public record Item(String id, String filename, String mimeType, String description, Path file, boolean video,
                        String creationTime, int width, int height, String cameraMake, boolean appCreated) {
+        /** The item's bytes, for a test to compare. */
+        public byte[] bytes() {
+            try {
+                return Files.readAllBytes(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     /** An album as the fake keeps it; {@code items} in album order. */
@@ -83,6 +104,12 @@ public final class FakeGoogle implements AutoCloseable {
     }
 
     private final HttpServer server;
+    /** The media items' files. */
+    private final Path mediaFolder;
+    /** The People API, under {@code /people}. */
+    public final FakePeople people = new FakePeople();
+    /** The Gmail API, under {@code /gmail/v1} and {@code /upload/gmail/v1}. */
+    public final FakeGmail gmail;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Instant> accessTokens = new ConcurrentHashMap<>();
     private final Map<String, Boolean> refreshTokens = new ConcurrentHashMap<>();
@@ -106,8 +133,10 @@ public final class FakeGoogle implements AutoCloseable {
     private final AtomicInteger apiRequests = new AtomicInteger();
     private final Map<Integer, Runnable> atRequest = new ConcurrentHashMap<>();
 
-    private FakeGoogle(HttpServer server) {
+    private FakeGoogle(HttpServer server) throws IOException {
         this.server = server;
+        this.gmail = new FakeGmail();
+        this.mediaFolder = Files.createTempDirectory("fake-google-media");
     }
 
     public static FakeGoogle start() throws IOException {
@@ -198,7 +227,13 @@ public final class FakeGoogle implements AutoCloseable {
     public synchronized String addItem(String albumId, String filename, String mimeType, String description, byte[] bytes,
                                        boolean video, String videoStatus) {
         String id = "MI" + ids.incrementAndGet();
-        items.put(id, new Item(id, filename, mimeType, description, bytes, video, "2024-05-0" + (ids.get() % 9 + 1)
+        Path file;
+        try {
+            file = Files.write(Files.createTempFile(mediaFolder, "i", ""), bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        items.put(id, new Item(id, filename, mimeType, description, file, video, "2024-05-0" + (ids.get() % 9 + 1)
                 + "T10:15:30Z", 4032, 3024, video ? null : "Canon", false));
         if (videoStatus != null) {
             videoStatuses.put(id, videoStatus);
@@ -292,6 +327,11 @@ public final class FakeGoogle implements AutoCloseable {
             send(exchange, 200, "application/json", answer.toString());
             return;
         }
+        java.util.regex.Matcher entry = java.util.regex.Pattern.compile("/users/me/calendarList/([^/]+)").matcher(path);
+        if (method.equals("PATCH") && entry.matches()) {
+            patchCalendarListEntry(exchange, decode(entry.group(1)), "true".equals(query.get("colorRgbFormat")));
+            return;
+        }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("/calendars/([^/]+)/events(/import)?").matcher(path);
         if (!m.matches()) {
             error(exchange, 404, "Not Found", "NOT_FOUND");
@@ -324,6 +364,33 @@ public final class FakeGoogle implements AutoCloseable {
         } else {
             error(exchange, 405, "Method not allowed", "INVALID_ARGUMENT");
         }
+    }
+
+    /** calendarList.patch of the calendar's colours (the only fields the adapter patches): "#rrggbb" with colorRgbFormat=true. */
+    private void patchCalendarListEntry(HttpExchange exchange, String calendarId, boolean colorRgbFormat) throws IOException {
+        JsonNode body = body(exchange);
+        List<String> colours = List.of("backgroundColor", "foregroundColor");
+        for (String colour : colours) {
+            if (body.has(colour) && (!colorRgbFormat || !body.path(colour).asText().matches("#[0-9a-f]{6}"))) {
+                error(exchange, 400, "Invalid Value", "INVALID_ARGUMENT");
+                return;
+            }
+        }
+        JsonNode answer;
+        synchronized (this) {
+            ObjectNode calendar = (ObjectNode) calendars.get(calendarId);
+            if (calendar == null) {
+                error(exchange, 404, "Not Found", "NOT_FOUND");
+                return;
+            }
+            for (String colour : colours) {
+                if (body.has(colour)) {
+                    calendar.set(colour, body.get(colour));
+                }
+            }
+            answer = calendar.deepCopy();
+        }
+        send(exchange, 200, "application/json", answer.toString());
     }
 
     private void importEvent(HttpExchange exchange, String calendarId) throws IOException {
@@ -626,7 +693,11 @@ public final class FakeGoogle implements AutoCloseable {
                         + "\"rateLimitExceeded\", \"message\": \"Rate Limit Exceeded\"}], \"code\": 403, \"message\": \"Rate Limit Exceeded\"}}");
                 return;
             }
-            if (path.startsWith("/tasks/v1/")) {
+            if (path.startsWith("/people/v1/")) {
+                people.handle(exchange, method, path.substring("/people".length()));
+            } else if (path.startsWith("/gmail/v1/users/me/") || path.startsWith("/upload/gmail/v1/users/me/")) {
+                gmail.handle(exchange, method, path);
+            } else if (path.startsWith("/tasks/v1/")) {
                 tasks(exchange, method, path.substring("/tasks/v1".length()));
             } else if (path.startsWith("/calendar/v3/")) {
                 calendar(exchange, method, path.substring("/calendar/v3".length()));
@@ -719,15 +790,20 @@ public final class FakeGoogle implements AutoCloseable {
             error(exchange, 400, "X-Goog-Upload-Protocol: raw and X-Goog-Upload-Content-Type are required", "INVALID_ARGUMENT");
             return;
         }
-        byte[] bytes;
+        Path file = Files.createTempFile(mediaFolder, "u", "");
         try (InputStream in = exchange.getRequestBody()) {
-            bytes = in.readAllBytes();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            Files.deleteIfExists(file); // the upload broke off: Google keeps nothing of it
+            throw e;
         }
         uploadsReceived.incrementAndGet();
         String token = "UT" + token();
         String name = exchange.getRequestHeaders().getFirst("X-Goog-Upload-File-Name");
+        int[] size = pixelSize(file);
         synchronized (this) {
-            uploads.put(token, new Item(null, name, contentType, null, bytes, contentType.startsWith("video/"), null, 0, 0, null, true));
+            uploads.put(token, new Item(null, name, contentType, null, file, contentType.startsWith("video/"), null, size[0], size[1],
+                    null, true));
         }
         send(exchange, 200, "text/plain; charset=utf-8", token);
     }
@@ -762,7 +838,7 @@ public final class FakeGoogle implements AutoCloseable {
                 }
                 String id = "MI" + ids.incrementAndGet();
                 Item item = new Item(id, fileName.isEmpty() ? uploaded.filename() : fileName, uploaded.mimeType(), description,
-                        uploaded.bytes(), uploaded.video(), Instant.now().toString(), 0, 0, null, true);
+                        uploaded.file(), uploaded.video(), Instant.now().toString(), uploaded.width(), uploaded.height(), null, true);
                 items.put(id, item);
                 if (album != null) {
                     album.items().add(id);
@@ -791,7 +867,11 @@ public final class FakeGoogle implements AutoCloseable {
             return;
         }
         if (options.equals("dv") && item.video() || options.equals("d") && !item.video()) {
-            send(exchange, 200, item.mimeType(), item.bytes());
+            exchange.getResponseHeaders().add("Content-Type", item.mimeType());
+            exchange.sendResponseHeaders(200, Files.size(item.file()));
+            try (OutputStream out = exchange.getResponseBody()) {
+                Files.copy(item.file(), out);
+            }
         } else {
             send(exchange, 200, "image/jpeg", ("thumbnail of " + id).getBytes(StandardCharsets.UTF_8));
         }
@@ -845,8 +925,10 @@ public final class FakeGoogle implements AutoCloseable {
         node.put("filename", i.filename());
         ObjectNode metadata = node.putObject("mediaMetadata");
         metadata.put("creationTime", i.creationTime());
-        metadata.put("width", Integer.toString(i.width()));
-        metadata.put("height", Integer.toString(i.height()));
+        if (i.width() > 0) {
+            metadata.put("width", Integer.toString(i.width()));
+            metadata.put("height", Integer.toString(i.height()));
+        }
         if (i.video()) {
             metadata.putObject("video").put("fps", 30).put("status", videoStatuses.getOrDefault(i.id(), "READY"));
         } else {
@@ -861,7 +943,29 @@ public final class FakeGoogle implements AutoCloseable {
         return node;
     }
 
-    private static void sendPage(HttpExchange exchange, String field, List<JsonNode> all, String pageToken, int size)
+    /**
+     * The width and height Google reads from an uploaded file (mediaMetadata is Google's, not the uploader's):
+     * here from an image's header; {0, 0}, and none in mediaMetadata, for bytes that are no image this JVM reads.
+     */
+    private static int[] pixelSize(Path file) {
+        try (ImageInputStream in = ImageIO.createImageInputStream(file.toFile())) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+            if (!readers.hasNext()) {
+                return new int[]{0, 0};
+            }
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(in);
+                return new int[]{reader.getWidth(0), reader.getHeight(0)};
+            } finally {
+                reader.dispose();
+            }
+        } catch (IOException e) {
+            return new int[]{0, 0};
+        }
+    }
+
+    static void sendPage(HttpExchange exchange, String field, List<JsonNode> all, String pageToken, int size)
             throws IOException {
         int offset = 0;
         if (pageToken != null && !pageToken.isEmpty()) {
@@ -884,7 +988,7 @@ public final class FakeGoogle implements AutoCloseable {
         send(exchange, 200, "application/json", answer.toString());
     }
 
-    private static int pageSize(String value, int defaultSize, int max) {
+    static int pageSize(String value, int defaultSize, int max) {
         try {
             int n = value == null ? 0 : Integer.parseInt(value);
             return n <= 0 ? defaultSize : Math.min(n, max);
@@ -893,13 +997,13 @@ public final class FakeGoogle implements AutoCloseable {
         }
     }
 
-    private static void error(HttpExchange exchange, int code, String message, String status) throws IOException {
+    static void error(HttpExchange exchange, int code, String message, String status) throws IOException {
         ObjectNode error = JSON.createObjectNode();
         error.putObject("error").put("code", code).put("message", message).put("status", status);
         send(exchange, code, "application/json; charset=UTF-8", error.toString());
     }
 
-    private static JsonNode body(HttpExchange exchange) throws IOException {
+    static JsonNode body(HttpExchange exchange) throws IOException {
         try (InputStream in = exchange.getRequestBody()) {
             JsonNode node = JSON.readTree(in);
             return node == null ? JSON.createObjectNode() : node;
@@ -912,7 +1016,7 @@ public final class FakeGoogle implements AutoCloseable {
         }
     }
 
-    private static Map<String, String> query(String raw) {
+    static Map<String, String> query(String raw) {
         Map<String, String> map = new HashMap<>();
         if (raw != null) {
             for (String pair : raw.split("&")) {
@@ -925,15 +1029,15 @@ public final class FakeGoogle implements AutoCloseable {
         return map;
     }
 
-    private static String decode(String s) {
+    static String decode(String s) {
         return URLDecoder.decode(s, StandardCharsets.UTF_8);
     }
 
-    private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+    static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
         send(exchange, status, contentType, body.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
+    static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
         exchange.getResponseHeaders().add("Content-Type", contentType);
         exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         try (OutputStream out = exchange.getResponseBody()) {
@@ -950,6 +1054,15 @@ public final class FakeGoogle implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        gmail.close();
+        try (var files = Files.list(mediaFolder)) {
+            for (Path p : files.toList()) {
+                Files.deleteIfExists(p);
+            }
+            Files.deleteIfExists(mediaFolder);
+        } catch (IOException e) {
+            // a temporary folder left behind
+        }
         ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
     }
 }

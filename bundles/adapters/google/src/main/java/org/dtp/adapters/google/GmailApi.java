@@ -1,0 +1,142 @@
+package org.dtp.adapters.google;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.http.FormEncoding;
+import org.dtp.spi.http.ProviderHttp.OnNotFound;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** The calls of the Gmail API v1 the adapter makes (https://developers.google.com/gmail/api/reference/rest), as one user. */
+final class GmailApi {
+    /** The headers the exporter shows a message by. */
+    static final List<String> HEADERS = List.of("Message-ID", "Subject", "From", "To", "Date");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final GoogleHttp http;
+    private final String api;
+    private final String upload;
+    /** Messages per page (messages.list allows up to 500). */
+    private final int pageSize;
+
+    GmailApi(GoogleHttp http, URI baseUrl, int pageSize) {
+        this.http = http;
+        this.api = baseUrl + "/gmail/v1/users/me";
+        this.upload = baseUrl + "/upload/gmail/v1/users/me";
+        this.pageSize = pageSize;
+    }
+
+    /** labels.list: every label, system and user (the list has no pages). */
+    List<JsonNode> labels() throws AdapterException {
+        return ApiPage.of(http.get(URI.create(api + "/labels"), OnNotFound.FAIL), "labels").entries();
+    }
+
+    /** labels.create of a user label shown in the label list and the message list; returns its id. */
+    String createLabel(String name) throws AdapterException {
+        String id = http.send("POST", URI.create(api + "/labels"), Map.of("name", name, "labelListVisibility", "labelShow",
+                "messageListVisibility", "show"), OnNotFound.FAIL).path("id").asText("");
+        if (id.isEmpty()) {
+            throw new AdapterException("Google answered labels.create without the label's id");
+        }
+        return id;
+    }
+
+    /** messages.list of {@code labelId} (null: any) matching {@code query} (null: all), newest first. */
+    ApiPage messages(String labelId, String query, boolean includeSpamTrash, String pageToken) throws AdapterException {
+        StringBuilder uri = new StringBuilder(api).append("/messages?maxResults=").append(pageSize);
+        if (labelId != null) {
+            uri.append("&labelIds=").append(FormEncoding.percentEncode(labelId));
+        }
+        if (query != null) {
+            uri.append("&q=").append(FormEncoding.percentEncode(query));
+        }
+        if (includeSpamTrash) {
+            uri.append("&includeSpamTrash=true");
+        }
+        if (pageToken != null) {
+            uri.append("&pageToken=").append(FormEncoding.percentEncode(pageToken));
+        }
+        return ApiPage.of(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "messages");
+    }
+
+    /** messages.get?format=metadata with the {@link #HEADERS}: labels, dates, size and headers, no body. */
+    JsonNode metadata(String id) throws AdapterException {
+        StringBuilder uri = new StringBuilder(api).append("/messages/").append(FormEncoding.percentEncode(id)).append("?format=metadata");
+        HEADERS.forEach(h -> uri.append("&metadataHeaders=").append(h));
+        return http.get(URI.create(uri.toString()), OnNotFound.REJECT_ITEM);
+    }
+
+    /** messages.get?format=minimal: the message's labels. */
+    List<String> labelIdsOf(String id) throws AdapterException {
+        List<String> labels = new ArrayList<>();
+        http.get(URI.create(api + "/messages/" + FormEncoding.percentEncode(id) + "?format=minimal"), OnNotFound.REJECT_ITEM)
+                .path("labelIds").forEach(l -> labels.add(l.asText()));
+        return labels;
+    }
+
+    /** messages.get?format=raw: the RFC 822 bytes, decoded as they are read. */
+    InputStream raw(String id) throws AdapterException, IOException {
+        return RawMessage.decode(http.open(URI.create(api + "/messages/" + FormEncoding.percentEncode(id) + "?format=raw")));
+    }
+
+    /** The ids of the messages (spam and trash included) whose Message-ID header is {@code messageId}. */
+    List<String> withMessageId(String messageId) throws AdapterException {
+        String bare = messageId.strip().replaceAll("^<|>$", "");
+        List<String> ids = new ArrayList<>();
+        String token = null;
+        do {
+            ApiPage page = messages(null, "rfc822msgid:" + bare, true, token);
+            page.entries().forEach(m -> ids.add(m.path("id").asText()));
+            token = page.nextPageToken();
+        } while (token != null);
+        return ids;
+    }
+
+    /** messages.modify adding {@code labelIds}. */
+    void addLabels(String id, List<String> labelIds) throws AdapterException {
+        http.send("POST", URI.create(api + "/messages/" + FormEncoding.percentEncode(id) + "/modify"),
+                Map.of("addLabelIds", labelIds), OnNotFound.REJECT_ITEM);
+    }
+
+    /**
+     * messages.import of {@code length} raw bytes ({@code -1}: unknown) with {@code labelIds}, as one multipart upload
+     * (the message's metadata, then its bytes as they are read), dated by its Date header; returns the new message.
+     */
+    JsonNode importMessage(InputStream raw, long length, List<String> labelIds) throws AdapterException {
+        String boundary = "dtp-" + UUID.randomUUID();
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("labelIds", labelIds);
+        byte[] head;
+        try {
+            head = ("--" + boundary + "\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n"
+                    + JSON.writeValueAsString(metadata) + "\r\n--" + boundary + "\r\nContent-Type: message/rfc822\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII);
+        InputStream body = new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), raw,
+                new ByteArrayInputStream(tail))));
+        String answer = http.uploadForText(URI.create(upload + "/messages/import?uploadType=multipart"
+                        + "&internalDateSource=dateHeader&neverMarkSpam=true&processForCalendar=false"),
+                Map.of("Content-Type", "multipart/related; boundary=" + boundary), body,
+                length < 0 ? -1 : head.length + length + tail.length);
+        try {
+            return JSON.readTree(answer);
+        } catch (IOException e) {
+            throw new AdapterException("Google answered messages.import with something other than a message");
+        }
+    }
+}

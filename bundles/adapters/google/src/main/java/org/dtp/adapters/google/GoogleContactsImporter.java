@@ -1,0 +1,138 @@
+package org.dtp.adapters.google;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.models.contacts.AddressBook;
+import org.dtp.models.contacts.Contact;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Imports address books and contacts into Google Contacts through the People API. An address book becomes a label
+ * (a user contact group, {@code POST /v1/contactGroups}) marked as one ({@link ContactGroups}), found again by its
+ * name; "My Contacts" is Google's own. A contact is {@code POST /v1/people:createContact}, member of its book's label
+ * and of one label per category (found by name or created).
+ * <ul>
+ * <li><b>Idempotent</b>: the People API takes no client id, so each contact carries the import's marker
+ *     ({@link Markers}) as client data; before creating, the importer looks for it among the user's connections (read
+ *     once per job, then kept up to date in memory).</li>
+ * <li>What a Person cannot hold (several types of a value, preferences, a photo, ...) is reported as not kept.</li>
+ * </ul>
+ */
+@Component(
+        service = Importer.class,
+        property = {
+                AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
+                AdapterProperties.PROVIDER_NAME + "=Google Contacts",
+                AdapterProperties.VERTICAL + "=CONTACTS"})
+public final class GoogleContactsImporter implements Importer<AddressBook, Contact> {
+    private final GoogleConnector connector;
+
+    @Activate
+    public GoogleContactsImporter(@Reference GoogleConnector connector) {
+        this.connector = connector;
+    }
+
+    @Override
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
+        connector.validate(destination);
+    }
+
+    @Override
+    public void release(TransferEndpoint destination) throws AdapterException {
+        connector.release(destination);
+    }
+
+    @Override
+    public String importContainer(ImportContext context, String idempotencyKey, AddressBook book, String parentId)
+            throws AdapterException {
+        String name = book.name().strip();
+        if (name.isEmpty() || name.equalsIgnoreCase(ContactGroups.MY_CONTACTS_NAME)) {
+            return ContactGroups.MY_CONTACTS;
+        }
+        return label(context, api(context), name, Map.of(ContactGroups.BOOK_KEY, "true"));
+    }
+
+    @Override
+    public String importItem(ImportContext context, String idempotencyKey, Contact contact, String containerId)
+            throws AdapterException {
+        PeopleApi api = api(context);
+        String marker = Markers.marker(context.jobId(), idempotencyKey);
+        long fingerprint = Markers.fingerprint(marker);
+        String indexKey = context.jobId() + "|people";
+        MarkerIndex index = connector.index(indexKey);
+        synchronized (index) {
+            try {
+                if (!index.isRead()) {
+                    read(api, index);
+                }
+                var earlier = index.find(fingerprint);
+                if (earlier.isPresent()) {
+                    return earlier.get();
+                }
+                List<String> groups = new ArrayList<>();
+                if (containerId != null && !containerId.equals(ContactGroups.MY_CONTACTS)) {
+                    groups.add(containerId);
+                }
+                for (String category : contact.categories()) {
+                    String group = label(context, api, category.strip(), Map.of());
+                    if (!groups.contains(group)) {
+                        groups.add(group);
+                    }
+                }
+                JsonNode created = api.createContact(GooglePeople.toGoogle(contact, groups, marker, context));
+                String id = created.path("resourceName").asText("");
+                if (id.isEmpty()) {
+                    throw new AdapterException("Google answered people.createContact without the contact's resourceName");
+                }
+                index.add(fingerprint, id);
+                return id;
+            } catch (AdapterException | RuntimeException e) {
+                connector.forget(indexKey, index); // a create whose answer was lost may have been kept: read again
+                throw e;
+            }
+        }
+    }
+
+    /** Reads the markers of the user's contacts into {@code index}. */
+    private static void read(PeopleApi api, MarkerIndex index) throws AdapterException {
+        String token = null;
+        do {
+            ApiPage page = api.connections(token);
+            for (JsonNode person : page.entries()) {
+                long fingerprint = Markers.fingerprintIn(GooglePeople.clientData(person, GooglePeople.MARKER_KEY));
+                if (fingerprint != 0) {
+                    index.add(fingerprint, person.path("resourceName").asText());
+                }
+            }
+            token = page.nextPageToken();
+        } while (token != null);
+        index.markRead();
+    }
+
+    /** The label named {@code name}, found or created with {@code clientData}. */
+    private String label(ImportContext context, PeopleApi api, String name, Map<String, String> clientData) throws AdapterException {
+        return connector.names(context.jobId() + "|contactGroups").idOf(name, () -> ContactGroups.read(api).labelsByName(),
+                n -> {
+                    String id = api.createGroup(n, clientData).path("resourceName").asText("");
+                    if (id.isEmpty()) {
+                        throw new AdapterException("Google answered contactGroups.create without the group's resourceName");
+                    }
+                    return id;
+                });
+    }
+
+    private PeopleApi api(ImportContext context) throws AdapterException {
+        return new PeopleApi(connector.http(context), connector.settings().peopleBaseUrl(), connector.settings().pageSize());
+    }
+}

@@ -1,0 +1,75 @@
+package org.dtp.adapters.google;
+
+import org.dtp.conformance.AdapterConformanceTest;
+import org.dtp.models.Vertical;
+import org.dtp.models.calendar.Calendar;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.EventStatus;
+import org.dtp.models.calendar.Transparency;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.Importer;
+import org.dtp.spi.TransferEndpoint;
+import org.junit.After;
+import org.junit.Before;
+
+import java.util.Set;
+
+/** The SPI conformance kit on the Google Calendar exporter and importer against the fake Google: a new fake (one user) per test, two events a page. */
+public class GoogleCalendarConformanceTest extends AdapterConformanceTest<Calendar, CalendarEvent> {
+    private Fixture f;
+
+    @Before
+    public void startFake() throws Exception {
+        f = new Fixture(2);
+    }
+
+    @After
+    public void stopFake() {
+        f.close();
+    }
+
+    @Override
+    protected Vertical vertical() {
+        return Vertical.CALENDAR;
+    }
+
+    @Override
+    protected TransferEndpoint newAccount() {
+        return f.endpoint();
+    }
+
+    @Override
+    protected Exporter<Calendar, CalendarEvent> newExporter() {
+        return new GoogleCalendarExporter(f.connector());
+    }
+
+    @Override
+    protected Importer<Calendar, CalendarEvent> newImporter() {
+        return new GoogleCalendarImporter(f.connector());
+    }
+
+    /**
+     * What Google sets itself (Events resource: {@code created}, {@code updated}, {@code htmlLink} are read-only), and
+     * what it gives a calendar the source says nothing of: a colour from its palette and the user's time zone
+     * (calendars.insert, calendarList). A source calendar's own colour and time zone are carried over
+     * ({@link GoogleCalendarTest}).
+     */
+    @Override
+    protected Set<String> fieldsTheServiceAssigns() {
+        return Set.of("created", "lastModified", "url", "color", "timeZoneId");
+    }
+
+    /**
+     * The kit's bad event (an extended property iCalendar cannot name) with a status and a transparency: every Google
+     * event has both (confirmed and opaque by default, the latter RFC 5545's default too), which the kit compares
+     * with "none" as a change.
+     */
+    @Override
+    protected CalendarEvent unacceptableItem() {
+        CalendarEvent e = super.unacceptableItem();
+        return new CalendarEvent(e.id(), e.uid(), e.recurrenceId(), e.summary(), e.description(), e.location(), e.start(), e.end(),
+                e.duration(), EventStatus.CONFIRMED, Transparency.OPAQUE, e.classification(), e.classificationText(), e.organizer(),
+                e.attendees(), e.categories(), e.recurrenceRules(), e.recurrenceDates(), e.exceptionDates(), e.alarms(), e.sequence(),
+                e.created(), e.lastModified(), e.url(), e.geo(), e.extended());
+    }
+}
