@@ -503,7 +503,11 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
     }
 
     private List<String> keys(List<? extends I> items) {
-        return items.stream().map(this::matchKey).sorted().collect(Collectors.toList());
+        return items.stream().map(i -> {
+            String key = matchKey(i);
+            assertNotNull("item '" + i.id() + "' has no match key (see matchKey): the exporter lost what samples are matched by", key);
+            return key;
+        }).sorted().collect(Collectors.toList());
     }
 
     private static List<String> ids(List<?> models) {

@@ -3,6 +3,7 @@ package org.dtp.conformance;
 import org.dtp.models.MediaRef;
 import org.dtp.models.calendar.AttendeeRole;
 import org.dtp.models.calendar.ParticipationStatus;
+import org.dtp.models.calendar.Transparency;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +24,7 @@ import java.util.TreeSet;
  * references are compared by the SHA-256 of the bytes behind them, opened on either side, not by their opaque
  * uri. A null text and an empty one are the same to a person, and so to this comparison; numbers of floating point
  * agree to 1e-6; RFC 5545's meanings hold: an RRULE's parts in any order are the same rule, an attendee without ROLE
- * or PARTSTAT is a REQ-PARTICIPANT who NEEDS-ACTION. The top-level {@code id} is never compared (the destination
+ * or PARTSTAT is a REQ-PARTICIPANT who NEEDS-ACTION, an event without TRANSP is OPAQUE. The top-level {@code id} is never compared (the destination
  * assigns its own).
  */
 public final class ModelComparison {
@@ -76,6 +77,9 @@ public final class ModelComparison {
         } else if (path.matches("attendees\\[\\d+]\\.status")) {
             expected = expected == null ? ParticipationStatus.NEEDS_ACTION : expected;
             actual = actual == null ? ParticipationStatus.NEEDS_ACTION : actual;
+        } else if (path.equals("transparency")) {
+            expected = expected == null ? Transparency.OPAQUE : expected;
+            actual = actual == null ? Transparency.OPAQUE : actual;
         }
         if (expected == null || actual == null) {
             out.add(new Difference(path, expected, actual));
