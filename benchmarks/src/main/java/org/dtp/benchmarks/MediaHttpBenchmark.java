@@ -227,6 +227,7 @@ public final class MediaHttpBenchmark {
             @Override public String apiBaseUrl() { return fake.apiBaseUri().toString(); }
             @Override public String uploadUrl() { return fake.uploadUri().toString(); }
             @Override public double requestsPerSecond() { return 100_000; }
+            @Override public double requestsPerSecondPerUser() { return 0; }
             @Override public int pageSize() { return PAGE; }
             @Override public int maxImagesPerAlbum() { return 5000; }
             @Override public String albumPrivacy() { return "Private"; }
