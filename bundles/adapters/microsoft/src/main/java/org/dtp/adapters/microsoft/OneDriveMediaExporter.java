@@ -156,7 +156,7 @@ public final class OneDriveMediaExporter implements Exporter<PhotoAlbum, MediaIt
                 i.path("name").asText(),
                 null,
                 text(i, "description"),
-                instant(photo.path("takenDateTime").asText(null)),
+                GraphTimes.instant(photo.path("takenDateTime").asText(null)),
                 location(i.path("location")),
                 positive(dimensions.path("width")),
                 positive(dimensions.path("height")),
@@ -191,14 +191,6 @@ public final class OneDriveMediaExporter implements Exporter<PhotoAlbum, MediaIt
 
     private static Integer positive(JsonNode value) {
         return value.canConvertToInt() && value.asInt() > 0 ? value.asInt() : null;
-    }
-
-    private static Instant instant(String text) {
-        try {
-            return text == null ? null : Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 
     private static String text(JsonNode node, String field) {
