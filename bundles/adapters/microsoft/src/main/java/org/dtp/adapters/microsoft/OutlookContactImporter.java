@@ -25,7 +25,8 @@ import java.util.Optional;
 
 /**
  * Imports contacts into Outlook: an address book becomes a contact folder, found by its display name (at the top,
- * {@code /me/contactFolders}, or in its parent's {@code childFolders}), else created; a contact is created with
+ * {@code /me/contactFolders}, or in its parent's {@code childFolders}), else created; the exporter's default folder
+ * ({@value OutlookContactExporter#DEFAULT_FOLDER}) is the destination's default folder; a contact is created with
  * {@code POST …/contacts} carrying the extended properties of {@link ImportTags}. <b>Idempotent</b>: before creating,
  * the importer asks the folder for a contact with its tag ({@code $filter} on the property), so a retry after a lost
  * answer or a restart finds the contact. What the mapping cannot hold is reported field by field ({@link Fidelity}).
@@ -74,8 +75,12 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
     public String importContainer(ImportContext context, String idempotencyKey, AddressBook book, String parentId)
             throws AdapterException {
         GraphApi api = connector.api(context);
+        if (parentId == null && OutlookContactExporter.DEFAULT_FOLDER.equals(book.id())) {
+            return OutlookContactExporter.DEFAULT_FOLDER; // Outlook's default folder, as the exporter names it
+        }
         String name = book.name().isBlank() ? "Imported contacts" : book.name().strip();
-        String folders = parentId == null ? "/me/contactFolders" : "/me/contactFolders/" + GraphApi.id(parentId) + "/childFolders";
+        String folders = parentId == null || parentId.equals(OutlookContactExporter.DEFAULT_FOLDER) ? "/me/contactFolders"
+                : "/me/contactFolders/" + GraphApi.id(parentId) + "/childFolders";
         Fidelity.report(context, book.id(), book, new AddressBook(book.id(), book.name(), null),
                 field -> "Outlook contact folders have a name only");
         Optional<JsonNode> existing = api.findIn(folders, "displayName", name);
@@ -87,7 +92,8 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
     public String importItem(ImportContext context, String idempotencyKey, Contact contact, String containerId)
             throws AdapterException {
         GraphApi api = connector.api(context);
-        String contacts = containerId == null ? "/me/contacts" : "/me/contactFolders/" + GraphApi.id(containerId) + "/contacts";
+        String contacts = containerId == null || containerId.equals(OutlookContactExporter.DEFAULT_FOLDER) ? "/me/contacts"
+                : "/me/contactFolders/" + GraphApi.id(containerId) + "/contacts";
         String tag = ImportTags.of(context.jobId(), idempotencyKey);
         List<JsonNode> earlier = api.withProperty(contacts, ImportTags.KEY, tag);
         if (!earlier.isEmpty()) {

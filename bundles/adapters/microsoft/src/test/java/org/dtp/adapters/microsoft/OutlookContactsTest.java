@@ -107,4 +107,17 @@ public class OutlookContactsTest {
         assertEquals(List.of("description", "kind", "emails[0].types[0]", "emails[0].pref", "birthday"),
                 into.notKept().stream().map(TestImportContext.NotKept::field).distinct().toList());
     }
+
+    @Test
+    public void theDefaultFolderOfOneOutlookIsTheDefaultFolderOfAnother() throws Exception {
+        outlook.add(outlook.defaultContactFolder(), "{\"givenName\":\"Ann\",\"displayName\":\"Ann\"}");
+        ExportWalk<AddressBook, Contact> walk = export();
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookContactImporter importer = new OutlookContactImporter(f.connector);
+        AddressBook main = walk.containers().get(0);
+        String book = importer.importContainer(into, "main", main, null);
+        importer.importItem(into, "ann", walk.items().get(main.id()).get(0), book);
+        assertEquals(2, outlook.items(outlook.defaultContactFolder()).size());
+        assertEquals("no second folder named Contacts", 1, outlook.foldersNamed("Contacts").size());
+    }
 }
