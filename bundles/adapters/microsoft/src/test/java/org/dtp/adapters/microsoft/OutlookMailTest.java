@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.microsoft.fake.FakeOutlook;
 import org.dtp.conformance.ExportWalk;
 import org.dtp.core.testing.TestImportContext;
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
 import org.dtp.models.mail.SpecialUse;
+import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransientAdapterException;
 import org.junit.After;
@@ -19,6 +21,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 
@@ -141,5 +144,24 @@ public class OutlookMailTest {
         assertEquals("nothing half", 0, outlook.items(folder).size());
         importer.importItem(breaking, "c", c, folder);
         assertArrayEquals(raw, outlook.mime(outlook.items(folder).get(0).path("id").asText()));
+    }
+
+    @Test
+    public void theRawMessageComesDownAfterTheTokenExpiredAndA429IsTransientWithItsWait() throws Exception {
+        String inbox = outlook.wellKnownFolder("inbox");
+        byte[] raw = mime("<d@example.org>", "Hello", "hi");
+        outlook.addMessage(inbox, raw);
+        OutlookMailExporter exporter = new OutlookMailExporter(f.connector);
+        TestTransferContext context = f.source();
+        MailMessage message = exporter.export(context, new ExportCursor(inbox, null)).items().get(0);
+        f.fake.expireAccessTokens();
+        try (InputStream in = exporter.openMedia(context, message.raw())) {
+            assertArrayEquals(raw, in.readAllBytes());
+        }
+        assertEquals(1, f.fake.refreshes());
+        f.fake.throttle(1, 429, 2);
+        TransientAdapterException e = assertThrows(TransientAdapterException.class,
+                () -> exporter.export(context, new ExportCursor(inbox, null)));
+        assertEquals(Duration.ofSeconds(2), e.retryAfter().orElseThrow());
     }
 }
