@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * The fidelity report of an Outlook import: the importer reads the body it is about to send back through its
  * exporter's mapping, and every field of the source model that does not come back the same is reported as not
- * kept (lost, changed, or given a value the source did not have), with a reason per top-level field. So the report
+ * kept (lost, changed, or given a value the source did not have), with a reason per top-level field (null: the
+ * field is not compared). So the report
  * says exactly what the mapping changes. Paths are those of
  * {@link ImportContext#reportNotKept}: {@code attendees[1].role}, {@code emails[0].types}. Null and empty are the same,
  * an RRULE's parts are compared in any order, and the top-level {@code id} is the destination's own.
@@ -26,7 +28,13 @@ final class Fidelity {
 
     /** Reports every field that {@code kept} does not hold as {@code source} does; {@code reason} by top-level field. */
     static void report(ImportContext context, String sourceId, Record source, Record kept, Function<String, String> reason) {
-        compare(context, sourceId, "", source, kept, reason);
+        report(context, sourceId, source, kept, reason, Set.of());
+    }
+
+    /** As above, but for the top-level fields {@code writtenApart}, which the importer writes by other requests. */
+    static void report(ImportContext context, String sourceId, Record source, Record kept, Function<String, String> reason,
+                       Set<String> writtenApart) {
+        compare(context, sourceId, "", source, kept, field -> writtenApart.contains(field) ? null : reason.apply(field));
     }
 
     private static void compare(ImportContext context, String sourceId, String path, Object expected, Object actual,
@@ -51,8 +59,10 @@ final class Fidelity {
                 compare(context, sourceId, path + "[" + i + "]", i < e.size() ? e.get(i) : null, i < a.size() ? a.get(i) : null, reason);
             }
         } else if (!Objects.equals(expected, actual)) {
-            String top = path.split("[.\\[]", 2)[0];
-            context.reportNotKept(sourceId, path, reason.apply(top));
+            String why = reason.apply(path.split("[.\\[]", 2)[0]);
+            if (why != null) {
+                context.reportNotKept(sourceId, path, why);
+            }
         }
     }
 

@@ -105,6 +105,17 @@ final class GraphApi {
         return graph.sendJson("POST", uri(path, null), body, OnNotFound.FAIL);
     }
 
+    /** Deletes what is at {@code path}; what is gone already is no error. */
+    void delete(String path) throws AdapterException {
+        try {
+            graph.sendJson("DELETE", uri(path, null), null, OnNotFound.REJECT_ITEM);
+        } catch (ProviderRejectedException e) {
+            if (e.status() != 404) {
+                throw e;
+            }
+        }
+    }
+
     JsonNode patch(String path, Object body) throws AdapterException {
         return graph.sendJson("PATCH", uri(path, null), body, OnNotFound.REJECT_ITEM);
     }

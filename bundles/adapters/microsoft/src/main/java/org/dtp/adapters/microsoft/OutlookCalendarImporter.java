@@ -33,13 +33,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Imports events into Outlook calendars: a calendar is found by its name ({@code GET /me/calendars}), else created; an
  * event is created with {@code POST /me/calendars/{id}/events} carrying the extended properties of
  * {@link ImportTags} (its tag and its UID), a series with its {@code recurrence} ({@link Recurrences}). A changed
  * occurrence (an event with a RECURRENCE-ID) is written onto the occurrence of its series, found by UID and original
- * start among the series' {@code instances}, with {@code PATCH}. <b>Idempotent</b>: an event is looked for by its
+ * start among the series' {@code instances}, with {@code PATCH}; the occurrences a series' EXDATEs name are deleted.
+ * <b>Idempotent</b>: an event is looked for by its
  * tag before it is created; patching an occurrence twice leaves one. What cannot be held is reported
  * ({@link Fidelity}). Outlook sends invitations to the attendees of an event it creates.
  */
@@ -63,7 +65,7 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
             Map.entry("alarms", "Outlook keeps one display reminder, in whole minutes before the start, showing the subject"),
             Map.entry("recurrenceRules", "Outlook keeps one rule of the patterns its recurrence can say"),
             Map.entry("recurrenceDates", "Outlook has no extra occurrences (RDATE)"),
-            Map.entry("exceptionDates", "cancelled occurrences (EXDATE) are not written"),
+            Map.entry("exceptionDates", "Outlook cancels occurrences of a series only"),
             Map.entry("sequence", "Outlook keeps no sequence number"),
             Map.entry("created", "Outlook sets its own creation time"),
             Map.entry("lastModified", "Outlook sets its own modification time"));
@@ -104,39 +106,66 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
         String events = (containerId == null ? "/me/calendar" : "/me/calendars/" + GraphApi.id(containerId)) + "/events";
         String tag = ImportTags.of(context.jobId(), idempotencyKey);
         Map<String, Object> body = body(event, tag);
+        boolean series = body.containsKey("recurrence");
         Fidelity.report(context, event.id(), event, OutlookCalendarExporter.event(JSON.valueToTree(body), null, event.recurrenceId()),
-                field -> REASONS.getOrDefault(field, "Outlook events have no " + field));
+                field -> REASONS.getOrDefault(field, "Outlook events have no " + field),
+                series ? Set.of("exceptionDates") : Set.of());
         if (event.recurrenceId() != null) {
             body.remove("recurrence");
             body.remove("singleValueExtendedProperties");
-            return api.patch("/me/events/" + GraphApi.id(occurrence(api, events, event)), body).path("id").asText();
+            String occurrence = occurrence(api, master(api, events, event).path("id").asText(), instant(event.recurrenceId()))
+                    .orElseThrow(() -> new ItemRejectedException("no occurrence of the series " + event.uid() + " starts at "
+                            + instant(event.recurrenceId())));
+            return api.patch("/me/events/" + GraphApi.id(occurrence), body).path("id").asText();
         }
         List<JsonNode> earlier = api.withProperty(events, ImportTags.KEY, tag);
-        if (!earlier.isEmpty()) {
-            return earlier.get(0).path("id").asText();
+        String id = earlier.isEmpty() ? api.post(events, body).path("id").asText() : earlier.get(0).path("id").asText();
+        if (series) {
+            cancel(api, id, event.exceptionDates());
         }
-        return api.post(events, body).path("id").asText();
+        return id;
     }
 
-    /** The id of the occurrence of {@code event}'s series that originally started at its RECURRENCE-ID. */
-    private static String occurrence(GraphApi api, String events, CalendarEvent event) throws AdapterException {
-        JsonNode master = api.withProperty(events, ImportTags.UID, event.uid() == null ? "" : event.uid()).stream()
+    /**
+     * Deletes the occurrences the series' EXDATEs name (https://learn.microsoft.com/en-us/graph/api/event-delete), also
+     * when the series was made by an earlier attempt. An EXDATE that names no occurrence (or one deleted before) changes
+     * nothing, as in RFC 5545.
+     */
+    private static void cancel(GraphApi api, String seriesId, List<CalendarTime> exceptionDates) throws AdapterException {
+        for (CalendarTime date : exceptionDates) {
+            Optional<String> occurrence = occurrence(api, seriesId, instant(date));
+            if (occurrence.isPresent()) {
+                api.delete("/me/events/" + GraphApi.id(occurrence.get()));
+            }
+        }
+    }
+
+    /** The series (master) of a changed occurrence, by the UID property. */
+    private static JsonNode master(GraphApi api, String events, CalendarEvent event) throws AdapterException {
+        return api.withProperty(events, ImportTags.UID, event.uid() == null ? "" : event.uid()).stream()
                 .filter(e -> "seriesMaster".equals(e.path("type").asText())).findFirst()
                 .orElseThrow(() -> new ItemRejectedException("the series " + event.uid() + " of this changed occurrence is not in the calendar"));
-        Instant original = instant(event.recurrenceId());
-        LocalDate day = original.atOffset(ZoneOffset.UTC).toLocalDate();
+    }
+
+    /** The id of the occurrence of series {@code seriesId} that originally started at {@code original}. */
+    private static Optional<String> occurrence(GraphApi api, String seriesId, Instant original) throws AdapterException {
         String next = null;
         do {
-            GraphApi.Page page = api.page("/me/events/" + GraphApi.id(master.path("id").asText()) + "/instances?startDateTime="
-                    + day.minusDays(1) + "T00:00:00Z&endDateTime=" + day.plusDays(2) + "T00:00:00Z", next);
+            GraphApi.Page page = api.page("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original), next);
             for (JsonNode instance : page.values()) {
                 if (original.equals(Instant.parse(instance.path("originalStart").asText()))) {
-                    return instance.path("id").asText();
+                    return Optional.of(instance.path("id").asText());
                 }
             }
             next = page.nextLink();
         } while (next != null);
-        throw new ItemRejectedException("no occurrence of the series " + event.uid() + " starts at " + original);
+        return Optional.empty();
+    }
+
+    /** {@code startDateTime} and {@code endDateTime} of an instances request around {@code original}. */
+    private static String window(Instant original) {
+        LocalDate day = original.atOffset(ZoneOffset.UTC).toLocalDate();
+        return "startDateTime=" + day.minusDays(1) + "T00:00:00Z&endDateTime=" + day.plusDays(2) + "T00:00:00Z";
     }
 
     /** The instant of a time: a zoned wall time in its zone (UTC when Java does not know it), a date at midnight UTC. */

@@ -50,7 +50,12 @@ import java.util.Optional;
 public final class OutlookMailExporter implements Exporter<MailFolder, MailMessage> {
     /** A media reference's uri is this and the message id. */
     static final String REF = "outlook:message:";
-    /** PidTagLastVerbExecuted (https://learn.microsoft.com/en-us/office/client-developer/outlook/mapi/pidtaglastverbexecuted-canonical-property). */
+    /**
+     * PidTagLastVerbExecuted (https://learn.microsoft.com/en-us/office/client-developer/outlook/mapi/pidtaglastverbexecuted-canonical-property);
+     * Exchange's values for replied and forwarded mail are those of [MS-OXOMSG] PidTagLastVerbExecuted
+     * (https://learn.microsoft.com/en-us/openspecs/exchange_server_protocols/ms-oxomsg/): 102 reply to sender,
+     * 103 reply to all, 104 forward.
+     */
     static final String LAST_VERB = "Integer 0x1081";
     static final int VERB_REPLY = 102;
     static final int VERB_REPLY_ALL = 103;

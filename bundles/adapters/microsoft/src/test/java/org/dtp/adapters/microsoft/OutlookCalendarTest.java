@@ -98,13 +98,13 @@ public class OutlookCalendarTest {
     }
 
     @Test
-    public void aSeriesAndItsChangedOccurrenceGoInOnceAlsoAfterARestart() throws Exception {
+    public void aSeriesItsChangedAndItsCancelledOccurrenceGoInOnceAlsoAfterARestart() throws Exception {
         CalendarTime start = CalendarTime.ofZoned(LocalDateTime.parse("2024-05-07T18:00"), "Europe/Paris");
         CalendarEvent master = event("e1", null, start, CalendarTime.ofZoned(LocalDateTime.parse("2024-05-07T19:00"), "Europe/Paris"),
-                List.of("FREQ=WEEKLY;BYDAY=TU;COUNT=10"));
+                List.of("FREQ=WEEKLY;BYDAY=TU;COUNT=10"), List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-05-14T18:00"), "Europe/Paris")));
         CalendarEvent moved = event("e1-x", CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T18:00"), "Europe/Paris"),
                 CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T19:30"), "Europe/Paris"),
-                CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T20:30"), "Europe/Paris"), List.of());
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T20:30"), "Europe/Paris"), List.of(), List.of());
         TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
         for (int attempt = 0; attempt < 2; attempt++) {
             OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
@@ -115,6 +115,9 @@ public class OutlookCalendarTest {
         String calendar = outlook.foldersNamed("Sport").get(0).path("id").asText();
         assertEquals("one series", 1, outlook.items(calendar).size());
         assertEquals("one changed occurrence", 1, outlook.exceptionCount());
+        assertEquals("the EXDATE's occurrence deleted", 1, outlook.cancelledCount());
+        assertEquals("the EXDATE is kept (not reported)", List.of(), into.notKept().stream()
+                .filter(n -> n.field().startsWith("exceptionDates")).toList());
 
         List<CalendarEvent> events = export().items().get(calendar);
         assertEquals(2, events.size());
@@ -127,8 +130,9 @@ public class OutlookCalendarTest {
         assertEquals("yoga@example.org", events.get(1).uid());
     }
 
-    private static CalendarEvent event(String id, CalendarTime recurrenceId, CalendarTime start, CalendarTime end, List<String> rules) {
+    private static CalendarEvent event(String id, CalendarTime recurrenceId, CalendarTime start, CalendarTime end, List<String> rules,
+                                       List<CalendarTime> exceptionDates) {
         return new CalendarEvent(id, "yoga@example.org", recurrenceId, "Yoga", null, "Studio 3", start, end, null, null, null, null, null,
-                null, List.of(), List.of(), rules, List.of(), List.of(), List.of(), 0, null, null, null, null, List.of());
+                null, List.of(), List.of(), rules, List.of(), exceptionDates, List.of(), 0, null, null, null, null, List.of());
     }
 }

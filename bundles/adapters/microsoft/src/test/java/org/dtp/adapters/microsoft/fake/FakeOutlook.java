@@ -48,7 +48,7 @@ import java.util.regex.Pattern;
  * <li>calendars: https://learn.microsoft.com/en-us/graph/api/resources/event, user-list-calendars, calendar-list-events,
  *     calendar-post-events, event-list-instances ({@code startDateTime}/{@code endDateTime}, occurrences and
  *     exceptions with {@code originalStart} and {@code seriesMasterId}), event-update (a PATCH of an occurrence makes it
- *     an exception), {@code originalStartTimeZone}; times answered in the zone of {@code Prefer: outlook.timezone}
+ *     an exception), event-delete (a deleted occurrence is no longer among the instances), {@code originalStartTimeZone}; times answered in the zone of {@code Prefer: outlook.timezone}
  *     (UTC without it) and bodies as text with {@code Prefer: outlook.body-content-type="text"}
  *     (https://learn.microsoft.com/en-us/graph/api/user-list-events#request-headers);</li>
  * <li>mail: https://learn.microsoft.com/en-us/graph/api/resources/mailfolder (well-known folder names),
@@ -85,6 +85,8 @@ public final class FakeOutlook {
     private final Map<String, byte[]> mime = new HashMap<>();
     /** Exceptions of a series by occurrence id. */
     private final Map<String, ObjectNode> exceptions = new LinkedHashMap<>();
+    /** Deleted occurrences of series, by occurrence id: instances no longer lists them. */
+    private final Set<String> cancelled = new java.util.HashSet<>();
     private final Map<String, String> wellKnown = new HashMap<>();
     private final String mailRoot;
     private String defaultCalendar;
@@ -158,6 +160,10 @@ public final class FakeOutlook {
 
     public synchronized byte[] mime(String messageId) {
         return mime.get(messageId);
+    }
+
+    public synchronized int cancelledCount() {
+        return cancelled.size();
     }
 
     public synchronized int exceptionCount() {
@@ -242,6 +248,7 @@ public final class FakeOutlook {
             }
             case "GET events/{id}/instances" -> instances(x, p[1]);
             case "PATCH events/{id}" -> updateEvent(x, p[1]);
+            case "DELETE events/{id}" -> deleteOccurrence(x, p[1]);
             case "GET mailFolders" -> listFolders(x, "mail", mailRoot);
             case "POST mailFolders" -> createFolder(x, "mail", mailRoot, "displayName");
             case "POST mailFolders/{id}/messages" -> {
@@ -469,7 +476,7 @@ public final class FakeOutlook {
         List<ObjectNode> found = new ArrayList<>();
         for (ObjectNode occurrence : occurrences(master)) {
             Instant start = Instant.parse(occurrence.path("originalStart").asText());
-            if (!start.isBefore(from) && start.isBefore(to)) {
+            if (!start.isBefore(from) && start.isBefore(to) && !cancelled.contains(occurrence.path("id").asText())) {
                 ObjectNode exception = exceptions.get(occurrence.path("id").asText());
                 found.add(view(exception != null ? exception : occurrence, x, query));
             }
@@ -551,6 +558,19 @@ public final class FakeOutlook {
         occurrence.put("type", "exception").put("lastModifiedDateTime", Instant.now().toString());
         exceptions.put(occurrence.path("id").asText(), occurrence);
         return occurrence;
+    }
+
+    /** Deletes an occurrence of a series (event-delete); other events are not deleted by the adapter. */
+    private void deleteOccurrence(HttpExchange x, String id) throws IOException {
+        int cut = id.lastIndexOf('_');
+        ObjectNode master = cut < 0 ? null : master(id.substring(0, cut));
+        if (master == null || cancelled.contains(id) || occurrences(master).stream().noneMatch(o -> id.equals(o.path("id").asText()))) {
+            notFound(x);
+            return;
+        }
+        exceptions.remove(id);
+        cancelled.add(id);
+        x.sendResponseHeaders(204, -1);
     }
 
     // ---- mail
