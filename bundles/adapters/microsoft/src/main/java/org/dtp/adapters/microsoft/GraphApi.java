@@ -10,6 +10,7 @@ import org.dtp.spi.http.ProviderRejectedException;
 import org.dtp.spi.http.RateLimiter;
 import org.dtp.spi.http.RetryAfter;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -19,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,8 +127,8 @@ final class GraphApi {
      * body is the base64 of the MIME, sent as {@code text/plain}, as the document asks.
      */
     JsonNode postMime(String path, byte[] mime) throws AdapterException {
-        byte[] base64 = java.util.Base64.getEncoder().encode(mime);
-        return graph.upload(uri(path, null), Map.of(), "text/plain", new java.io.ByteArrayInputStream(base64), base64.length,
+        byte[] base64 = Base64.getEncoder().encode(mime);
+        return graph.upload(uri(path, null), Map.of(), "text/plain", new ByteArrayInputStream(base64), base64.length,
                 OnNotFound.FAIL);
     }
 

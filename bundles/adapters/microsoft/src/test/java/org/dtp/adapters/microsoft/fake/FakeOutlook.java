@@ -73,7 +73,6 @@ public final class FakeOutlook {
     private static final Pattern MESSAGE_ID_FILTER = Pattern.compile("internetMessageId eq '((?:[^']|'')*)'");
     private static final Pattern EXPAND = Pattern.compile("singleValueExtendedProperties\\(\\$filter=(.*)\\)");
     private static final Pattern EXPAND_ID = Pattern.compile("id eq '((?:[^']|'')*)'");
-    private static final Set<String> WELL_KNOWN = Set.of("inbox", "drafts", "sentitems", "deleteditems", "junkemail", "archive");
     private static final String DEFAULT_CONTACTS = "AAMkContactsDefault=";
 
     private final FakeGraph graph;
