@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -85,7 +86,7 @@ public final class FakeOutlook {
     /** Exceptions of a series by occurrence id. */
     private final Map<String, ObjectNode> exceptions = new LinkedHashMap<>();
     /** Deleted occurrences of series, by occurrence id: instances no longer lists them. */
-    private final Set<String> cancelled = new java.util.HashSet<>();
+    private final Set<String> cancelled = new HashSet<>();
     private final Map<String, String> wellKnown = new HashMap<>();
     private final String mailRoot;
     private String defaultCalendar;
