@@ -10,6 +10,7 @@ import org.dtp.spi.http.ProviderRejectedException;
 import org.dtp.spi.http.RateLimiter;
 import org.dtp.spi.http.RetryAfter;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -19,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,13 +58,33 @@ final class GraphApi {
 
     /** The first page of collection {@code first} (a path, maybe with a query) with $top, or the page {@code nextLink} names. */
     Page page(String first, String nextLink) throws AdapterException {
+        return page(first, nextLink, Map.of());
+    }
+
+    /** As {@link #page(String, String)}, with request headers (Prefer: outlook.timezone, say). */
+    Page page(String first, String nextLink, Map<String, String> headers) throws AdapterException {
         URI uri = nextLink == null ? URI.create(settings.graphBaseUrl() + first + (first.contains("?") ? "&" : "?")
                 + "$top=" + settings.pageSize()) : nextLinkUri(nextLink);
-        JsonNode body = graph.getJson(uri, OnNotFound.FAIL);
+        JsonNode body = graph.getJson(uri, headers, OnNotFound.FAIL);
         List<JsonNode> values = new ArrayList<>();
         body.path("value").forEach(values::add);
         JsonNode next = body.path("@odata.nextLink");
         return new Page(values, next.isTextual() && !next.asText().isBlank() ? next.asText() : null);
+    }
+
+    /** The first item of collection {@code first}, all pages read as needed, whose text {@code field} is {@code value}. */
+    Optional<JsonNode> findIn(String first, String field, String value) throws AdapterException {
+        String next = null;
+        do {
+            Page page = page(first, next);
+            for (JsonNode item : page.values()) {
+                if (value.equals(item.path(field).asText())) {
+                    return Optional.of(item);
+                }
+            }
+            next = page.nextLink();
+        } while (next != null);
+        return Optional.empty();
     }
 
     JsonNode get(String path) throws AdapterException {
@@ -83,6 +105,54 @@ final class GraphApi {
 
     JsonNode post(String path, Object body) throws AdapterException {
         return graph.sendJson("POST", uri(path, null), body, OnNotFound.FAIL);
+    }
+
+    /** Deletes what is at {@code path}; what is gone already is no error. */
+    void delete(String path) throws AdapterException {
+        try {
+            graph.sendJson("DELETE", uri(path, null), null, OnNotFound.REJECT_ITEM);
+        } catch (ProviderRejectedException e) {
+            if (e.status() != 404) {
+                throw e;
+            }
+        }
+    }
+
+    JsonNode patch(String path, Object body) throws AdapterException {
+        return graph.sendJson("PATCH", uri(path, null), body, OnNotFound.REJECT_ITEM);
+    }
+
+    /**
+     * Creates a message from its MIME bytes (https://learn.microsoft.com/en-us/graph/api/user-post-messages): the
+     * body is the base64 of the MIME, sent as {@code text/plain}, as the document asks.
+     */
+    JsonNode postMime(String path, byte[] mime) throws AdapterException {
+        byte[] base64 = Base64.getEncoder().encode(mime);
+        return graph.upload(uri(path, null), Map.of(), "text/plain", new ByteArrayInputStream(base64), base64.length,
+                OnNotFound.FAIL);
+    }
+
+    /** The bytes Graph serves at {@code path} (a message's {@code /$value}), streamed, signed with the user's token. */
+    InputStream download(String path) throws AdapterException {
+        return graph.download(uri(path, null), Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
+    }
+
+    /**
+     * The items of {@code collection} that carry the single-value extended property {@code propertyId} with
+     * {@code value} ({@code $filter=singleValueExtendedProperties/Any(ep: ep/id eq '…' and ep/value eq '…')},
+     * https://learn.microsoft.com/en-us/graph/api/singlevaluelegacyextendedproperty-get), all pages.
+     */
+    List<JsonNode> withProperty(String collection, String propertyId, String value) throws AdapterException {
+        String filter = "singleValueExtendedProperties/Any(ep: ep/id eq '" + propertyId.replace("'", "''")
+                + "' and ep/value eq '" + value.replace("'", "''") + "')";
+        List<JsonNode> found = new ArrayList<>();
+        String next = null;
+        do {
+            Page page = page(collection + "?$filter=" + FormEncoding.percentEncode(filter), next);
+            found.addAll(page.values());
+            next = page.nextLink();
+        } while (next != null);
+        return found;
     }
 
     JsonNode put(String path, String query, Object body) throws AdapterException {

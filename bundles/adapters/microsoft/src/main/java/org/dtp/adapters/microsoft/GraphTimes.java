@@ -5,6 +5,7 @@ import org.dtp.models.calendar.CalendarTime;
 
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -50,6 +51,15 @@ final class GraphTimes {
         return local.toInstant(ZoneOffset.UTC);
     }
 
+    /** An ISO-8601 instant as Graph writes them ({@code 2026-12-04T10:00:00.1234567Z}); null when blank or unreadable. */
+    static Instant instant(String text) {
+        try {
+            return text == null || text.isBlank() ? null : Instant.parse(text.strip());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
     /** {@code time} as a dateTimeTimeZone: an all-day date at midnight UTC, a floating time as UTC wall time. */
     static Map<String, String> of(CalendarTime time) {
         if (time.utc() != null) {
@@ -63,6 +73,17 @@ final class GraphTimes {
 
     static Map<String, String> of(Instant instant) {
         return Map.of("dateTime", GRAPH.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC)), "timeZone", "UTC");
+    }
+
+    /** The day of {@code time}: its date, its wall time's date, or its UTC date. */
+    static LocalDate dateOf(CalendarTime time) {
+        if (time.date() != null) {
+            return time.date();
+        }
+        if (time.dateTime() != null) {
+            return time.dateTime().toLocalDate();
+        }
+        return time.utc().atOffset(ZoneOffset.UTC).toLocalDate();
     }
 
     private static LocalDateTime local(JsonNode node) {

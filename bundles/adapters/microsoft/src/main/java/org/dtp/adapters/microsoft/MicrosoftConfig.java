@@ -45,6 +45,17 @@ public @interface MicrosoftConfig {
             description = "OneDrive folder (at the drive's root) for photos and videos that were in no album at the source.")
     String looseItemsFolder() default "Imported photos";
 
+    /**
+     * Graph takes a message to create from MIME as the base64 of its bytes in one request
+     * (https://learn.microsoft.com/en-us/graph/api/user-post-messages), and a request of at most 4 MB
+     * (https://learn.microsoft.com/en-us/graph/outlook-large-attachments: larger attachments need an upload session,
+     * which MIME import has not): 3 MiB of MIME is 4 MiB of base64. The importer holds one such message in memory.
+     */
+    @AttributeDefinition(name = "Largest message to import (bytes)",
+            description = "Messages whose MIME is larger are refused with an item error (Graph's 4 MB request limit, base64).",
+            min = "1024")
+    int maxMimeBytes() default 3 * 1024 * 1024;
+
     @AttributeDefinition(name = "Request timeout (s)",
             description = "Seconds to wait for an answer (uploads get one more second per 64 KiB).", min = "1")
     int requestTimeoutSeconds() default 60;

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /** The validated configuration. */
 record MicrosoftSettings(URI graphBaseUrl, double requestsPerSecond, int pageSize, int uploadChunkBytes,
-                         String looseItemsFolder, Duration requestTimeout) {
+                         String looseItemsFolder, Duration requestTimeout, int maxMimeBytes) {
     /** Graph's unit of upload-session chunks. */
     static final int CHUNK_UNIT = 320 * 1024;
     static final int MAX_PAGE_SIZE = 999;
@@ -28,11 +28,15 @@ record MicrosoftSettings(URI graphBaseUrl, double requestsPerSecond, int pageSiz
         if (uploadChunkBytes < CHUNK_UNIT || uploadChunkBytes % CHUNK_UNIT != 0 || uploadChunkBytes > 180 * CHUNK_UNIT) {
             throw new IllegalArgumentException("an upload chunk must be 1 to 180 times 320 KiB, was " + uploadChunkBytes + " bytes");
         }
+        if (maxMimeBytes < 1024) {
+            throw new IllegalArgumentException("maxMimeBytes must be at least 1024, was " + maxMimeBytes);
+        }
         looseItemsFolder = looseItemsFolder == null || looseItemsFolder.isBlank() ? "Imported photos" : looseItemsFolder.strip();
     }
 
     static MicrosoftSettings of(MicrosoftConfig c) {
         return new MicrosoftSettings(URI.create(c.graphBaseUrl().trim()), c.requestsPerSecond(), c.pageSize(),
-                c.uploadChunkUnits() * CHUNK_UNIT, c.looseItemsFolder(), Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())));
+                c.uploadChunkUnits() * CHUNK_UNIT, c.looseItemsFolder(), Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())),
+                c.maxMimeBytes());
     }
 }

@@ -22,8 +22,6 @@ import org.osgi.service.component.annotations.Reference;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -156,7 +154,7 @@ public final class OneDriveMediaExporter implements Exporter<PhotoAlbum, MediaIt
                 i.path("name").asText(),
                 null,
                 text(i, "description"),
-                instant(photo.path("takenDateTime").asText(null)),
+                GraphTimes.instant(photo.path("takenDateTime").asText(null)),
                 location(i.path("location")),
                 positive(dimensions.path("width")),
                 positive(dimensions.path("height")),
@@ -191,14 +189,6 @@ public final class OneDriveMediaExporter implements Exporter<PhotoAlbum, MediaIt
 
     private static Integer positive(JsonNode value) {
         return value.canConvertToInt() && value.asInt() > 0 ? value.asInt() : null;
-    }
-
-    private static Instant instant(String text) {
-        try {
-            return text == null ? null : Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 
     private static String text(JsonNode node, String field) {

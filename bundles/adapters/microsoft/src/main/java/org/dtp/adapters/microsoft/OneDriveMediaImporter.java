@@ -27,8 +27,9 @@ import java.util.Optional;
  * {@code conflictBehavior=fail}); an item becomes a file uploaded through an upload session, in chunks of a multiple
  * of 320 KiB, streamed from the source with one chunk in memory.
  * <ul>
- * <li><b>Idempotent</b>: the file's name carries a tag of the job and the idempotency key
- *     ({@link DriveNames#taggedFileName}); the importer looks for that name first and creates with
+ * <li><b>Idempotent</b>: a file keeps its name; when the folder already holds another file of that name (of another
+ *     size), the name gets a tag of the job and the idempotency key ({@link DriveNames#taggedFileName}). The importer
+ *     looks for the tagged name, then for the name with the item's size, and creates with
  *     {@code conflictBehavior=fail}, so a retry after a lost answer or a crash finds the one file.</li>
  * <li><b>Resumable</b>: a chunk that breaks off is sent again from where the session's {@code nextExpectedRanges}
  *     says; a retried import of the same key resumes its session (kept in memory on this node).</li>
@@ -78,23 +79,41 @@ public final class OneDriveMediaImporter implements Importer<PhotoAlbum, MediaIt
             throws AdapterException {
         GraphApi api = connector.api(context);
         String parent = containerId != null ? containerId : folder(api, null, DriveNames.clean(connector.settings().looseItemsFolder(), "photos"));
-        String name = DriveNames.taggedFileName(item.fileName(), context.jobId(), idempotencyKey);
-        String path = "/me/drive/items/" + GraphApi.id(parent) + ":/" + GraphApi.segment(name) + ":";
-        Optional<JsonNode> earlier = api.find(path);
+        long size = item.content().size();
+        String folder = "/me/drive/items/" + GraphApi.id(parent) + ":/";
+        String tagged = DriveNames.taggedFileName(item.fileName(), context.jobId(), idempotencyKey);
+        Optional<JsonNode> earlier = api.find(folder + GraphApi.segment(tagged) + ":");
         if (earlier.isPresent()) {
             return earlier.get().path("id").asText();
         }
-        long size = item.content().size();
+        String plain = DriveNames.clean(item.fileName(), "item");
+        Optional<JsonNode> same = api.find(folder + GraphApi.segment(plain) + ":");
+        if (same.isPresent() && size >= 0 && same.get().path("size").asLong(-1) == size) {
+            return same.get().path("id").asText();
+        }
         if (size < 0) {
             throw new ItemRejectedException("the source does not tell the size of '" + item.fileName()
                     + "', and a OneDrive upload session needs it up front");
         }
+        String name = same.isPresent() ? tagged : plain;
+        String path = folder + GraphApi.segment(name) + ":";
         String id;
         if (size == 0) {
-            id = created(api, path, () -> api.put(path + "/content", "@microsoft.graph.conflictBehavior=fail", null));
+            id = created(api, path, size, () -> api.put(path + "/content", "@microsoft.graph.conflictBehavior=fail", null));
         } else {
             String sessionKey = context.jobId() + "\n" + idempotencyKey;
-            id = created(api, path, () -> upload(context, api, sessionKey, path, name, item));
+            id = created(api, path, size, () -> upload(context, api, sessionKey, path, name, item));
+        }
+        if (!name.equals(item.fileName())) {
+            context.reportNotKept(item.id(), "fileName", same.isPresent()
+                    ? "the album already holds another file named '" + plain + "'; this one is '" + name + "'"
+                    : "OneDrive does not allow the name; it became '" + name + "'");
+        }
+        if (item.takenAt() != null) {
+            context.reportNotKept(item.id(), "takenAt", "OneDrive takes the date a photo was taken from the file; Graph cannot set it");
+        }
+        if (item.location() != null) {
+            context.reportNotKept(item.id(), "location", "OneDrive takes the place from the file; Graph cannot set it");
         }
         if (item.title() != null && !item.title().isBlank()) {
             context.reportNotKept(item.id(), "title", "OneDrive files have no title");
@@ -110,16 +129,23 @@ public final class OneDriveMediaImporter implements Importer<PhotoAlbum, MediaIt
         JsonNode create() throws AdapterException;
     }
 
-    /** The id of what {@code creation} made, or of what is at {@code path} when Graph says it exists (409). */
-    private static String created(GraphApi api, String path, Creation creation) throws AdapterException {
+    /**
+     * The id of what {@code creation} made, or of what is at {@code path} when Graph says it exists (409) and it holds
+     * {@code size} bytes ({@code -1}: a folder, any).
+     */
+    private static String created(GraphApi api, String path, long size, Creation creation) throws AdapterException {
         try {
             return creation.create().path("id").asText();
         } catch (ProviderRejectedException e) {
             if (e.status() != 409) {
                 throw e;
             }
-            return api.find(path).orElseThrow(() -> new TransientAdapterException(
-                    "OneDrive answered 409 but has no item at the name yet", e)).path("id").asText();
+            JsonNode there = api.find(path).orElseThrow(() -> new TransientAdapterException(
+                    "OneDrive answered 409 but has no item at the name yet", e));
+            if (size >= 0 && there.path("size").asLong(-1) != size) {
+                throw new TransientAdapterException("another file took the name meanwhile; the next attempt uses a tagged name", e);
+            }
+            return there.path("id").asText();
         }
     }
 
@@ -134,7 +160,7 @@ public final class OneDriveMediaImporter implements Importer<PhotoAlbum, MediaIt
             }
             return existing.get().path("id").asText();
         }
-        return created(api, path, () -> api.post(parent + "/children", GraphApi.object(
+        return created(api, path, -1, () -> api.post(parent + "/children", GraphApi.object(
                 "name", name, "folder", Map.of(), "@microsoft.graph.conflictBehavior", "fail")));
     }
 

@@ -5,6 +5,7 @@ import org.dtp.models.ExtendedProperty;
 import org.dtp.models.MediaRef;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.CalendarTime;
 import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;
 import org.dtp.models.tasks.TaskStatus;
@@ -74,7 +75,8 @@ public final class TodoTaskExporter implements Exporter<TaskList, Task> {
             }
             return new ExportPage<>(lists, List.of(), page.nextLink());
         }
-        GraphApi.Page page = api.page("/me/todo/lists/" + GraphApi.id(cursor.containerId()) + "/tasks", cursor.continuation());
+        GraphApi.Page page = api.page("/me/todo/lists/" + GraphApi.id(cursor.containerId()) + "/tasks?$expand=linkedResources",
+                cursor.continuation());
         List<Task> tasks = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
         for (JsonNode task : page.values()) {
@@ -119,9 +121,15 @@ public final class TodoTaskExporter implements Exporter<TaskList, Task> {
         if (t.path("isReminderOn").asBoolean(false) && reminder != null) {
             alarms.add(new Alarm(AlarmAction.DISPLAY, null, null, false, reminder, null));
         }
+        String uid = null;
+        for (JsonNode link : t.path("linkedResources")) {
+            if (TodoTaskImporter.UID_APPLICATION.equals(link.path("applicationName").asText()) && link.path("externalId").isTextual()) {
+                uid = link.path("externalId").asText();
+            }
+        }
         return new Task(
                 t.path("id").asText(),
-                null,
+                uid,
                 t.path("title").asText(""),
                 notes.isBlank() ? null : notes,
                 switch (status) {
@@ -129,8 +137,8 @@ public final class TodoTaskExporter implements Exporter<TaskList, Task> {
                     case "inProgress", "waitingOnOthers" -> TaskStatus.IN_PROCESS;
                     default -> TaskStatus.NEEDS_ACTION;
                 },
-                GraphTimes.calendarTime(t.path("dueDateTime")),
-                GraphTimes.calendarTime(t.path("startDateTime")),
+                day(t.path("dueDateTime")),
+                day(t.path("startDateTime")),
                 GraphTimes.instant(t.path("completedDateTime")),
                 switch (t.path("importance").asText("normal")) {
                     case "high" -> 1;
@@ -144,5 +152,11 @@ public final class TodoTaskExporter implements Exporter<TaskList, Task> {
                 rrule,
                 alarms,
                 extended);
+    }
+
+    /** To Do's due and start are days ("the date in the specified time zone", todoTask's document). */
+    private static CalendarTime day(JsonNode dateTimeTimeZone) {
+        CalendarTime time = GraphTimes.calendarTime(dateTimeTimeZone);
+        return time == null ? null : CalendarTime.ofDate(GraphTimes.dateOf(time));
     }
 }

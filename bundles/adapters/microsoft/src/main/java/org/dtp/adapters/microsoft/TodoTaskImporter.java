@@ -20,18 +20,19 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import java.io.IOException;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Imports task lists and tasks into Microsoft To Do. A list is found by its name, else created; a task is created
  * with a linked resource ({@code applicationName} {@value #APPLICATION}, {@code externalId} a tag of the job and the
  * idempotency key), and before creating one the importer looks for that external id among the list's tasks
  * ({@code $expand=linkedResources}, read once per list and job and kept up to date), so a re-import finds the task.
+ * A second linked resource ({@value #UID_APPLICATION}) keeps the source's UID, which the exporter gives back.
  */
 @Component(
         service = Importer.class,
@@ -41,6 +42,11 @@ import java.util.Map;
                 AdapterProperties.VERTICAL + "=TASKS"})
 public final class TodoTaskImporter implements Importer<TaskList, Task> {
     static final String APPLICATION = "dtp";
+    /**
+     * The linked resource that keeps the source's UID: a linked resource's {@code externalId} is the id of the task's
+     * object in another system (https://learn.microsoft.com/en-us/graph/api/resources/linkedresource).
+     */
+    static final String UID_APPLICATION = "dtp uid";
     private static final int CACHED_LISTS = 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -73,16 +79,10 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
             throws AdapterException {
         GraphApi api = connector.api(context);
         String name = list.name().isBlank() ? "Imported tasks" : list.name().strip();
-        String next = null;
-        do {
-            GraphApi.Page page = api.page("/me/todo/lists", next);
-            for (JsonNode existing : page.values()) {
-                if (name.equals(existing.path("displayName").asText())) {
-                    return existing.path("id").asText();
-                }
-            }
-            next = page.nextLink();
-        } while (next != null);
+        Optional<JsonNode> existing = api.findIn("/me/todo/lists", "displayName", name);
+        if (existing.isPresent()) {
+            return existing.get().path("id").asText();
+        }
         return api.post("/me/todo/lists", Map.of("displayName", name)).path("id").asText();
     }
 
@@ -92,7 +92,7 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
         GraphApi api = connector.api(context);
         String listId = containerId != null ? containerId
                 : importContainer(context, "loose", new TaskList("loose", "Imported tasks"), null);
-        String externalId = "dtp-" + DriveNames.longTag(context.jobId() + "\n" + idempotencyKey);
+        String externalId = ImportTags.of(context.jobId(), idempotencyKey);
         String listKey = context.jobId() + "\n" + listId;
         Map<String, String> index = index(api, listKey, listId);
         synchronized (index) {
@@ -150,22 +150,31 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
                 case IN_PROCESS -> "inProgress";
                 default -> "notStarted";
             };
-            if (canonical == TaskStatus.CANCELLED) {
-                context.reportNotKept(source, "status", "Microsoft To Do has no cancelled state; the task is not started");
+            if (canonical == TaskStatus.CANCELLED || task.status() == null) {
+                context.reportNotKept(source, "status", task.status() == null ? "Microsoft To Do tasks always have a status; it is not started"
+                        : "Microsoft To Do has no cancelled state; the task is not started");
             }
         }
         body.put("status", status);
         Integer priority = task.priority();
         body.put("importance", priority == null || priority == 0 || priority == 5 ? "normal" : priority < 5 ? "high" : "low");
-        if (priority != null && priority != 0 && priority != 1 && priority != 5 && priority != 9) {
+        if (priority == null || priority == 0) {
+            context.reportNotKept(source, "priority", "Microsoft To Do has no undefined importance; the task's is normal");
+        } else if (priority != 1 && priority != 5 && priority != 9) {
             context.reportNotKept(source, "priority", "Microsoft To Do has three importances; " + priority + " became "
                     + body.get("importance"));
         }
         if (task.due() != null) {
             body.put("dueDateTime", GraphTimes.of(task.due()));
+            if (task.due().date() == null) {
+                context.reportNotKept(source, "due", "Microsoft To Do keeps the due day only");
+            }
         }
         if (task.start() != null) {
             body.put("startDateTime", GraphTimes.of(task.start()));
+            if (task.start().date() == null) {
+                context.reportNotKept(source, "start", "Microsoft To Do keeps the start day only");
+            }
         }
         if (task.completedAt() != null) {
             body.put("completedDateTime", GraphTimes.of(task.completedAt()));
@@ -183,9 +192,6 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
                 context.reportNotKept(source, "alarms[" + i + "]", "Microsoft To Do keeps one reminder at a set time only");
             }
         }
-        if (task.uid() != null) {
-            context.reportNotKept(source, "uid", "Microsoft To Do tasks have no UID");
-        }
         if (task.percentComplete() != null) {
             context.reportNotKept(source, "percentComplete", "Microsoft To Do keeps no percentage");
         }
@@ -202,8 +208,12 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
                 context.reportNotKept(source, "extended[" + i + "]", "Microsoft To Do keeps no " + name);
             }
         }
-        body.put("linkedResources", List.of(Map.of("applicationName", APPLICATION, "displayName", "Imported by dtp",
-                "externalId", externalId)));
+        List<Map<String, String>> links = new ArrayList<>();
+        links.add(Map.of("applicationName", APPLICATION, "displayName", "Imported by dtp", "externalId", externalId));
+        if (task.uid() != null && !task.uid().isBlank()) {
+            links.add(Map.of("applicationName", UID_APPLICATION, "displayName", "UID at the source", "externalId", task.uid()));
+        }
+        body.put("linkedResources", links);
         return body;
     }
 
@@ -216,7 +226,7 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
         CalendarTime anchor = task.due() != null ? task.due() : task.start();
         Map<String, Object> patterned = null;
         if (task.recurrenceRule() != null && anchor != null) {
-            patterned = Recurrences.patterned(task.recurrenceRule(), dateOf(anchor));
+            patterned = Recurrences.patterned(task.recurrenceRule(), GraphTimes.dateOf(anchor));
         } else if (raw != null) {
             try {
                 patterned = JSON.readValue(raw, new TypeReference<Map<String, Object>>() {
@@ -231,15 +241,5 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
         } else {
             body.put("recurrence", patterned);
         }
-    }
-
-    private static LocalDate dateOf(CalendarTime time) {
-        if (time.date() != null) {
-            return time.date();
-        }
-        if (time.dateTime() != null) {
-            return time.dateTime().toLocalDate();
-        }
-        return time.utc().atOffset(ZoneOffset.UTC).toLocalDate();
     }
 }

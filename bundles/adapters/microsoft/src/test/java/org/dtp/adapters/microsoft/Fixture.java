@@ -49,7 +49,7 @@ final class Fixture implements AutoCloseable {
         RegisteredOAuth2Clients clients = new RegisteredOAuth2Clients(authorizer, id -> Optional.of(provider),
                 OAuth2BearerSigner.DEFAULT_SKEW);
         connector = new MicrosoftConnector(new MicrosoftSettings(fake.graphBase(), 1000, pageSize,
-                chunkUnits * MicrosoftSettings.CHUNK_UNIT, "Imported photos", Duration.ofSeconds(20)), clients);
+                chunkUnits * MicrosoftSettings.CHUNK_UNIT, "Imported photos", Duration.ofSeconds(20), 3 * 1024 * 1024), clients);
     }
 
     TransferEndpoint endpoint() {

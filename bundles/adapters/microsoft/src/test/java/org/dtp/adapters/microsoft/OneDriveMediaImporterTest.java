@@ -63,7 +63,7 @@ public class OneDriveMediaImporterTest {
         int chunks = (bytes.length + CHUNK - 1) / CHUNK;
         assertEquals("one chunk more: the rest of the dropped one", chunks + 1, f.fake.chunkPuts());
         assertEquals("upload URLs take no token", 0, f.fake.authorizationOnFileHost());
-        assertTrue(stored.name, stored.name.matches("IMG_1 \\[[a-z2-7]{8}]\\.jpg"));
+        assertEquals("IMG_1.jpg", stored.name);
     }
 
     @Test
@@ -89,9 +89,15 @@ public class OneDriveMediaImporterTest {
         assertEquals(1, f.fake.children(album).size());
         assertEquals("opened once: the second import found the file", 1, context.opened());
 
-        String other = importer.importItem(context, "item-2", photo("p2", "IMG_1.jpg", bytes), album);
+        byte[] otherBytes = Fixture.bytes(1001, 2);
+        TestImportContext otherContext = f.destination(ref -> new ByteArrayInputStream(otherBytes));
+        String other = importer.importItem(otherContext, "item-2", photo("p2", "IMG_1.jpg", otherBytes), album);
         assertNotEquals("another item of the same name is a file of its own", first, other);
+        assertTrue(f.fake.item(other).name, f.fake.item(other).name.matches("IMG_1 \\[[a-z2-7]{8}]\\.jpg"));
+        assertEquals(other, new OneDriveMediaImporter(f.connector).importItem(otherContext, "item-2",
+                photo("p2", "IMG_1.jpg", otherBytes), album));
         assertEquals(2, f.fake.children(album).size());
+        assertEquals("fileName", otherContext.notKept().get(0).field());
         assertEquals(List.of(new TestImportContext.NotKept("a1", "description",
                 "OneDrive folders have no description one can set on every drive")), context.notKept().subList(0, 1));
     }
@@ -136,10 +142,10 @@ public class OneDriveMediaImporterTest {
                 new MediaRef("mem:p1", "image/jpeg", bytes.length));
         String id = importer.importItem(context, "item-1", odd, null);
         FakeGraph.Item stored = f.fake.item(id);
-        assertTrue(stored.name, stored.name.startsWith("a_b_c_ ["));
+        assertEquals("a_b_c_.jpg", stored.name);
         FakeGraph.Item loose = f.fake.item(stored.parentId);
         assertEquals("Imported photos", loose.name);
-        assertEquals(List.of("title", "description"), context.notKept().stream().map(TestImportContext.NotKept::field).toList());
+        assertEquals(List.of("fileName", "title", "description"), context.notKept().stream().map(TestImportContext.NotKept::field).toList());
     }
 
     @Test

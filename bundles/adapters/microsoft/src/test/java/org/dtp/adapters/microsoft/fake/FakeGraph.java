@@ -107,6 +107,7 @@ public final class FakeGraph implements AutoCloseable {
     private final AtomicInteger authorizationOnFileHost = new AtomicInteger();
     private final AtomicInteger chunkPuts = new AtomicInteger();
     private final List<String> requests = new ArrayList<>();
+    private final FakeOutlook outlook = new FakeOutlook(this);
     private int throttled;
     private int throttleStatus;
     private int throttleSeconds;
@@ -203,6 +204,11 @@ public final class FakeGraph implements AutoCloseable {
         items.remove(id);
     }
 
+    /** Outlook contacts, calendars and mail of the user. */
+    public FakeOutlook outlook() {
+        return outlook;
+    }
+
     public int refreshes() {
         return refreshes.get();
     }
@@ -252,6 +258,10 @@ public final class FakeGraph implements AutoCloseable {
                 String auth = x.getRequestHeaders().getFirst("Authorization");
                 if (auth == null || !auth.startsWith("Bearer ") || !accessTokens.contains(auth.substring(7))) {
                     error(x, 401, "InvalidAuthenticationToken", "Access token has expired or is not yet valid.");
+                    return;
+                }
+                if (outlook.handles(path)) {
+                    outlook.handle(x, path.substring("/v1.0/me/".length()));
                     return;
                 }
                 if (path.startsWith("/v1.0/me/todo/")) {
@@ -408,17 +418,27 @@ public final class FakeGraph implements AutoCloseable {
         page(x, children(folder.id).stream().map(this::json).toList(), query);
     }
 
-    /** One page of {@code all} by $top and $skiptoken, with an @odata.nextLink when more follow. */
-    private void page(HttpExchange x, List<ObjectNode> all, Map<String, String> query) throws IOException {
-        int top = Integer.parseInt(query.getOrDefault("$top", "200"));
+    /**
+     * One page of {@code all} by $top and $skiptoken, with an @odata.nextLink when more follow; the link repeats the
+     * request's other query options ($filter, $expand, $select, an instances window).
+     */
+    void page(HttpExchange x, List<ObjectNode> all, Map<String, String> query) throws IOException {
+        int top = Integer.parseInt(query.getOrDefault("$top", "10"));
         int skip = Integer.parseInt(query.getOrDefault("$skiptoken", "0"));
         ObjectNode body = JSON.createObjectNode();
         ArrayNode value = body.putArray("value");
         all.stream().skip(skip).limit(top).forEach(value::add);
         if (skip + top < all.size()) {
-            String expand = query.containsKey("$expand") ? "&$expand=" + query.get("$expand") : "";
+            StringBuilder others = new StringBuilder();
+            String raw = x.getRequestURI().getRawQuery();
+            for (String option : raw == null ? new String[0] : raw.split("&")) {
+                if (!option.startsWith("$top=") && !option.startsWith("$skiptoken=") && !option.startsWith("%24top=")
+                        && !option.startsWith("%24skiptoken=")) {
+                    others.append('&').append(option);
+                }
+            }
             body.put("@odata.nextLink", graphBase() + x.getRequestURI().getRawPath().substring("/v1.0".length())
-                    + "?$top=" + top + expand + "&$skiptoken=" + (skip + top));
+                    + "?$top=" + top + others + "&$skiptoken=" + (skip + top));
         }
         send(x, 200, body);
     }
@@ -689,13 +709,13 @@ public final class FakeGraph implements AutoCloseable {
         send(x, status, body);
     }
 
-    private static Map<String, String> query(String raw) {
+    static Map<String, String> query(String raw) {
         Map<String, String> query = new HashMap<>();
         FormEncoding.decode(raw).forEach(e -> query.put(e.getKey(), e.getValue()));
         return query;
     }
 
-    private static void error(HttpExchange x, int status, String code, String message) throws IOException {
+    static void error(HttpExchange x, int status, String code, String message) throws IOException {
         ObjectNode body = JSON.createObjectNode();
         body.putObject("error").put("code", code).put("message", message);
         send(x, status, body);
@@ -705,7 +725,7 @@ public final class FakeGraph implements AutoCloseable {
         send(x, status, JSON.createObjectNode().put("error", error).put("error_description", description));
     }
 
-    private static void send(HttpExchange x, int status, ObjectNode body) throws IOException {
+    static void send(HttpExchange x, int status, ObjectNode body) throws IOException {
         byte[] bytes = JSON.writeValueAsBytes(body);
         x.getResponseHeaders().set("Content-Type", "application/json");
         x.sendResponseHeaders(status, bytes.length);
