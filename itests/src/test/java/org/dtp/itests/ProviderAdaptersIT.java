@@ -40,7 +40,8 @@ public class ProviderAdaptersIT {
         FEATURES.put("dtp-adapter-rememberthemilk", new Expected("rememberthemilk", Map.of("TASKS", "[\"EXPORT\",\"IMPORT\"]")));
         FEATURES.put("dtp-adapter-google", new Expected("google", Map.of("MEDIA", "[\"EXPORT\",\"IMPORT\"]", "CALENDAR", "[\"EXPORT\",\"IMPORT\"]", "TASKS", "[\"EXPORT\",\"IMPORT\"]",
                 "CONTACTS", "[\"EXPORT\",\"IMPORT\"]", "MAIL", "[\"EXPORT\",\"IMPORT\"]")));
-        FEATURES.put("dtp-adapter-microsoft", new Expected("microsoft", Map.of("MEDIA", "[\"EXPORT\",\"IMPORT\"]", "TASKS", "[\"EXPORT\",\"IMPORT\"]")));
+        FEATURES.put("dtp-adapter-microsoft", new Expected("microsoft", Map.of("MEDIA", "[\"EXPORT\",\"IMPORT\"]", "TASKS", "[\"EXPORT\",\"IMPORT\"]",
+                "CONTACTS", "[\"EXPORT\",\"IMPORT\"]", "CALENDAR", "[\"EXPORT\",\"IMPORT\"]", "MAIL", "[\"EXPORT\",\"IMPORT\"]")));
         FEATURES.put("dtp-adapter-spotify", new Expected("spotify", Map.of("PLAYLISTS", "[\"EXPORT\",\"IMPORT\"]")));
         FEATURES.put("dtp-adapter-twitter", new Expected("twitter", Map.of("SOCIAL", "[\"EXPORT\"]", "MEDIA", "[\"EXPORT\"]")));
         FEATURES.put("dtp-adapter-instagram", new Expected("instagram", Map.of("MEDIA", "[\"EXPORT\"]")));
