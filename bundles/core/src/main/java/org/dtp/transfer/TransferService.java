@@ -1,5 +1,7 @@
 package org.dtp.transfer;
 
+import org.dtp.models.Vertical;
+import org.dtp.spi.Exporter;
 import org.osgi.annotation.versioning.ProviderType;
 
 import java.util.List;
@@ -12,6 +14,13 @@ public interface TransferService {
 
     /** The adapters installed now, sorted by provider id. */
     List<AdapterInfo> adapters();
+
+    /**
+     * The exporter a transfer from {@code provider} of {@code vertical} started now would use (the newest installed
+     * version that is not revoked), for a dry run that only reads the source (an estimate); empty when there is none.
+     * Since 1.5.
+     */
+    Optional<Exporter<?, ?>> exporter(String provider, Vertical vertical);
 
     /**
      * Validates and queues a transfer. Nothing is persisted unless the request is valid.

@@ -5,17 +5,11 @@ import org.dtp.models.Vertical;
 import org.dtp.rest.ApiModel.Estimate;
 import org.dtp.rest.ApiModel.EstimateBody;
 import org.dtp.spi.AdapterException;
-import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.Direction;
-import org.dtp.transfer.Revocation;
 import org.dtp.transfer.TransferService;
-import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
-import org.osgi.framework.InvalidSyntaxException;
-import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -34,8 +28,6 @@ import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.Context;
 import javax.ws.rs.core.SecurityContext;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -68,13 +60,9 @@ public final class EstimateResource {
     static final int MAX_RUNNING = 4;
     private static final Logger LOG = LoggerFactory.getLogger(EstimateResource.class);
 
-    /** An exporter service held for one estimate; {@code release} gives it back. */
-    record Lease(Exporter<?, ?> exporter, Runnable release) {
-    }
-
     /** Finds the exporter a transfer would use. */
     interface Exporters {
-        Optional<Lease> find(String provider, Vertical vertical);
+        Optional<Exporter<?, ?>> find(String provider, Vertical vertical);
     }
 
     private final Exporters exporters;
@@ -87,9 +75,8 @@ public final class EstimateResource {
     });
 
     @Activate
-    public EstimateResource(BundleContext context, @Reference TransferService transfers,
-                            @Reference AuthorizationFlows signIns) {
-        this((provider, vertical) -> newest(context, transfers, provider, vertical), signIns);
+    public EstimateResource(@Reference TransferService transfers, @Reference AuthorizationFlows signIns) {
+        this(transfers::exporter, signIns);
     }
 
     EstimateResource(Exporters exporters, AuthorizationFlows signIns) {
@@ -124,18 +111,18 @@ public final class EstimateResource {
         if (!running.tryAcquire()) {
             throw ApiProblem.limitReached("Too many estimates are running on this server; try again in a minute.");
         }
-        Lease lease;
+        Exporter<?, ?> exporter;
         try {
-            lease = exporters.find(provider, vertical).orElseThrow(() -> ApiProblem.invalidTransfer(
+            exporter = exporters.find(provider, vertical).orElseThrow(() -> ApiProblem.invalidTransfer(
                     "No installed adapter of provider '" + provider + "' exports " + vertical.name().toLowerCase(java.util.Locale.ROOT) + "."));
         } catch (RuntimeException e) {
             running.release();
             throw e;
         }
-        return run(lease, source, vertical, seconds);
+        return run(exporter, source, vertical, seconds);
     }
 
-    private Estimate run(Lease lease, TransferEndpoint source, Vertical vertical, int seconds) {
+    private Estimate run(Exporter<?, ?> exporter, TransferEndpoint source, Vertical vertical, int seconds) {
         SourceEstimator estimator = new SourceEstimator();
         long started = System.nanoTime();
         long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
@@ -144,12 +131,11 @@ public final class EstimateResource {
             boolean complete = false;
             Exception failure = null;
             try {
-                complete = estimator.run(lease.exporter(), source, () -> System.nanoTime() >= deadline || done.isDone());
+                complete = estimator.run(exporter, source, () -> System.nanoTime() >= deadline || done.isDone());
             } catch (AdapterException | RuntimeException e) {
                 failure = e;
             } finally {
-                // given back before the answer, so that an answered estimate holds no exporter
-                lease.release().run();
+                // before the answer, so that an answered estimate no longer counts as running
                 running.release();
             }
             if (failure == null) {
@@ -197,40 +183,5 @@ public final class EstimateResource {
         }
         throw ApiProblem.invalidRequest("Query parameter 'maxSeconds' must be an integer from 1 to " + MAX_SECONDS
                 + ", not '" + value + "'.");
-    }
-
-    /** Like the engine: of the services for the provider and vertical whose version is not revoked, the newest. */
-    private static Optional<Lease> newest(BundleContext context, TransferService transfers, String provider,
-                                          Vertical vertical) {
-        List<Revocation> revoked = transfers.revocations();
-        String filter = "(" + AdapterProperties.PROVIDER + "=" + escape(provider) + ")";
-        java.util.Collection<ServiceReference<Exporter>> refs;
-        try {
-            refs = context.getServiceReferences(Exporter.class, filter);
-        } catch (InvalidSyntaxException e) {
-            return Optional.empty();
-        }
-        Optional<ServiceReference<Exporter>> chosen = refs.stream()
-                .filter(ref -> ref.getProperty(AdapterProperties.VERTICAL) instanceof String v && matches(v, vertical))
-                .filter(ref -> ref.getBundle() != null && revoked.stream().noneMatch(r -> r.provider().equals(provider)
-                        && r.bundleVersion().equals(ref.getBundle().getVersion().toString())))
-                .max(Comparator.comparingLong(ref -> (Long) ref.getProperty(Constants.SERVICE_ID)));
-        return chosen.flatMap(ref -> {
-            Exporter<?, ?> exporter = context.getService(ref);
-            return exporter == null ? Optional.empty() : Optional.of(new Lease(exporter, () -> context.ungetService(ref)));
-        });
-    }
-
-    private static boolean matches(String property, Vertical vertical) {
-        try {
-            return Vertical.parse(property) == vertical;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    /** RFC 1960 filter value escaping. */
-    private static String escape(String value) {
-        return value.replace("\\", "\\\\").replace("*", "\\*").replace("(", "\\(").replace(")", "\\)");
     }
 }

@@ -46,6 +46,12 @@ final class FakeTransferService implements TransferService {
     final Map<String, Revocation> revocations = new TreeMap<>();
     private int revokeTicks;
 
+    /** No exporter is installed here: estimates are tested with exporters of their own. */
+    @Override
+    public Optional<org.dtp.spi.Exporter<?, ?>> exporter(String provider, org.dtp.models.Vertical vertical) {
+        return Optional.empty();
+    }
+
     @Override
     public List<AdapterInfo> adapters() {
         return adapters;

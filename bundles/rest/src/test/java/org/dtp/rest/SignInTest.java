@@ -120,7 +120,7 @@ public class SignInTest {
         String id = grantedSignIn();
         EstimateResourceTest.PagedSource source = new EstimateResourceTest.PagedSource(1, 2, 0);
         EstimateResource estimates = new EstimateResource((provider, vertical) ->
-                Optional.of(new EstimateResource.Lease(source, () -> { })), flows);
+                Optional.of(source), flows);
         ApiModel.EstimateBody body = new ApiModel.EstimateBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", id)));
 
         Problems.expect(422, () -> estimates.estimate(Callers.BOB, null, body));

@@ -51,6 +51,12 @@ final class FakeTransferService implements TransferService {
     int detailsCalls;
     int finishAfter = Integer.MAX_VALUE;
 
+    /** No exporter is installed here: estimates are tested with exporters of their own. */
+    @Override
+    public Optional<org.dtp.spi.Exporter<?, ?>> exporter(String provider, org.dtp.models.Vertical vertical) {
+        return Optional.empty();
+    }
+
     @Override
     public List<AdapterInfo> adapters() {
         return adapters;

@@ -144,6 +144,11 @@ public final class TransferManager implements TransferService {
     }
 
     @Override
+    public Optional<Exporter<?, ?>> exporter(String provider, Vertical vertical) {
+        return registry.exporter(provider, vertical).map(AdapterService::service);
+    }
+
+    @Override
     public List<AdapterInfo> adapters() {
         Map<String, Map<Vertical, Long>> unfinished = store.unfinishedJobsByProvider();
         return registry.adapters().stream()
