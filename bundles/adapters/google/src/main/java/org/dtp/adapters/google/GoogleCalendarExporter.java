@@ -1,6 +1,5 @@
 package org.dtp.adapters.google;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -18,8 +17,6 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Exports a user's Google calendars and their events. The root's pages are the calendar list
@@ -56,33 +53,13 @@ public final class GoogleCalendarExporter implements Exporter<Calendar, Calendar
     public ExportPage<Calendar, CalendarEvent> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         CalendarApi api = new CalendarApi(connector.http(context), connector.settings().calendarBaseUrl(), connector.settings().pageSize());
         if (cursor.isRoot()) {
-            ApiPage page = api.calendars(cursor.continuation());
-            List<Calendar> calendars = new ArrayList<>();
-            for (JsonNode c : page.entries()) {
-                String id = c.path("id").asText("");
-                if (!id.isEmpty()) {
-                    String name = c.path("summaryOverride").asText(c.path("summary").asText(id));
-                    calendars.add(new Calendar(id, name.isBlank() ? id : name, c.path("description").asText(null),
-                            c.path("backgroundColor").asText(null), c.path("timeZone").asText(null)));
-                }
-            }
-            return new ExportPage<>(calendars, List.of(), page.nextPageToken());
+            return api.calendars(cursor.continuation()).asContainers((id, c) -> {
+                String name = c.path("summaryOverride").asText(c.path("summary").asText(id));
+                return new Calendar(id, name.isBlank() ? id : name, c.path("description").asText(null),
+                        c.path("backgroundColor").asText(null), c.path("timeZone").asText(null));
+            });
         }
-        ApiPage page = api.events(cursor.containerId(), cursor.continuation());
-        List<CalendarEvent> events = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode e : page.entries()) {
-            String id = e.path("id").asText("");
-            if (id.isEmpty()) {
-                continue;
-            }
-            try {
-                events.add(GoogleEvents.fromGoogle(e));
-            } catch (IllegalArgumentException bad) {
-                rejected.add(new ExportPage.Rejected(id, bad.getMessage()));
-            }
-        }
-        return new ExportPage<>(List.of(), events, page.nextPageToken(), rejected);
+        return api.events(cursor.containerId(), cursor.continuation()).asItems(e -> false, GoogleEvents::fromGoogle);
     }
 
     @Override

@@ -130,19 +130,9 @@ public final class GooglePhotosExporter implements Exporter<PhotoAlbum, MediaIte
             return known;
         }
         AlbumMembership.Builder builder = new AlbumMembership.Builder();
-        String albumsToken = null;
-        do {
-            ApiPage albums = api.albums(albumsToken, connector.settings().albumPageSize(), false);
-            for (JsonNode album : albums.entries()) {
-                String itemsToken = null;
-                do {
-                    ApiPage items = api.albumItems(album.path("id").asText(), itemsToken, GoogleSettings.MAX_ITEM_PAGE);
-                    items.entries().forEach(i -> builder.add(i.path("id").asText("")));
-                    itemsToken = items.nextPageToken();
-                } while (itemsToken != null);
-            }
-            albumsToken = albums.nextPageToken();
-        } while (albumsToken != null);
+        ApiPage.forEach(token -> api.albums(token, connector.settings().albumPageSize(), false),
+                album -> ApiPage.forEach(token -> api.albumItems(album.path("id").asText(), token, GoogleSettings.MAX_ITEM_PAGE),
+                        item -> builder.add(item.path("id").asText(""))));
         AlbumMembership built = builder.build();
         connector.membership(key, built);
         return built;

@@ -19,6 +19,7 @@ import org.osgi.service.component.annotations.Reference;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -67,32 +68,19 @@ public final class GoogleTasksImporter implements Importer<TaskList, Task> {
     @Override
     public String importContainer(ImportContext context, String idempotencyKey, TaskList list, String parentId)
             throws AdapterException {
-        String cacheKey = context.jobId() + "|tasklist|" + idempotencyKey;
-        String known = connector.created(cacheKey);
-        if (known != null) {
-            return known;
-        }
-        TasksApi api = api(context);
-        String title = list.name().strip().isEmpty() ? "Imported tasks" : list.name().strip();
-        String id = null;
-        String token = null;
-        do {
-            ApiPage page = api.lists(token);
-            for (JsonNode l : page.entries()) {
-                if (id == null && title.equals(l.path("title").asText())) {
-                    id = l.path("id").asText();
-                }
+        return connector.container(context.jobId() + "|tasklist|" + idempotencyKey, () -> {
+            TasksApi api = api(context);
+            String title = list.name().strip().isEmpty() ? "Imported tasks" : list.name().strip();
+            List<JsonNode> named = ApiPage.firstMatches(api::lists, l -> title.equals(l.path("title").asText()));
+            if (!named.isEmpty()) {
+                return named.get(0).path("id").asText();
             }
-            token = id == null ? page.nextPageToken() : null;
-        } while (token != null);
-        if (id == null) {
-            id = api.createList(title).path("id").asText("");
+            String id = api.createList(title).path("id").asText("");
             if (id.isEmpty()) {
                 throw new AdapterException("Google answered tasklists.insert without the list's id");
             }
-        }
-        connector.created(cacheKey, id);
-        return id;
+            return id;
+        });
     }
 
     @Override
@@ -104,49 +92,25 @@ public final class GoogleTasksImporter implements Importer<TaskList, Task> {
         TasksApi api = api(context);
         String marker = Markers.marker(context.jobId(), task.id());
         long fingerprint = Markers.fingerprint(marker);
-        String indexKey = context.jobId() + "|tasks|" + containerId;
-        TaskListIndex index = connector.taskIndex(indexKey);
-        synchronized (index) {
-            try {
-                if (!index.isRead()) {
-                    read(api, containerId, index);
-                }
-                var earlier = index.find(fingerprint);
-                if (earlier.isPresent()) {
-                    return earlier.get();
-                }
-                String parent = null;
-                if (task.parentId() != null) {
-                    parent = index.find(Markers.fingerprint(Markers.marker(context.jobId(), task.parentId()))).orElse(null);
-                    if (parent == null) {
-                        context.reportNotKept(task.id(), "parentId", "its parent task was not in the list before it; created at the top level");
+        return connector.taskIndexes().findOrCreate(context.jobId() + "|tasks|" + containerId, fingerprint,
+                index -> ApiPage.forEach(token -> api.tasks(containerId, token), t -> index.add(t.path("notes").asText(null),
+                        t.path("id").asText(), t.path("parent").asText(null), t.path("position").asText(""))),
+                index -> {
+                    String parent = null;
+                    if (task.parentId() != null) {
+                        parent = index.find(Markers.fingerprint(Markers.marker(context.jobId(), task.parentId()))).orElse(null);
+                        if (parent == null) {
+                            context.reportNotKept(task.id(), "parentId", "its parent task was not in the list before it; created at the top level");
+                        }
                     }
-                }
-                JsonNode created = api.createTask(containerId, parent, index.lastChildOf(parent), body(context, task, marker));
-                String id = created.path("id").asText("");
-                if (id.isEmpty()) {
-                    throw new AdapterException("Google answered tasks.insert without the task's id");
-                }
-                index.created(fingerprint, id, parent);
-                return id;
-            } catch (AdapterException | RuntimeException e) {
-                connector.forgetTaskIndex(indexKey, index); // an insert whose answer was lost may have been kept
-                throw e;
-            }
-        }
-    }
-
-    private static void read(TasksApi api, String listId, TaskListIndex index) throws AdapterException {
-        String token = null;
-        do {
-            ApiPage page = api.tasks(listId, token);
-            for (JsonNode t : page.entries()) {
-                index.add(Markers.fingerprintIn(t.path("notes").asText(null)), t.path("id").asText(),
-                        t.path("parent").asText(null), t.path("position").asText(""));
-            }
-            token = page.nextPageToken();
-        } while (token != null);
-        index.markRead();
+                    JsonNode created = api.createTask(containerId, parent, index.lastChildOf(parent), body(context, task, marker));
+                    String id = created.path("id").asText("");
+                    if (id.isEmpty()) {
+                        throw new AdapterException("Google answered tasks.insert without the task's id");
+                    }
+                    index.created(fingerprint, id, parent);
+                    return id;
+                });
     }
 
     private static Map<String, Object> body(ImportContext context, Task t, String marker) {
