@@ -7,10 +7,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.models.MediaRef;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -31,22 +29,10 @@ import java.io.InputStream;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class GoogleCalendarExporter implements Exporter<Calendar, CalendarEvent> {
-    private final GoogleConnector connector;
-
+public final class GoogleCalendarExporter extends GoogleComponent implements Exporter<Calendar, CalendarEvent> {
     @Activate
     public GoogleCalendarExporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override

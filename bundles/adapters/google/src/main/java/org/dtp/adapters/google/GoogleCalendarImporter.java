@@ -7,9 +7,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -39,24 +37,12 @@ import java.util.regex.Pattern;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class GoogleCalendarImporter implements Importer<Calendar, CalendarEvent> {
+public final class GoogleCalendarImporter extends GoogleComponent implements Importer<Calendar, CalendarEvent> {
     private static final Pattern RGB = Pattern.compile("#[0-9a-fA-F]{6}");
-
-    private final GoogleConnector connector;
 
     @Activate
     public GoogleCalendarImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

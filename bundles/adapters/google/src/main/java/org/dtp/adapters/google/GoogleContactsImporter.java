@@ -7,8 +7,6 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -35,22 +33,10 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Contacts",
                 AdapterProperties.VERTICAL + "=CONTACTS"})
-public final class GoogleContactsImporter implements Importer<AddressBook, Contact> {
-    private final GoogleConnector connector;
-
+public final class GoogleContactsImporter extends GoogleComponent implements Importer<AddressBook, Contact> {
     @Activate
     public GoogleContactsImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

@@ -8,9 +8,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -44,7 +42,7 @@ import java.util.Set;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Photos",
                 AdapterProperties.VERTICAL + "=MEDIA"})
-public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaItem> {
+public final class GooglePhotosImporter extends GoogleComponent implements Importer<PhotoAlbum, MediaItem> {
     /** The Photos API's limits (https://developers.google.com/photos/library/guides/upload-media). */
     static final int MAX_DESCRIPTION = 1000;
     static final int MAX_ALBUM_TITLE = 500;
@@ -56,21 +54,9 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
     /** google.rpc.Code values that may pass: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, INTERNAL, UNAVAILABLE. */
     private static final Set<Integer> TRANSIENT_CODES = Set.of(4, 8, 10, 13, 14);
 
-    private final GoogleConnector connector;
-
     @Activate
     public GooglePhotosImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

@@ -11,10 +11,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -38,22 +36,10 @@ import java.util.List;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Tasks",
                 AdapterProperties.VERTICAL + "=TASKS"})
-public final class GoogleTasksExporter implements Exporter<TaskList, Task> {
-    private final GoogleConnector connector;
-
+public final class GoogleTasksExporter extends GoogleComponent implements Exporter<TaskList, Task> {
     @Activate
     public GoogleTasksExporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override

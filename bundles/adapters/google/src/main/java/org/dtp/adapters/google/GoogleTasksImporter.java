@@ -9,9 +9,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -41,28 +39,16 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Tasks",
                 AdapterProperties.VERTICAL + "=TASKS"})
-public final class GoogleTasksImporter implements Importer<TaskList, Task> {
+public final class GoogleTasksImporter extends GoogleComponent implements Importer<TaskList, Task> {
     /** The Tasks API's limits on a task's title and notes. */
     static final int MAX_TITLE = 1024;
     static final int MAX_NOTES = 8192;
     /** The longest UID kept on the notes' marker line: our bound, so that a UID cannot crowd out the notes. */
     static final int MAX_UID = 1024;
 
-    private final GoogleConnector connector;
-
     @Activate
     public GoogleTasksImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
