@@ -7,7 +7,6 @@ import org.dtp.spi.http.ProviderHttp.OnNotFound;
 
 import java.io.InputStream;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
