@@ -11,21 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /** The calls of the Calendar API v3 the adapter makes (https://developers.google.com/calendar/api/v3/reference), as one user. */
-final class CalendarApi {
-    private final GoogleHttp http;
-    private final String base;
-    /** Calendars or events per page (calendarList allows up to 250, events up to 2,500). */
-    private final int pageSize;
-
+final class CalendarApi extends ItemsApi {
+    /** {@code pageSize}: calendars or events per page (calendarList allows up to 250, events up to 2,500). */
     CalendarApi(GoogleHttp http, URI baseUrl, int pageSize) {
-        this.http = http;
-        this.base = baseUrl.toString();
-        this.pageSize = pageSize;
+        super(http, baseUrl, pageSize);
     }
 
     /** calendarList.list. */
     ApiPage calendars(String pageToken) throws AdapterException {
-        return page(http.get(URI.create(base + "/users/me/calendarList?maxResults=" + pageSize + token(pageToken)), OnNotFound.FAIL));
+        return list("/users/me/calendarList?", pageToken);
     }
 
     /**
@@ -33,21 +27,16 @@ final class CalendarApi {
      * changed or cancelled occurrences as events of their own ({@code recurringEventId}, {@code originalStartTime}).
      */
     ApiPage events(String calendarId, String pageToken) throws AdapterException {
-        return page(http.get(URI.create(base + "/calendars/" + FormEncoding.percentEncode(calendarId)
-                + "/events?singleEvents=false&showDeleted=false&maxResults=" + pageSize + token(pageToken)), OnNotFound.FAIL));
+        return list("/calendars/" + FormEncoding.percentEncode(calendarId) + "/events?singleEvents=false&showDeleted=false&",
+                pageToken);
     }
 
     /** events.list of the events with one iCalUID (a master and its changed occurrences). */
     List<JsonNode> eventsWithUid(String calendarId, String iCalUid) throws AdapterException {
         List<JsonNode> out = new ArrayList<>();
-        String pageToken = null;
-        do {
-            ApiPage page = page(http.get(URI.create(base + "/calendars/" + FormEncoding.percentEncode(calendarId)
-                    + "/events?singleEvents=false&showDeleted=true&iCalUID=" + FormEncoding.percentEncode(iCalUid)
-                    + token(pageToken)), OnNotFound.FAIL));
-            out.addAll(page.entries());
-            pageToken = page.nextPageToken();
-        } while (pageToken != null);
+        ApiPage.forEach(pageToken -> items(http.get(URI.create(base + "/calendars/" + FormEncoding.percentEncode(calendarId)
+                + "/events?singleEvents=false&showDeleted=true&iCalUID=" + FormEncoding.percentEncode(iCalUid)
+                + ApiPage.tokenQuery(pageToken)), OnNotFound.FAIL)), out::add);
         return out;
     }
 
@@ -69,13 +58,5 @@ final class CalendarApi {
     JsonNode importEvent(String calendarId, Map<String, Object> event) throws AdapterException {
         return http.send("POST", URI.create(base + "/calendars/" + FormEncoding.percentEncode(calendarId) + "/events/import"),
                 event, OnNotFound.FAIL);
-    }
-
-    private static String token(String pageToken) {
-        return pageToken == null ? "" : "&pageToken=" + FormEncoding.percentEncode(pageToken);
-    }
-
-    private static ApiPage page(JsonNode answer) throws AdapterException {
-        return ApiPage.of(answer, "items");
     }
 }

@@ -1,6 +1,5 @@
 package org.dtp.adapters.google;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.spi.AdapterException;
 
 import java.util.ArrayList;
@@ -26,19 +25,14 @@ record ContactGroups(List<Group> groups) {
 
     static ContactGroups read(PeopleApi api) throws AdapterException {
         List<Group> groups = new ArrayList<>();
-        String token = null;
-        do {
-            ApiPage page = api.groups(token);
-            for (JsonNode g : page.entries()) {
-                String resourceName = g.path("resourceName").asText("");
-                if (!resourceName.isEmpty()) {
-                    groups.add(new Group(resourceName, g.path("name").asText(resourceName),
-                            "USER_CONTACT_GROUP".equals(g.path("groupType").asText()),
-                            "true".equals(GooglePeople.clientData(g, BOOK_KEY))));
-                }
+        ApiPage.forEach(api::groups, g -> {
+            String resourceName = g.path("resourceName").asText("");
+            if (!resourceName.isEmpty()) {
+                groups.add(new Group(resourceName, g.path("name").asText(resourceName),
+                        "USER_CONTACT_GROUP".equals(g.path("groupType").asText()),
+                        "true".equals(GooglePeople.clientData(g, BOOK_KEY))));
             }
-            token = page.nextPageToken();
-        } while (token != null);
+        });
         return new ContactGroups(List.copyOf(groups));
     }
 

@@ -65,9 +65,7 @@ final class GmailApi {
         if (includeSpamTrash) {
             uri.append("&includeSpamTrash=true");
         }
-        if (pageToken != null) {
-            uri.append("&pageToken=").append(FormEncoding.percentEncode(pageToken));
-        }
+        uri.append(ApiPage.tokenQuery(pageToken));
         return ApiPage.of(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "messages");
     }
 
@@ -95,12 +93,7 @@ final class GmailApi {
     List<String> withMessageId(String messageId) throws AdapterException {
         String bare = messageId.strip().replaceAll("^<|>$", "");
         List<String> ids = new ArrayList<>();
-        String token = null;
-        do {
-            ApiPage page = messages(null, "rfc822msgid:" + bare, true, token);
-            page.entries().forEach(m -> ids.add(m.path("id").asText()));
-            token = page.nextPageToken();
-        } while (token != null);
+        ApiPage.forEach(token -> messages(null, "rfc822msgid:" + bare, true, token), m -> ids.add(m.path("id").asText()));
         return ids;
     }
 

@@ -1,6 +1,5 @@
 package org.dtp.adapters.google;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -8,18 +7,14 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.models.MediaRef;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Exports a user's Google calendars and their events. The root's pages are the calendar list
@@ -34,55 +29,23 @@ import java.util.List;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class GoogleCalendarExporter implements Exporter<Calendar, CalendarEvent> {
-    private final GoogleConnector connector;
-
+public final class GoogleCalendarExporter extends GoogleComponent implements Exporter<Calendar, CalendarEvent> {
     @Activate
     public GoogleCalendarExporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override
     public ExportPage<Calendar, CalendarEvent> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         CalendarApi api = new CalendarApi(connector.http(context), connector.settings().calendarBaseUrl(), connector.settings().pageSize());
         if (cursor.isRoot()) {
-            ApiPage page = api.calendars(cursor.continuation());
-            List<Calendar> calendars = new ArrayList<>();
-            for (JsonNode c : page.entries()) {
-                String id = c.path("id").asText("");
-                if (!id.isEmpty()) {
-                    String name = c.path("summaryOverride").asText(c.path("summary").asText(id));
-                    calendars.add(new Calendar(id, name.isBlank() ? id : name, c.path("description").asText(null),
-                            c.path("backgroundColor").asText(null), c.path("timeZone").asText(null)));
-                }
-            }
-            return new ExportPage<>(calendars, List.of(), page.nextPageToken());
+            return api.calendars(cursor.continuation()).asContainers((id, c) -> {
+                String name = c.path("summaryOverride").asText(c.path("summary").asText(id));
+                return new Calendar(id, name.isBlank() ? id : name, c.path("description").asText(null),
+                        c.path("backgroundColor").asText(null), c.path("timeZone").asText(null));
+            });
         }
-        ApiPage page = api.events(cursor.containerId(), cursor.continuation());
-        List<CalendarEvent> events = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode e : page.entries()) {
-            String id = e.path("id").asText("");
-            if (id.isEmpty()) {
-                continue;
-            }
-            try {
-                events.add(GoogleEvents.fromGoogle(e));
-            } catch (IllegalArgumentException bad) {
-                rejected.add(new ExportPage.Rejected(id, bad.getMessage()));
-            }
-        }
-        return new ExportPage<>(List.of(), events, page.nextPageToken(), rejected);
+        return api.events(cursor.containerId(), cursor.continuation()).asItems(e -> false, GoogleEvents::fromGoogle);
     }
 
     @Override

@@ -7,9 +7,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -19,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -38,48 +37,25 @@ import java.util.regex.Pattern;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class GoogleCalendarImporter implements Importer<Calendar, CalendarEvent> {
+public final class GoogleCalendarImporter extends GoogleComponent implements Importer<Calendar, CalendarEvent> {
     private static final Pattern RGB = Pattern.compile("#[0-9a-fA-F]{6}");
-
-    private final GoogleConnector connector;
 
     @Activate
     public GoogleCalendarImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
     public String importContainer(ImportContext context, String idempotencyKey, Calendar calendar, String parentId)
             throws AdapterException {
-        String cacheKey = context.jobId() + "|calendar|" + idempotencyKey;
-        String known = connector.created(cacheKey);
-        if (known != null) {
-            return known;
-        }
-        CalendarApi api = api(context);
-        String name = calendar.name().strip().isEmpty() ? "Imported calendar" : calendar.name().strip();
-        String id = null;
-        String token = null;
-        do {
-            ApiPage page = api.calendars(token);
-            for (JsonNode c : page.entries()) {
-                if (name.equals(c.path("summary").asText()) && "owner".equals(c.path("accessRole").asText())) {
-                    id = c.path("id").asText();
-                }
+        return connector.container(context.jobId() + "|calendar|" + idempotencyKey, () -> {
+            CalendarApi api = api(context);
+            String name = calendar.name().strip().isEmpty() ? "Imported calendar" : calendar.name().strip();
+            List<JsonNode> owned = ApiPage.firstMatches(api::calendars,
+                    c -> name.equals(c.path("summary").asText()) && "owner".equals(c.path("accessRole").asText()));
+            if (!owned.isEmpty()) {
+                return owned.get(owned.size() - 1).path("id").asText(); // the page's last one, as ever
             }
-            token = id == null ? page.nextPageToken() : null;
-        } while (token != null);
-        if (id == null) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("summary", name);
             if (calendar.description() != null) {
@@ -88,16 +64,15 @@ public final class GoogleCalendarImporter implements Importer<Calendar, Calendar
             if (calendar.timeZoneId() != null) {
                 body.put("timeZone", calendar.timeZoneId());
             }
-            id = api.createCalendar(body).path("id").asText("");
+            String id = api.createCalendar(body).path("id").asText("");
             if (id.isEmpty()) {
                 throw new AdapterException("Google answered calendars.insert without the calendar's id");
             }
             if (calendar.color() != null) {
                 setColour(context, api, id, calendar);
             }
-        }
-        connector.created(cacheKey, id);
-        return id;
+            return id;
+        });
     }
 
     @Override

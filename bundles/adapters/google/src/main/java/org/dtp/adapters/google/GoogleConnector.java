@@ -19,8 +19,6 @@ import org.osgi.service.metatype.annotations.Designate;
 
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * What the Google exporters and importers share: the configuration, the registered OAuth 2.0 client, one rate
@@ -43,16 +41,16 @@ public final class GoogleConnector {
     /** Media addresses (baseUrl): never signed, same rate limiter. */
     private final ProviderHttp media;
     private final HttpClient uploads;
-    /** Destination album and calendar ids by job and idempotency key. */
-    private final Map<String, String> created = lru(CACHED_CONTAINERS);
+    /** Destination album, calendar and task list ids by job and idempotency key. */
+    private final LruCache<String> created = new LruCache<>(CACHED_CONTAINERS);
     /** The importers' index of what an album (or the user's contacts) holds, by job and album id (or "people"). */
-    private final Map<String, MarkerIndex> indexes = lru(CACHED_INDEXES);
+    private final MarkerIndexes<MarkerIndex> indexes = new MarkerIndexes<>(CACHED_INDEXES, MarkerIndex::new);
     /** The tasks importer's index of what a list holds, by job and list id. */
-    private final Map<String, TaskListIndex> taskIndexes = lru(CACHED_INDEXES);
+    private final MarkerIndexes<TaskListIndex> taskIndexes = new MarkerIndexes<>(CACHED_INDEXES, TaskListIndex::new);
     /** Contact groups and Gmail labels by name, by job and kind. */
-    private final Map<String, NamedIds> names = lru(CACHED_INDEXES);
+    private final LruCache<NamedIds> names = new LruCache<>(CACHED_INDEXES);
     /** The exporter's set of items that are in some album, by job. */
-    private final Map<String, AlbumMembership> memberships = lru(CACHED_MEMBERSHIPS);
+    private final LruCache<AlbumMembership> memberships = new LruCache<>(CACHED_MEMBERSHIPS);
 
     @Activate
     public GoogleConnector(GoogleConfig config, @Reference OAuth2Clients clients) {
@@ -112,71 +110,45 @@ public final class GoogleConnector {
         clients.revoke(PROVIDER, endpoint);
     }
 
-    /** The destination container (album, calendar) made for a key, or null. */
-    String created(String key) {
-        synchronized (created) {
-            return created.get(key);
-        }
+    /** Finds or makes a destination container. */
+    interface ContainerMaker {
+        String findOrMake() throws AdapterException;
     }
 
-    void created(String key, String containerId) {
-        synchronized (created) {
-            created.put(key, containerId);
+    /**
+     * The destination container (album, calendar, task list) for {@code key} (job and idempotency key): the one made
+     * for it before, else the one {@code maker} finds or makes, then remembered.
+     */
+    String container(String key, ContainerMaker maker) throws AdapterException {
+        String known = created.get(key);
+        if (known != null) {
+            return known;
         }
+        String id = maker.findOrMake();
+        created.put(key, id);
+        return id;
     }
 
-    /** The index of album {@code key} (job and album id, or job and "people"); a new one, not yet read, when none is cached. */
-    MarkerIndex index(String key) {
-        synchronized (indexes) {
-            return indexes.computeIfAbsent(key, k -> new MarkerIndex());
-        }
+    /** The indexes of albums and of the user's contacts, by job and album id (or job and "people"). */
+    MarkerIndexes<MarkerIndex> indexes() {
+        return indexes;
     }
 
-    /** Forgets an index that may no longer be what Google holds (an upload whose answer was lost). */
-    void forget(String key, MarkerIndex index) {
-        synchronized (indexes) {
-            indexes.remove(key, index);
-        }
-    }
-
-    /** The index of task list {@code key} (job and list id); a new one, not yet read, when none is cached. */
-    TaskListIndex taskIndex(String key) {
-        synchronized (taskIndexes) {
-            return taskIndexes.computeIfAbsent(key, k -> new TaskListIndex());
-        }
-    }
-
-    void forgetTaskIndex(String key, TaskListIndex index) {
-        synchronized (taskIndexes) {
-            taskIndexes.remove(key, index);
-        }
+    /** The indexes of task lists, by job and list id. */
+    MarkerIndexes<TaskListIndex> taskIndexes() {
+        return taskIndexes;
     }
 
     /** The contact groups or Gmail labels of {@code key} (job and kind); new ones, not yet read, when none are cached. */
     NamedIds names(String key) {
-        synchronized (names) {
-            return names.computeIfAbsent(key, k -> new NamedIds());
-        }
+        return names.getOrCreate(key, NamedIds::new);
     }
 
     AlbumMembership membership(String key) {
-        synchronized (memberships) {
-            return memberships.get(key);
-        }
+        return memberships.get(key);
     }
 
     void membership(String key, AlbumMembership membership) {
-        synchronized (memberships) {
-            memberships.put(key, membership);
-        }
-    }
-
-    private static <V> Map<String, V> lru(int capacity) {
-        return new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
-                return size() > capacity;
-            }
-        };
+        memberships.put(key, membership);
     }
 }

@@ -7,8 +7,6 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -35,22 +33,10 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Contacts",
                 AdapterProperties.VERTICAL + "=CONTACTS"})
-public final class GoogleContactsImporter implements Importer<AddressBook, Contact> {
-    private final GoogleConnector connector;
-
+public final class GoogleContactsImporter extends GoogleComponent implements Importer<AddressBook, Contact> {
     @Activate
     public GoogleContactsImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
@@ -69,55 +55,28 @@ public final class GoogleContactsImporter implements Importer<AddressBook, Conta
         PeopleApi api = api(context);
         String marker = Markers.marker(context.jobId(), idempotencyKey);
         long fingerprint = Markers.fingerprint(marker);
-        String indexKey = context.jobId() + "|people";
-        MarkerIndex index = connector.index(indexKey);
-        synchronized (index) {
-            try {
-                if (!index.isRead()) {
-                    read(api, index);
-                }
-                var earlier = index.find(fingerprint);
-                if (earlier.isPresent()) {
-                    return earlier.get();
-                }
-                List<String> groups = new ArrayList<>();
-                if (containerId != null && !containerId.equals(ContactGroups.MY_CONTACTS)) {
-                    groups.add(containerId);
-                }
-                for (String category : contact.categories()) {
-                    String group = label(context, api, category.strip(), Map.of());
-                    if (!groups.contains(group)) {
-                        groups.add(group);
+        return connector.indexes().findOrCreate(context.jobId() + "|people", fingerprint,
+                index -> ApiPage.forEach(api::connections, person -> index.addMarked(
+                        GooglePeople.clientData(person, GooglePeople.MARKER_KEY), person.path("resourceName").asText())),
+                index -> {
+                    List<String> groups = new ArrayList<>();
+                    if (containerId != null && !containerId.equals(ContactGroups.MY_CONTACTS)) {
+                        groups.add(containerId);
                     }
-                }
-                JsonNode created = api.createContact(GooglePeople.toGoogle(contact, groups, marker, context));
-                String id = created.path("resourceName").asText("");
-                if (id.isEmpty()) {
-                    throw new AdapterException("Google answered people.createContact without the contact's resourceName");
-                }
-                index.add(fingerprint, id);
-                return id;
-            } catch (AdapterException | RuntimeException e) {
-                connector.forget(indexKey, index); // a create whose answer was lost may have been kept: read again
-                throw e;
-            }
-        }
-    }
-
-    /** Reads the markers of the user's contacts into {@code index}. */
-    private static void read(PeopleApi api, MarkerIndex index) throws AdapterException {
-        String token = null;
-        do {
-            ApiPage page = api.connections(token);
-            for (JsonNode person : page.entries()) {
-                long fingerprint = Markers.fingerprintIn(GooglePeople.clientData(person, GooglePeople.MARKER_KEY));
-                if (fingerprint != 0) {
-                    index.add(fingerprint, person.path("resourceName").asText());
-                }
-            }
-            token = page.nextPageToken();
-        } while (token != null);
-        index.markRead();
+                    for (String category : contact.categories()) {
+                        String group = label(context, api, category.strip(), Map.of());
+                        if (!groups.contains(group)) {
+                            groups.add(group);
+                        }
+                    }
+                    JsonNode created = api.createContact(GooglePeople.toGoogle(contact, groups, marker, context));
+                    String id = created.path("resourceName").asText("");
+                    if (id.isEmpty()) {
+                        throw new AdapterException("Google answered people.createContact without the contact's resourceName");
+                    }
+                    index.add(fingerprint, id);
+                    return id;
+                });
     }
 
     /** The label named {@code name}, found or created with {@code clientData}. */

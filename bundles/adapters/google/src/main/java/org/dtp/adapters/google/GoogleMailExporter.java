@@ -9,10 +9,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -40,25 +38,13 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Gmail",
                 AdapterProperties.VERTICAL + "=MAIL"})
-public final class GoogleMailExporter implements Exporter<MailFolder, MailMessage> {
+public final class GoogleMailExporter extends GoogleComponent implements Exporter<MailFolder, MailMessage> {
     /** The archived messages: in no folder label (spam and trash are left out of searches anyway). */
     static final String ARCHIVED = "-in:inbox -in:sent -in:draft has:nouserlabels";
 
-    private final GoogleConnector connector;
-
     @Activate
     public GoogleMailExporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override

@@ -8,9 +8,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -45,7 +43,7 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Gmail",
                 AdapterProperties.VERTICAL + "=MAIL"})
-public final class GoogleMailImporter implements Importer<MailFolder, MailMessage> {
+public final class GoogleMailImporter extends GoogleComponent implements Importer<MailFolder, MailMessage> {
     /** The destination id of a folder that is no label at Gmail (an archive, "all mail"). */
     static final String NO_LABEL = "dtp:no-label";
     /** "The maximum size of the message is 150 MB" (users.messages.import). */
@@ -54,21 +52,9 @@ public final class GoogleMailImporter implements Importer<MailFolder, MailMessag
             SpecialUse.DRAFTS, "DRAFT", SpecialUse.JUNK, "SPAM", SpecialUse.TRASH, "TRASH", SpecialUse.FLAGGED, "STARRED",
             SpecialUse.IMPORTANT, "IMPORTANT", SpecialUse.ALL, NO_LABEL, SpecialUse.ARCHIVE, NO_LABEL);
 
-    private final GoogleConnector connector;
-
     @Activate
     public GoogleMailImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

@@ -10,10 +10,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -44,26 +42,14 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Photos",
                 AdapterProperties.VERTICAL + "=MEDIA"})
-public final class GooglePhotosExporter implements Exporter<PhotoAlbum, MediaItem> {
+public final class GooglePhotosExporter extends GoogleComponent implements Exporter<PhotoAlbum, MediaItem> {
     static final String MEDIA_SCHEME = "google-photos:";
     private static final String ALBUMS = "a:";
     private static final String LOOSE = "l:";
 
-    private final GoogleConnector connector;
-
     @Activate
     public GooglePhotosExporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override
@@ -130,19 +116,9 @@ public final class GooglePhotosExporter implements Exporter<PhotoAlbum, MediaIte
             return known;
         }
         AlbumMembership.Builder builder = new AlbumMembership.Builder();
-        String albumsToken = null;
-        do {
-            ApiPage albums = api.albums(albumsToken, connector.settings().albumPageSize(), false);
-            for (JsonNode album : albums.entries()) {
-                String itemsToken = null;
-                do {
-                    ApiPage items = api.albumItems(album.path("id").asText(), itemsToken, GoogleSettings.MAX_ITEM_PAGE);
-                    items.entries().forEach(i -> builder.add(i.path("id").asText("")));
-                    itemsToken = items.nextPageToken();
-                } while (itemsToken != null);
-            }
-            albumsToken = albums.nextPageToken();
-        } while (albumsToken != null);
+        ApiPage.forEach(token -> api.albums(token, connector.settings().albumPageSize(), false),
+                album -> ApiPage.forEach(token -> api.albumItems(album.path("id").asText(), token, GoogleSettings.MAX_ITEM_PAGE),
+                        item -> builder.add(item.path("id").asText(""))));
         AlbumMembership built = builder.build();
         connector.membership(key, built);
         return built;

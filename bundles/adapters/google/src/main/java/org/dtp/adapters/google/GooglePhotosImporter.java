@@ -8,9 +8,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -18,6 +16,7 @@ import org.osgi.service.component.annotations.Reference;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -43,7 +42,7 @@ import java.util.Set;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Photos",
                 AdapterProperties.VERTICAL + "=MEDIA"})
-public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaItem> {
+public final class GooglePhotosImporter extends GoogleComponent implements Importer<PhotoAlbum, MediaItem> {
     /** The Photos API's limits (https://developers.google.com/photos/library/guides/upload-media). */
     static final int MAX_DESCRIPTION = 1000;
     static final int MAX_ALBUM_TITLE = 500;
@@ -55,21 +54,9 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
     /** google.rpc.Code values that may pass: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, INTERNAL, UNAVAILABLE. */
     private static final Set<Integer> TRANSIENT_CODES = Set.of(4, 8, 10, 13, 14);
 
-    private final GoogleConnector connector;
-
     @Activate
     public GooglePhotosImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
@@ -89,25 +76,14 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
         long fingerprint = Markers.fingerprint(marker);
         reportMetadataNotKept(context, item);
         String description = description(context, item, marker);
-        String indexKey = context.jobId() + "|" + albumId;
-        MarkerIndex index = connector.index(indexKey);
-        synchronized (index) {
-            try {
-                if (!index.isRead()) {
-                    read(api, albumId, index);
-                }
-                var earlier = index.find(fingerprint);
-                if (earlier.isPresent()) {
-                    return earlier.get();
-                }
-                String id = upload(context, api, albumId, item, description);
-                index.add(fingerprint, id);
-                return id;
-            } catch (AdapterException | RuntimeException e) {
-                connector.forget(indexKey, index); // a create whose answer was lost may have been kept: read again
-                throw e;
-            }
-        }
+        return connector.indexes().findOrCreate(context.jobId() + "|" + albumId, fingerprint,
+                index -> ApiPage.forEach(token -> api.albumItems(albumId, token, GoogleSettings.MAX_ITEM_PAGE),
+                        entry -> index.addMarked(entry.path("description").asText(null), entry.path("id").asText())),
+                index -> {
+                    String id = upload(context, api, albumId, item, description);
+                    index.add(fingerprint, id);
+                    return id;
+                });
     }
 
     private String upload(ImportContext context, PhotosApi api, String albumId, MediaItem item, String description)
@@ -144,67 +120,40 @@ public final class GooglePhotosImporter implements Importer<PhotoAlbum, MediaIte
         return id;
     }
 
-    /** Reads the markers of the items in album {@code albumId} into {@code index}. */
-    private static void read(PhotosApi api, String albumId, MarkerIndex index) throws AdapterException {
-        String token = null;
-        do {
-            ApiPage page = api.albumItems(albumId, token, GoogleSettings.MAX_ITEM_PAGE);
-            for (JsonNode entry : page.entries()) {
-                long fingerprint = Markers.fingerprintIn(entry.path("description").asText(null));
-                if (fingerprint != 0) {
-                    index.add(fingerprint, entry.path("id").asText());
-                }
-            }
-            token = page.nextPageToken();
-        } while (token != null);
-        index.markRead();
-    }
-
     /** The destination album for a source album (or the loose items' album), found by title or created. */
     private String album(ImportContext context, String idempotencyKey, String sourceId, String name, String description)
             throws AdapterException {
-        String cacheKey = context.jobId() + "|" + idempotencyKey;
-        String known = connector.created(cacheKey);
-        if (known != null) {
-            return known;
-        }
-        String title = name.strip().isEmpty() ? "Untitled album" : name.strip();
-        if (title.length() > MAX_ALBUM_TITLE) {
-            title = title.substring(0, MAX_ALBUM_TITLE);
-            context.reportNotKept(sourceId, "name", "Google Photos album titles have at most " + MAX_ALBUM_TITLE
-                    + " characters; the rest is cut");
-        }
-        PhotosApi api = api(context);
-        String id = findAppAlbum(api, title);
-        if (id == null) {
-            id = api.createAlbum(title).path("id").asText("");
-            if (id.isEmpty()) {
-                throw new AdapterException("Google answered albums.create without the album's id");
+        return connector.container(context.jobId() + "|" + idempotencyKey, () -> {
+            String title = name.strip().isEmpty() ? "Untitled album" : name.strip();
+            if (title.length() > MAX_ALBUM_TITLE) {
+                title = title.substring(0, MAX_ALBUM_TITLE);
+                context.reportNotKept(sourceId, "name", "Google Photos album titles have at most " + MAX_ALBUM_TITLE
+                        + " characters; the rest is cut");
             }
-            if (description != null && !description.isBlank()) {
-                api.addTextEnrichment(id, description.length() > MAX_DESCRIPTION ? description.substring(0, MAX_DESCRIPTION) : description);
-            }
-        }
-        if (description != null && !description.isBlank()) {
-            context.reportNotKept(sourceId, "description", "Google Photos albums have no description: it is a text first in the "
-                    + "album (at most " + MAX_DESCRIPTION + " characters), which the Library API cannot read back");
-        }
-        connector.created(cacheKey, id);
-        return id;
-    }
-
-    private String findAppAlbum(PhotosApi api, String title) throws AdapterException {
-        String token = null;
-        do {
-            ApiPage page = api.albums(token, GoogleSettings.MAX_ALBUM_PAGE, true);
-            for (JsonNode album : page.entries()) {
-                if (title.equals(album.path("title").asText()) && album.path("isWriteable").asBoolean(true)) {
-                    return album.path("id").asText();
+            PhotosApi api = api(context);
+            String id = findAppAlbum(api, title);
+            if (id == null) {
+                id = api.createAlbum(title).path("id").asText("");
+                if (id.isEmpty()) {
+                    throw new AdapterException("Google answered albums.create without the album's id");
+                }
+                if (description != null && !description.isBlank()) {
+                    api.addTextEnrichment(id, description.length() > MAX_DESCRIPTION ? description.substring(0, MAX_DESCRIPTION) : description);
                 }
             }
-            token = page.nextPageToken();
-        } while (token != null);
-        return null;
+            if (description != null && !description.isBlank()) {
+                context.reportNotKept(sourceId, "description", "Google Photos albums have no description: it is a text first in the "
+                        + "album (at most " + MAX_DESCRIPTION + " characters), which the Library API cannot read back");
+            }
+            return id;
+        });
+    }
+
+    /** The first writable album the app created with this title, or null. */
+    private static String findAppAlbum(PhotosApi api, String title) throws AdapterException {
+        List<JsonNode> albums = ApiPage.firstMatches(token -> api.albums(token, GoogleSettings.MAX_ALBUM_PAGE, true),
+                album -> title.equals(album.path("title").asText()) && album.path("isWriteable").asBoolean(true));
+        return albums.isEmpty() ? null : albums.get(0).path("id").asText();
     }
 
     /**

@@ -11,10 +11,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -23,7 +21,6 @@ import java.io.InputStream;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -39,54 +36,23 @@ import java.util.List;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Tasks",
                 AdapterProperties.VERTICAL + "=TASKS"})
-public final class GoogleTasksExporter implements Exporter<TaskList, Task> {
-    private final GoogleConnector connector;
-
+public final class GoogleTasksExporter extends GoogleComponent implements Exporter<TaskList, Task> {
     @Activate
     public GoogleTasksExporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override
     public ExportPage<TaskList, Task> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         TasksApi api = new TasksApi(connector.http(context), connector.settings().tasksBaseUrl(), connector.settings().pageSize());
         if (cursor.isRoot()) {
-            ApiPage page = api.lists(cursor.continuation());
-            List<TaskList> lists = new ArrayList<>();
-            for (JsonNode l : page.entries()) {
-                String id = l.path("id").asText("");
-                if (!id.isEmpty()) {
-                    String title = l.path("title").asText("").strip();
-                    lists.add(new TaskList(id, title.isEmpty() ? id : title));
-                }
-            }
-            return new ExportPage<>(lists, List.of(), page.nextPageToken());
+            return api.lists(cursor.continuation()).asContainers((id, l) -> {
+                String title = l.path("title").asText("").strip();
+                return new TaskList(id, title.isEmpty() ? id : title);
+            });
         }
-        ApiPage page = api.tasks(cursor.containerId(), cursor.continuation());
-        List<Task> tasks = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode t : page.entries()) {
-            String id = t.path("id").asText("");
-            if (id.isEmpty() || t.path("deleted").asBoolean(false)) {
-                continue;
-            }
-            try {
-                tasks.add(task(t));
-            } catch (IllegalArgumentException e) {
-                rejected.add(new ExportPage.Rejected(id, e.getMessage()));
-            }
-        }
-        return new ExportPage<>(List.of(), tasks, page.nextPageToken(), rejected);
+        return api.tasks(cursor.containerId(), cursor.continuation())
+                .asItems(t -> t.path("deleted").asBoolean(false), GoogleTasksExporter::task);
     }
 
     @Override

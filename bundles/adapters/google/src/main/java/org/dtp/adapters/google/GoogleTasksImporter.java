@@ -9,9 +9,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -19,6 +17,7 @@ import org.osgi.service.component.annotations.Reference;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -40,59 +39,34 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + GoogleConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Google Tasks",
                 AdapterProperties.VERTICAL + "=TASKS"})
-public final class GoogleTasksImporter implements Importer<TaskList, Task> {
+public final class GoogleTasksImporter extends GoogleComponent implements Importer<TaskList, Task> {
     /** The Tasks API's limits on a task's title and notes. */
     static final int MAX_TITLE = 1024;
     static final int MAX_NOTES = 8192;
     /** The longest UID kept on the notes' marker line: our bound, so that a UID cannot crowd out the notes. */
     static final int MAX_UID = 1024;
 
-    private final GoogleConnector connector;
-
     @Activate
     public GoogleTasksImporter(@Reference GoogleConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
     public String importContainer(ImportContext context, String idempotencyKey, TaskList list, String parentId)
             throws AdapterException {
-        String cacheKey = context.jobId() + "|tasklist|" + idempotencyKey;
-        String known = connector.created(cacheKey);
-        if (known != null) {
-            return known;
-        }
-        TasksApi api = api(context);
-        String title = list.name().strip().isEmpty() ? "Imported tasks" : list.name().strip();
-        String id = null;
-        String token = null;
-        do {
-            ApiPage page = api.lists(token);
-            for (JsonNode l : page.entries()) {
-                if (id == null && title.equals(l.path("title").asText())) {
-                    id = l.path("id").asText();
-                }
+        return connector.container(context.jobId() + "|tasklist|" + idempotencyKey, () -> {
+            TasksApi api = api(context);
+            String title = list.name().strip().isEmpty() ? "Imported tasks" : list.name().strip();
+            List<JsonNode> named = ApiPage.firstMatches(api::lists, l -> title.equals(l.path("title").asText()));
+            if (!named.isEmpty()) {
+                return named.get(0).path("id").asText();
             }
-            token = id == null ? page.nextPageToken() : null;
-        } while (token != null);
-        if (id == null) {
-            id = api.createList(title).path("id").asText("");
+            String id = api.createList(title).path("id").asText("");
             if (id.isEmpty()) {
                 throw new AdapterException("Google answered tasklists.insert without the list's id");
             }
-        }
-        connector.created(cacheKey, id);
-        return id;
+            return id;
+        });
     }
 
     @Override
@@ -104,49 +78,25 @@ public final class GoogleTasksImporter implements Importer<TaskList, Task> {
         TasksApi api = api(context);
         String marker = Markers.marker(context.jobId(), task.id());
         long fingerprint = Markers.fingerprint(marker);
-        String indexKey = context.jobId() + "|tasks|" + containerId;
-        TaskListIndex index = connector.taskIndex(indexKey);
-        synchronized (index) {
-            try {
-                if (!index.isRead()) {
-                    read(api, containerId, index);
-                }
-                var earlier = index.find(fingerprint);
-                if (earlier.isPresent()) {
-                    return earlier.get();
-                }
-                String parent = null;
-                if (task.parentId() != null) {
-                    parent = index.find(Markers.fingerprint(Markers.marker(context.jobId(), task.parentId()))).orElse(null);
-                    if (parent == null) {
-                        context.reportNotKept(task.id(), "parentId", "its parent task was not in the list before it; created at the top level");
+        return connector.taskIndexes().findOrCreate(context.jobId() + "|tasks|" + containerId, fingerprint,
+                index -> ApiPage.forEach(token -> api.tasks(containerId, token), t -> index.add(t.path("notes").asText(null),
+                        t.path("id").asText(), t.path("parent").asText(null), t.path("position").asText(""))),
+                index -> {
+                    String parent = null;
+                    if (task.parentId() != null) {
+                        parent = index.find(Markers.fingerprint(Markers.marker(context.jobId(), task.parentId()))).orElse(null);
+                        if (parent == null) {
+                            context.reportNotKept(task.id(), "parentId", "its parent task was not in the list before it; created at the top level");
+                        }
                     }
-                }
-                JsonNode created = api.createTask(containerId, parent, index.lastChildOf(parent), body(context, task, marker));
-                String id = created.path("id").asText("");
-                if (id.isEmpty()) {
-                    throw new AdapterException("Google answered tasks.insert without the task's id");
-                }
-                index.created(fingerprint, id, parent);
-                return id;
-            } catch (AdapterException | RuntimeException e) {
-                connector.forgetTaskIndex(indexKey, index); // an insert whose answer was lost may have been kept
-                throw e;
-            }
-        }
-    }
-
-    private static void read(TasksApi api, String listId, TaskListIndex index) throws AdapterException {
-        String token = null;
-        do {
-            ApiPage page = api.tasks(listId, token);
-            for (JsonNode t : page.entries()) {
-                index.add(Markers.fingerprintIn(t.path("notes").asText(null)), t.path("id").asText(),
-                        t.path("parent").asText(null), t.path("position").asText(""));
-            }
-            token = page.nextPageToken();
-        } while (token != null);
-        index.markRead();
+                    JsonNode created = api.createTask(containerId, parent, index.lastChildOf(parent), body(context, task, marker));
+                    String id = created.path("id").asText("");
+                    if (id.isEmpty()) {
+                        throw new AdapterException("Google answered tasks.insert without the task's id");
+                    }
+                    index.created(fingerprint, id, parent);
+                    return id;
+                });
     }
 
     private static Map<String, Object> body(ImportContext context, Task t, String marker) {

@@ -6,11 +6,11 @@ import java.util.Optional;
 
 /**
  * What an importer knows a container to hold: the id of each thing it created there (a media item in an album, a
- * contact among the user's connections), by the 64 bits of its {@link Markers marker}. Read once from Google, then
- * kept up to date by the importer's own creations, so that looking for an earlier copy costs no request. Callers
- * synchronize on the index.
+ * contact among the user's connections, a task in a list), by the 64 bits of its {@link Markers marker}. Read once
+ * from Google, then kept up to date by the importer's own creations, so that looking for an earlier copy costs no
+ * request. Used through {@link MarkerIndexes}, which synchronizes on the index.
  */
-final class MarkerIndex {
+sealed class MarkerIndex permits TaskListIndex {
     private final Map<Long, String> items = new HashMap<>();
     private boolean read;
 
@@ -24,6 +24,14 @@ final class MarkerIndex {
 
     void add(long fingerprint, String id) {
         items.put(fingerprint, id);
+    }
+
+    /** An item as read from Google, with the text its marker may be in (none: not the importer's). */
+    void addMarked(String textWithMarker, String id) {
+        long fingerprint = Markers.fingerprintIn(textWithMarker);
+        if (fingerprint != 0) {
+            add(fingerprint, id);
+        }
     }
 
     Optional<String> find(long fingerprint) {

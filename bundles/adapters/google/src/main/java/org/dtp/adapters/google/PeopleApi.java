@@ -2,7 +2,6 @@ package org.dtp.adapters.google;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.spi.AdapterException;
-import org.dtp.spi.http.FormEncoding;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 
 import java.net.URI;
@@ -30,13 +29,13 @@ final class PeopleApi {
     /** people.connections.list of the user's contacts, in a fixed order (so that pages are reproducible). */
     ApiPage connections(String pageToken) throws AdapterException {
         return ApiPage.of(http.get(URI.create(base + "/v1/people/me/connections?personFields=" + PERSON_FIELDS
-                + "&sortOrder=FIRST_NAME_ASCENDING&pageSize=" + pageSize + token(pageToken)), OnNotFound.FAIL), "connections");
+                + "&sortOrder=FIRST_NAME_ASCENDING&pageSize=" + pageSize + ApiPage.tokenQuery(pageToken)), OnNotFound.FAIL), "connections");
     }
 
     /** contactGroups.list: system and user groups, one page. */
     ApiPage groups(String pageToken) throws AdapterException {
         return ApiPage.of(http.get(URI.create(base + "/v1/contactGroups?groupFields=name,groupType,clientData&pageSize="
-                + GROUP_PAGE + token(pageToken)), OnNotFound.FAIL), "contactGroups");
+                + GROUP_PAGE + ApiPage.tokenQuery(pageToken)), OnNotFound.FAIL), "contactGroups");
     }
 
     /** contactGroups.create of a user group with {@code clientData}; returns the group. */
@@ -50,9 +49,5 @@ final class PeopleApi {
     JsonNode createContact(Map<String, Object> person) throws AdapterException {
         return http.send("POST", URI.create(base + "/v1/people:createContact?personFields=names,clientData,memberships"),
                 person, OnNotFound.FAIL);
-    }
-
-    private static String token(String pageToken) {
-        return pageToken == null ? "" : "&pageToken=" + FormEncoding.percentEncode(pageToken);
     }
 }

@@ -7,7 +7,6 @@ import org.dtp.spi.http.ProviderHttp.OnNotFound;
 
 import java.io.InputStream;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,7 @@ final class PhotosApi {
         if (appCreatedOnly) {
             uri.append("&excludeNonAppCreatedData=true");
         }
-        appendToken(uri, pageToken);
+        uri.append(ApiPage.tokenQuery(pageToken));
         return page(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "albums");
     }
 
@@ -49,7 +48,7 @@ final class PhotosApi {
     /** mediaItems.list: every item of the library, newest first. */
     ApiPage libraryItems(String pageToken, int pageSize) throws AdapterException {
         StringBuilder uri = new StringBuilder(base).append("/v1/mediaItems?pageSize=").append(pageSize);
-        appendToken(uri, pageToken);
+        uri.append(ApiPage.tokenQuery(pageToken));
         return page(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "mediaItems");
     }
 
@@ -100,12 +99,6 @@ final class PhotosApi {
             throw new AdapterException("Google answered mediaItems:batchCreate without one newMediaItemResult");
         }
         return results.get(0);
-    }
-
-    private static void appendToken(StringBuilder uri, String pageToken) {
-        if (pageToken != null) {
-            uri.append("&pageToken=").append(FormEncoding.percentEncode(pageToken));
-        }
     }
 
     private static ApiPage page(JsonNode answer, String field) throws AdapterException {

@@ -11,27 +11,20 @@ import java.util.List;
 import java.util.Map;
 
 /** The calls of the Tasks API v1 the adapter makes (https://developers.google.com/tasks/reference/rest), as one user. */
-final class TasksApi {
-    private final GoogleHttp http;
-    private final String base;
-    /** Lists or tasks per page (the API allows up to 100). */
-    private final int pageSize;
-
+final class TasksApi extends ItemsApi {
+    /** {@code pageSize}: lists or tasks per page (the API allows up to 100). */
     TasksApi(GoogleHttp http, URI baseUrl, int pageSize) {
-        this.http = http;
-        this.base = baseUrl.toString();
-        this.pageSize = pageSize;
+        super(http, baseUrl, pageSize);
     }
 
     /** tasklists.list. */
     ApiPage lists(String pageToken) throws AdapterException {
-        return page(http.get(URI.create(base + "/users/@me/lists?maxResults=" + pageSize + token(pageToken)), OnNotFound.FAIL));
+        return list("/users/@me/lists?", pageToken);
     }
 
     /** tasks.list of one list, completed and hidden (cleared) tasks included. */
     ApiPage tasks(String listId, String pageToken) throws AdapterException {
-        return page(http.get(URI.create(base + "/lists/" + FormEncoding.percentEncode(listId)
-                + "/tasks?showCompleted=true&showHidden=true&maxResults=" + pageSize + token(pageToken)), OnNotFound.FAIL));
+        return list("/lists/" + FormEncoding.percentEncode(listId) + "/tasks?showCompleted=true&showHidden=true&", pageToken);
     }
 
     /** tasklists.insert. */
@@ -50,13 +43,5 @@ final class TasksApi {
         }
         return http.send("POST", URI.create(base + "/lists/" + FormEncoding.percentEncode(listId) + "/tasks"
                 + (query.isEmpty() ? "" : "?" + String.join("&", query))), task, OnNotFound.FAIL);
-    }
-
-    private static String token(String pageToken) {
-        return pageToken == null ? "" : "&pageToken=" + FormEncoding.percentEncode(pageToken);
-    }
-
-    private static ApiPage page(JsonNode answer) throws AdapterException {
-        return ApiPage.of(answer, "items");
     }
 }

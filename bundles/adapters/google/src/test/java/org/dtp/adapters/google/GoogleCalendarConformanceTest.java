@@ -1,6 +1,5 @@
 package org.dtp.adapters.google;
 
-import org.dtp.conformance.AdapterConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
@@ -8,34 +7,14 @@ import org.dtp.models.calendar.EventStatus;
 import org.dtp.models.calendar.Transparency;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
-import org.dtp.spi.TransferEndpoint;
-import org.junit.After;
-import org.junit.Before;
 
 import java.util.Set;
 
 /** The SPI conformance kit on the Google Calendar exporter and importer against the fake Google: a new fake (one user) per test, two events a page. */
-public class GoogleCalendarConformanceTest extends AdapterConformanceTest<Calendar, CalendarEvent> {
-    private Fixture f;
-
-    @Before
-    public void startFake() throws Exception {
-        f = new Fixture(2);
-    }
-
-    @After
-    public void stopFake() {
-        f.close();
-    }
-
+public class GoogleCalendarConformanceTest extends GoogleConformanceTest<Calendar, CalendarEvent> {
     @Override
     protected Vertical vertical() {
         return Vertical.CALENDAR;
-    }
-
-    @Override
-    protected TransferEndpoint newAccount() {
-        return f.endpoint();
     }
 
     @Override

@@ -1,39 +1,18 @@
 package org.dtp.adapters.google;
 
-import org.dtp.conformance.AdapterConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.PhotoAlbum;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
-import org.dtp.spi.TransferEndpoint;
-import org.junit.After;
-import org.junit.Before;
 
 import java.util.Set;
 
 /** The SPI conformance kit on the Google Photos exporter and importer against the fake Google: a new fake (one user) per test, two items a page. */
-public class GooglePhotosConformanceTest extends AdapterConformanceTest<PhotoAlbum, MediaItem> {
-    private Fixture f;
-
-    @Before
-    public void startFake() throws Exception {
-        f = new Fixture(2);
-    }
-
-    @After
-    public void stopFake() {
-        f.close();
-    }
-
+public class GooglePhotosConformanceTest extends GoogleConformanceTest<PhotoAlbum, MediaItem> {
     @Override
     protected Vertical vertical() {
         return Vertical.MEDIA;
-    }
-
-    @Override
-    protected TransferEndpoint newAccount() {
-        return f.endpoint();
     }
 
     @Override

@@ -1,40 +1,19 @@
 package org.dtp.adapters.google;
 
-import org.dtp.conformance.AdapterConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;
 import org.dtp.models.tasks.TaskStatus;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
-import org.dtp.spi.TransferEndpoint;
-import org.junit.After;
-import org.junit.Before;
 
 import java.util.Set;
 
 /** The SPI conformance kit on the Google Tasks exporter and importer against the fake Google: a new fake (one user) per test, two tasks a page. */
-public class GoogleTasksConformanceTest extends AdapterConformanceTest<TaskList, Task> {
-    private Fixture f;
-
-    @Before
-    public void startFake() throws Exception {
-        f = new Fixture(2);
-    }
-
-    @After
-    public void stopFake() {
-        f.close();
-    }
-
+public class GoogleTasksConformanceTest extends GoogleConformanceTest<TaskList, Task> {
     @Override
     protected Vertical vertical() {
         return Vertical.TASKS;
-    }
-
-    @Override
-    protected TransferEndpoint newAccount() {
-        return f.endpoint();
     }
 
     @Override
