@@ -134,14 +134,8 @@ public final class OutlookCalendarExporter implements Exporter<Calendar, Calenda
             }
         }
         String window = "startDateTime=" + start.minusDays(1) + "T00:00:00Z&endDateTime=" + end.plusDays(1) + "T00:00:00Z";
-        List<JsonNode> exceptions = new ArrayList<>();
-        String next = null;
-        do {
-            GraphApi.Page page = api.page("/me/events/" + GraphApi.id(master.path("id").asText()) + "/instances?" + window, next, PREFER);
-            page.values().stream().filter(i -> "exception".equals(i.path("type").asText())).forEach(exceptions::add);
-            next = page.nextLink();
-        } while (next != null);
-        return exceptions;
+        return api.all("/me/events/" + GraphApi.id(master.path("id").asText()) + "/instances?" + window, PREFER).stream()
+                .filter(i -> "exception".equals(i.path("type").asText())).toList();
     }
 
     /** The original start of an occurrence, in the form of the master's start. */

@@ -94,9 +94,7 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
         String name = calendar.name().isBlank() ? "Imported calendar" : calendar.name().strip();
         Fidelity.report(context, calendar.id(), calendar, new Calendar(calendar.id(), calendar.name(), null, null, null),
                 field -> "Outlook calendars created through Graph have a name only");
-        Optional<JsonNode> existing = api.findIn("/me/calendars", "name", name);
-        return existing.isPresent() ? existing.get().path("id").asText()
-                : api.post("/me/calendars", Map.of("name", name)).path("id").asText();
+        return api.findOrCreate("/me/calendars", "name", name);
     }
 
     @Override
@@ -118,8 +116,8 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
                             + instant(event.recurrenceId())));
             return api.patch("/me/events/" + GraphApi.id(occurrence), body).path("id").asText();
         }
-        List<JsonNode> earlier = api.withProperty(events, ImportTags.KEY, tag);
-        String id = earlier.isEmpty() ? api.post(events, body).path("id").asText() : earlier.get(0).path("id").asText();
+        Optional<JsonNode> earlier = ImportTags.tagged(api, events, tag);
+        String id = earlier.isPresent() ? earlier.get().path("id").asText() : api.post(events, body).path("id").asText();
         if (series) {
             cancel(api, id, event.exceptionDates());
         }
@@ -149,17 +147,9 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
 
     /** The id of the occurrence of series {@code seriesId} that originally started at {@code original}. */
     private static Optional<String> occurrence(GraphApi api, String seriesId, Instant original) throws AdapterException {
-        String next = null;
-        do {
-            GraphApi.Page page = api.page("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original), next);
-            for (JsonNode instance : page.values()) {
-                if (original.equals(Instant.parse(instance.path("originalStart").asText()))) {
-                    return Optional.of(instance.path("id").asText());
-                }
-            }
-            next = page.nextLink();
-        } while (next != null);
-        return Optional.empty();
+        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original), Map.of(),
+                        instance -> original.equals(Instant.parse(instance.path("originalStart").asText())))
+                .map(instance -> instance.path("id").asText());
     }
 
     /** {@code startDateTime} and {@code endDateTime} of an instances request around {@code original}. */

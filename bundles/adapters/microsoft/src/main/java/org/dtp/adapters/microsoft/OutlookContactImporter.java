@@ -83,9 +83,7 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
                 : "/me/contactFolders/" + GraphApi.id(parentId) + "/childFolders";
         Fidelity.report(context, book.id(), book, new AddressBook(book.id(), book.name(), null),
                 field -> "Outlook contact folders have a name only");
-        Optional<JsonNode> existing = api.findIn(folders, "displayName", name);
-        return existing.isPresent() ? existing.get().path("id").asText()
-                : api.post(folders, Map.of("displayName", name)).path("id").asText();
+        return api.findOrCreate(folders, "displayName", name);
     }
 
     @Override
@@ -95,9 +93,9 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
         String contacts = containerId == null || containerId.equals(OutlookContactExporter.DEFAULT_FOLDER) ? "/me/contacts"
                 : "/me/contactFolders/" + GraphApi.id(containerId) + "/contacts";
         String tag = ImportTags.of(context.jobId(), idempotencyKey);
-        List<JsonNode> earlier = api.withProperty(contacts, ImportTags.KEY, tag);
-        if (!earlier.isEmpty()) {
-            return earlier.get(0).path("id").asText();
+        Optional<JsonNode> earlier = ImportTags.tagged(api, contacts, tag);
+        if (earlier.isPresent()) {
+            return earlier.get().path("id").asText();
         }
         Map<String, Object> body = body(contact, tag);
         Fidelity.report(context, contact.id(), contact, OutlookContactExporter.contact(JSON.valueToTree(body)),

@@ -25,7 +25,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Imports task lists and tasks into Microsoft To Do. A list is found by its name, else created; a task is created
@@ -79,11 +78,7 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
             throws AdapterException {
         GraphApi api = connector.api(context);
         String name = list.name().isBlank() ? "Imported tasks" : list.name().strip();
-        Optional<JsonNode> existing = api.findIn("/me/todo/lists", "displayName", name);
-        if (existing.isPresent()) {
-            return existing.get().path("id").asText();
-        }
-        return api.post("/me/todo/lists", Map.of("displayName", name)).path("id").asText();
+        return api.findOrCreate("/me/todo/lists", "displayName", name);
     }
 
     @Override
@@ -116,18 +111,13 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
             }
         }
         Map<String, String> found = new HashMap<>();
-        String next = null;
-        do {
-            GraphApi.Page page = api.page("/me/todo/lists/" + GraphApi.id(listId) + "/tasks?$expand=linkedResources", next);
-            for (JsonNode task : page.values()) {
-                for (JsonNode link : task.path("linkedResources")) {
-                    if (APPLICATION.equals(link.path("applicationName").asText()) && link.path("externalId").isTextual()) {
-                        found.put(link.path("externalId").asText(), task.path("id").asText());
-                    }
+        for (JsonNode task : api.all("/me/todo/lists/" + GraphApi.id(listId) + "/tasks?$expand=linkedResources", Map.of())) {
+            for (JsonNode link : task.path("linkedResources")) {
+                if (APPLICATION.equals(link.path("applicationName").asText()) && link.path("externalId").isTextual()) {
+                    found.put(link.path("externalId").asText(), task.path("id").asText());
                 }
             }
-            next = page.nextLink();
-        } while (next != null);
+        }
         synchronized (made) {
             return made.computeIfAbsent(listKey, k -> found);
         }
