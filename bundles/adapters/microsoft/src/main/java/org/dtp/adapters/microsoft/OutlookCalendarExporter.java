@@ -82,33 +82,23 @@ public final class OutlookCalendarExporter implements Exporter<Calendar, Calenda
     public ExportPage<Calendar, CalendarEvent> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         GraphApi api = connector.api(context);
         if (cursor.isRoot()) {
-            GraphApi.Page page = api.page("/me/calendars", cursor.continuation());
-            List<Calendar> calendars = new ArrayList<>();
-            for (JsonNode c : page.values()) {
+            return ExportPages.containers(api.page("/me/calendars", cursor.continuation()), c -> {
                 String color = OutlookContactExporter.text(c, "hexColor");
-                calendars.add(new Calendar(c.path("id").asText(), c.path("name").asText(c.path("id").asText()), null,
-                        color.isEmpty() ? null : color, null));
-            }
-            return new ExportPage<>(calendars, List.of(), page.nextLink());
+                return new Calendar(c.path("id").asText(), c.path("name").asText(c.path("id").asText()), null,
+                        color.isEmpty() ? null : color, null);
+            });
         }
         GraphApi.Page page = api.page("/me/calendars/" + GraphApi.id(cursor.containerId()) + "/events?" + ImportTags.expand(),
                 cursor.continuation(), PREFER);
-        List<CalendarEvent> events = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode e : page.values()) {
-            try {
-                CalendarEvent event = event(e, null, null);
-                events.add(event);
-                if ("seriesMaster".equals(e.path("type").asText())) {
-                    for (JsonNode exception : exceptions(api, e)) {
-                        events.add(event(exception, event.uid(), recurrenceId(exception, event.start())));
-                    }
+        return ExportPages.items(List.of(), page.values(), page.nextLink(), "event", (e, events) -> {
+            CalendarEvent event = event(e, null, null);
+            events.add(event);
+            if ("seriesMaster".equals(e.path("type").asText())) {
+                for (JsonNode exception : exceptions(api, e)) {
+                    events.add(event(exception, event.uid(), recurrenceId(exception, event.start())));
                 }
-            } catch (IllegalArgumentException | NullPointerException ex) {
-                rejected.add(new ExportPage.Rejected(e.path("id").asText("(no id)"), "the event cannot be read: " + ex.getMessage()));
             }
-        }
-        return new ExportPage<>(List.of(), events, page.nextLink(), rejected);
+        });
     }
 
     @Override

@@ -77,16 +77,7 @@ public final class OutlookContactExporter implements Exporter<AddressBook, Conta
         for (JsonNode f : page.folders()) {
             books.add(new AddressBook(f.path("id").asText(), f.path("displayName").asText(f.path("id").asText()), null));
         }
-        List<Contact> contacts = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode c : page.items()) {
-            try {
-                contacts.add(contact(c));
-            } catch (IllegalArgumentException | NullPointerException e) {
-                rejected.add(new ExportPage.Rejected(c.path("id").asText("(no id)"), "the contact cannot be read: " + e.getMessage()));
-            }
-        }
-        return new ExportPage<>(books, contacts, page.continuation(), rejected);
+        return ExportPages.items(books, page.items(), page.continuation(), "contact", (c, contacts) -> contacts.add(contact(c)));
     }
 
     @Override

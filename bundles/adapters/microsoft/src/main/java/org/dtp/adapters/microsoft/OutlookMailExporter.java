@@ -101,12 +101,10 @@ public final class OutlookMailExporter implements Exporter<MailFolder, MailMessa
         if (cursor.isRoot()) {
             GraphApi.Page page = api.page("/me/mailFolders", cursor.continuation());
             Map<String, SpecialUse> uses = specialUses(api);
-            List<MailFolder> folders = new ArrayList<>();
-            for (JsonNode f : page.values()) {
+            return ExportPages.containers(page, f -> {
                 String name = f.path("displayName").asText(f.path("id").asText());
-                folders.add(new MailFolder(f.path("id").asText(), name, name, "/", uses.get(f.path("id").asText()), null));
-            }
-            return new ExportPage<>(folders, List.of(), page.nextLink());
+                return new MailFolder(f.path("id").asText(), name, name, "/", uses.get(f.path("id").asText()), null);
+            });
         }
         String folder = "/me/mailFolders/" + GraphApi.id(cursor.containerId());
         FolderPages.Page page = FolderPages.page(api, folder + "/messages?" + SELECT, folder + "/childFolders", cursor.continuation(), Map.of());
@@ -118,16 +116,7 @@ public final class OutlookMailExporter implements Exporter<MailFolder, MailMessa
                 folders.add(new MailFolder(f.path("id").asText(), name, parentPath + "/" + name, "/", null, null));
             }
         }
-        List<MailMessage> messages = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode m : page.items()) {
-            try {
-                messages.add(message(m));
-            } catch (IllegalArgumentException | NullPointerException e) {
-                rejected.add(new ExportPage.Rejected(m.path("id").asText("(no id)"), "the message cannot be read: " + e.getMessage()));
-            }
-        }
-        return new ExportPage<>(folders, messages, page.continuation(), rejected);
+        return ExportPages.items(folders, page.items(), page.continuation(), "message", (m, messages) -> messages.add(message(m)));
     }
 
     @Override

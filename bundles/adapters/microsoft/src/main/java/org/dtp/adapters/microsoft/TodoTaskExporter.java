@@ -66,14 +66,8 @@ public final class TodoTaskExporter implements Exporter<TaskList, Task> {
     public ExportPage<TaskList, Task> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         GraphApi api = connector.api(context);
         if (cursor.isRoot()) {
-            GraphApi.Page page = api.page("/me/todo/lists", cursor.continuation());
-            List<TaskList> lists = new ArrayList<>();
-            for (JsonNode list : page.values()) {
-                if (list.path("id").isTextual()) {
-                    lists.add(new TaskList(list.path("id").asText(), list.path("displayName").asText(list.path("id").asText())));
-                }
-            }
-            return new ExportPage<>(lists, List.of(), page.nextLink());
+            return ExportPages.containers(api.page("/me/todo/lists", cursor.continuation()), list -> list.path("id").isTextual()
+                    ? new TaskList(list.path("id").asText(), list.path("displayName").asText(list.path("id").asText())) : null);
         }
         GraphApi.Page page = api.page("/me/todo/lists/" + GraphApi.id(cursor.containerId()) + "/tasks?$expand=linkedResources",
                 cursor.continuation());
