@@ -20,10 +20,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -55,27 +53,15 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class OutlookCalendarExporter implements Exporter<Calendar, CalendarEvent> {
+public final class OutlookCalendarExporter extends GraphComponent implements Exporter<Calendar, CalendarEvent> {
     /** How far the changed occurrences of a series without an end date are looked for: our choice, not Graph's. */
     static final int EXCEPTION_YEARS = 5;
     /** https://learn.microsoft.com/en-us/graph/api/user-list-events (request headers). */
     static final Map<String, String> PREFER = Map.of("Prefer", "outlook.timezone=\"UTC\", outlook.body-content-type=\"text\"");
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookCalendarExporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override

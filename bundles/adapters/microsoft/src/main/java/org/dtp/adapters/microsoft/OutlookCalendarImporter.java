@@ -15,9 +15,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -51,7 +49,7 @@ import java.util.Set;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class OutlookCalendarImporter implements Importer<Calendar, CalendarEvent> {
+public final class OutlookCalendarImporter extends GraphComponent implements Importer<Calendar, CalendarEvent> {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("start", "Outlook has no floating times; a floating time is kept as UTC"),
@@ -70,21 +68,9 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
             Map.entry("created", "Outlook sets its own creation time"),
             Map.entry("lastModified", "Outlook sets its own modification time"));
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookCalendarImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

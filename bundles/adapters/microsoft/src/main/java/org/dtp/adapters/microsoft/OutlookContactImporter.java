@@ -11,8 +11,6 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -37,7 +35,7 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook contacts",
                 AdapterProperties.VERTICAL + "=CONTACTS"})
-public final class OutlookContactImporter implements Importer<AddressBook, Contact> {
+public final class OutlookContactImporter extends GraphComponent implements Importer<AddressBook, Contact> {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("uid", "kept as an extended property"),
@@ -54,21 +52,9 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
             Map.entry("nicknames", "Outlook keeps one nickname"),
             Map.entry("revision", "Outlook sets its own modification time"));
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookContactImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

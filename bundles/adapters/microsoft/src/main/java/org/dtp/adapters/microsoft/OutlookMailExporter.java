@@ -11,10 +11,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.FormEncoding;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -47,7 +45,7 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook mail",
                 AdapterProperties.VERTICAL + "=MAIL"})
-public final class OutlookMailExporter implements Exporter<MailFolder, MailMessage> {
+public final class OutlookMailExporter extends GraphComponent implements Exporter<MailFolder, MailMessage> {
     /** A media reference's uri is this and the message id. */
     static final String REF = "outlook:message:";
     /**
@@ -67,11 +65,9 @@ public final class OutlookMailExporter implements Exporter<MailFolder, MailMessa
             + "isRead,isDraft,flag,categories,internetMessageHeaders&$expand="
             + FormEncoding.percentEncode("singleValueExtendedProperties($filter=id eq '" + LAST_VERB + "')");
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookMailExporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
+        super(connector);
     }
 
     private static Map<String, SpecialUse> wellKnown() {
@@ -83,16 +79,6 @@ public final class OutlookMailExporter implements Exporter<MailFolder, MailMessa
         map.put("junkemail", SpecialUse.JUNK);
         map.put("archive", SpecialUse.ARCHIVE);
         return map;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
     }
 
     @Override

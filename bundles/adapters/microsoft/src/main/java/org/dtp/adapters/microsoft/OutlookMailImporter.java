@@ -9,9 +9,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.FormEncoding;
 import org.osgi.service.component.annotations.Activate;
@@ -43,22 +41,10 @@ import java.util.concurrent.atomic.AtomicReference;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook mail",
                 AdapterProperties.VERTICAL + "=MAIL"})
-public final class OutlookMailImporter implements Importer<MailFolder, MailMessage> {
-    private final MicrosoftConnector connector;
-
+public final class OutlookMailImporter extends GraphComponent implements Importer<MailFolder, MailMessage> {
     @Activate
     public OutlookMailImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

@@ -13,8 +13,6 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -39,7 +37,7 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft To Do",
                 AdapterProperties.VERTICAL + "=TASKS"})
-public final class TodoTaskImporter implements Importer<TaskList, Task> {
+public final class TodoTaskImporter extends GraphComponent implements Importer<TaskList, Task> {
     static final String APPLICATION = "dtp";
     /**
      * The linked resource that keeps the source's UID: a linked resource's {@code externalId} is the id of the task's
@@ -49,7 +47,6 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
     private static final int CACHED_LISTS = 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final MicrosoftConnector connector;
     /** External id → task id, per job and list: what the importer made there. */
     private final Map<String, Map<String, String>> made = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -60,17 +57,7 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
 
     @Activate
     public TodoTaskImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
