@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -74,17 +75,43 @@ final class GraphApi {
 
     /** The first item of collection {@code first}, all pages read as needed, whose text {@code field} is {@code value}. */
     Optional<JsonNode> findIn(String first, String field, String value) throws AdapterException {
+        return first(first, Map.of(), item -> value.equals(item.path(field).asText()));
+    }
+
+    /**
+     * The id of the item of collection {@code first} whose text {@code field} is {@code value} (a calendar, a folder
+     * found by its name), else of the one created there with that field alone.
+     */
+    String findOrCreate(String first, String field, String value) throws AdapterException {
+        Optional<JsonNode> existing = findIn(first, field, value);
+        return existing.isPresent() ? existing.get().path("id").asText() : post(first, Map.of(field, value)).path("id").asText();
+    }
+
+    /** The first item of collection {@code first} that {@code test} accepts; pages are read until it is found. */
+    Optional<JsonNode> first(String first, Map<String, String> headers, Predicate<JsonNode> test) throws AdapterException {
         String next = null;
         do {
-            Page page = page(first, next);
+            Page page = page(first, next, headers);
             for (JsonNode item : page.values()) {
-                if (value.equals(item.path(field).asText())) {
+                if (test.test(item)) {
                     return Optional.of(item);
                 }
             }
             next = page.nextLink();
         } while (next != null);
         return Optional.empty();
+    }
+
+    /** All items of collection {@code first}, every page read. */
+    List<JsonNode> all(String first, Map<String, String> headers) throws AdapterException {
+        List<JsonNode> found = new ArrayList<>();
+        String next = null;
+        do {
+            Page page = page(first, next, headers);
+            found.addAll(page.values());
+            next = page.nextLink();
+        } while (next != null);
+        return found;
     }
 
     JsonNode get(String path) throws AdapterException {
@@ -145,14 +172,7 @@ final class GraphApi {
     List<JsonNode> withProperty(String collection, String propertyId, String value) throws AdapterException {
         String filter = "singleValueExtendedProperties/Any(ep: ep/id eq '" + propertyId.replace("'", "''")
                 + "' and ep/value eq '" + value.replace("'", "''") + "')";
-        List<JsonNode> found = new ArrayList<>();
-        String next = null;
-        do {
-            Page page = page(collection + "?$filter=" + FormEncoding.percentEncode(filter), next);
-            found.addAll(page.values());
-            next = page.nextLink();
-        } while (next != null);
-        return found;
+        return all(collection + "?$filter=" + FormEncoding.percentEncode(filter), Map.of());
     }
 
     JsonNode put(String path, String query, Object body) throws AdapterException {

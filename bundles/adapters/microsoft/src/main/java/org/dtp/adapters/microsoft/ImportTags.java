@@ -1,11 +1,13 @@
 package org.dtp.adapters.microsoft;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.spi.AdapterException;
 import org.dtp.spi.http.FormEncoding;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -39,6 +41,11 @@ final class ImportTags {
             properties.add(Map.of("id", UID, "value", uid));
         }
         return properties;
+    }
+
+    /** The item of {@code collection} that an earlier attempt created with {@code tag}, if any. */
+    static Optional<JsonNode> tagged(GraphApi api, String collection, String tag) throws AdapterException {
+        return api.withProperty(collection, KEY, tag).stream().findFirst();
     }
 
     /** The query option that returns both properties with each item. */

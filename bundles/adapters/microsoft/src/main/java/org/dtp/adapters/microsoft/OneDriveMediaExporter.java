@@ -14,7 +14,6 @@ import org.dtp.spi.Exporter;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -41,27 +40,15 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft OneDrive",
                 AdapterProperties.VERTICAL + "=MEDIA"})
-public final class OneDriveMediaExporter implements Exporter<PhotoAlbum, MediaItem> {
+public final class OneDriveMediaExporter extends GraphComponent implements Exporter<PhotoAlbum, MediaItem> {
     /** Endpoint setting: the folder to export, as a path from the drive's root (e.g. {@code Pictures}); default all. */
     public static final String FOLDER = "folder";
     /** A media reference's uri is this and the drive item id. */
     static final String REF = "onedrive:item:";
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OneDriveMediaExporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override

@@ -7,9 +7,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.ProviderRejectedException;
 import org.osgi.service.component.annotations.Activate;
@@ -43,25 +41,13 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft OneDrive",
                 AdapterProperties.VERTICAL + "=MEDIA"})
-public final class OneDriveMediaImporter implements Importer<PhotoAlbum, MediaItem> {
+public final class OneDriveMediaImporter extends GraphComponent implements Importer<PhotoAlbum, MediaItem> {
     /** Times one chunk is sent again after it broke off, within one import. */
     private static final int CHUNK_ATTEMPTS = 3;
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OneDriveMediaImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override

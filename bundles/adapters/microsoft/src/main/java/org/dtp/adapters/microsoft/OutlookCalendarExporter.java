@@ -20,10 +20,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -55,60 +53,38 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class OutlookCalendarExporter implements Exporter<Calendar, CalendarEvent> {
+public final class OutlookCalendarExporter extends GraphComponent implements Exporter<Calendar, CalendarEvent> {
     /** How far the changed occurrences of a series without an end date are looked for: our choice, not Graph's. */
     static final int EXCEPTION_YEARS = 5;
     /** https://learn.microsoft.com/en-us/graph/api/user-list-events (request headers). */
     static final Map<String, String> PREFER = Map.of("Prefer", "outlook.timezone=\"UTC\", outlook.body-content-type=\"text\"");
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookCalendarExporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override
     public ExportPage<Calendar, CalendarEvent> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         GraphApi api = connector.api(context);
         if (cursor.isRoot()) {
-            GraphApi.Page page = api.page("/me/calendars", cursor.continuation());
-            List<Calendar> calendars = new ArrayList<>();
-            for (JsonNode c : page.values()) {
+            return ExportPages.containers(api.page("/me/calendars", cursor.continuation()), c -> {
                 String color = OutlookContactExporter.text(c, "hexColor");
-                calendars.add(new Calendar(c.path("id").asText(), c.path("name").asText(c.path("id").asText()), null,
-                        color.isEmpty() ? null : color, null));
-            }
-            return new ExportPage<>(calendars, List.of(), page.nextLink());
+                return new Calendar(c.path("id").asText(), c.path("name").asText(c.path("id").asText()), null,
+                        color.isEmpty() ? null : color, null);
+            });
         }
         GraphApi.Page page = api.page("/me/calendars/" + GraphApi.id(cursor.containerId()) + "/events?" + ImportTags.expand(),
                 cursor.continuation(), PREFER);
-        List<CalendarEvent> events = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode e : page.values()) {
-            try {
-                CalendarEvent event = event(e, null, null);
-                events.add(event);
-                if ("seriesMaster".equals(e.path("type").asText())) {
-                    for (JsonNode exception : exceptions(api, e)) {
-                        events.add(event(exception, event.uid(), recurrenceId(exception, event.start())));
-                    }
+        return ExportPages.items(List.of(), page.values(), page.nextLink(), "event", (e, events) -> {
+            CalendarEvent event = event(e, null, null);
+            events.add(event);
+            if ("seriesMaster".equals(e.path("type").asText())) {
+                for (JsonNode exception : exceptions(api, e)) {
+                    events.add(event(exception, event.uid(), recurrenceId(exception, event.start())));
                 }
-            } catch (IllegalArgumentException | NullPointerException ex) {
-                rejected.add(new ExportPage.Rejected(e.path("id").asText("(no id)"), "the event cannot be read: " + ex.getMessage()));
             }
-        }
-        return new ExportPage<>(List.of(), events, page.nextLink(), rejected);
+        });
     }
 
     @Override
@@ -134,14 +110,8 @@ public final class OutlookCalendarExporter implements Exporter<Calendar, Calenda
             }
         }
         String window = "startDateTime=" + start.minusDays(1) + "T00:00:00Z&endDateTime=" + end.plusDays(1) + "T00:00:00Z";
-        List<JsonNode> exceptions = new ArrayList<>();
-        String next = null;
-        do {
-            GraphApi.Page page = api.page("/me/events/" + GraphApi.id(master.path("id").asText()) + "/instances?" + window, next, PREFER);
-            page.values().stream().filter(i -> "exception".equals(i.path("type").asText())).forEach(exceptions::add);
-            next = page.nextLink();
-        } while (next != null);
-        return exceptions;
+        return api.all("/me/events/" + GraphApi.id(master.path("id").asText()) + "/instances?" + window, PREFER).stream()
+                .filter(i -> "exception".equals(i.path("type").asText())).toList();
     }
 
     /** The original start of an occurrence, in the form of the master's start. */

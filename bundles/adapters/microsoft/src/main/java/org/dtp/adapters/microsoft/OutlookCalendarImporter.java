@@ -15,9 +15,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -51,7 +49,7 @@ import java.util.Set;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
-public final class OutlookCalendarImporter implements Importer<Calendar, CalendarEvent> {
+public final class OutlookCalendarImporter extends GraphComponent implements Importer<Calendar, CalendarEvent> {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("start", "Outlook has no floating times; a floating time is kept as UTC"),
@@ -70,21 +68,9 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
             Map.entry("created", "Outlook sets its own creation time"),
             Map.entry("lastModified", "Outlook sets its own modification time"));
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookCalendarImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
@@ -94,9 +80,7 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
         String name = calendar.name().isBlank() ? "Imported calendar" : calendar.name().strip();
         Fidelity.report(context, calendar.id(), calendar, new Calendar(calendar.id(), calendar.name(), null, null, null),
                 field -> "Outlook calendars created through Graph have a name only");
-        Optional<JsonNode> existing = api.findIn("/me/calendars", "name", name);
-        return existing.isPresent() ? existing.get().path("id").asText()
-                : api.post("/me/calendars", Map.of("name", name)).path("id").asText();
+        return api.findOrCreate("/me/calendars", "name", name);
     }
 
     @Override
@@ -118,8 +102,8 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
                             + instant(event.recurrenceId())));
             return api.patch("/me/events/" + GraphApi.id(occurrence), body).path("id").asText();
         }
-        List<JsonNode> earlier = api.withProperty(events, ImportTags.KEY, tag);
-        String id = earlier.isEmpty() ? api.post(events, body).path("id").asText() : earlier.get(0).path("id").asText();
+        Optional<JsonNode> earlier = ImportTags.tagged(api, events, tag);
+        String id = earlier.isPresent() ? earlier.get().path("id").asText() : api.post(events, body).path("id").asText();
         if (series) {
             cancel(api, id, event.exceptionDates());
         }
@@ -149,17 +133,9 @@ public final class OutlookCalendarImporter implements Importer<Calendar, Calenda
 
     /** The id of the occurrence of series {@code seriesId} that originally started at {@code original}. */
     private static Optional<String> occurrence(GraphApi api, String seriesId, Instant original) throws AdapterException {
-        String next = null;
-        do {
-            GraphApi.Page page = api.page("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original), next);
-            for (JsonNode instance : page.values()) {
-                if (original.equals(Instant.parse(instance.path("originalStart").asText()))) {
-                    return Optional.of(instance.path("id").asText());
-                }
-            }
-            next = page.nextLink();
-        } while (next != null);
-        return Optional.empty();
+        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original), Map.of(),
+                        instance -> original.equals(Instant.parse(instance.path("originalStart").asText())))
+                .map(instance -> instance.path("id").asText());
     }
 
     /** {@code startDateTime} and {@code endDateTime} of an instances request around {@code original}. */

@@ -15,10 +15,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -42,25 +40,13 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook contacts",
                 AdapterProperties.VERTICAL + "=CONTACTS"})
-public final class OutlookContactExporter implements Exporter<AddressBook, Contact> {
+public final class OutlookContactExporter extends GraphComponent implements Exporter<AddressBook, Contact> {
     /** The id the exporter gives the default contact folder (Graph addresses it as {@code /me/contacts}). */
     static final String DEFAULT_FOLDER = "contacts";
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookContactExporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override
@@ -77,16 +63,7 @@ public final class OutlookContactExporter implements Exporter<AddressBook, Conta
         for (JsonNode f : page.folders()) {
             books.add(new AddressBook(f.path("id").asText(), f.path("displayName").asText(f.path("id").asText()), null));
         }
-        List<Contact> contacts = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode c : page.items()) {
-            try {
-                contacts.add(contact(c));
-            } catch (IllegalArgumentException | NullPointerException e) {
-                rejected.add(new ExportPage.Rejected(c.path("id").asText("(no id)"), "the contact cannot be read: " + e.getMessage()));
-            }
-        }
-        return new ExportPage<>(books, contacts, page.continuation(), rejected);
+        return ExportPages.items(books, page.items(), page.continuation(), "contact", (c, contacts) -> contacts.add(contact(c)));
     }
 
     @Override

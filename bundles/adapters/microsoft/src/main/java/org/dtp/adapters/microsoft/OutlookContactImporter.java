@@ -11,8 +11,6 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -37,7 +35,7 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook contacts",
                 AdapterProperties.VERTICAL + "=CONTACTS"})
-public final class OutlookContactImporter implements Importer<AddressBook, Contact> {
+public final class OutlookContactImporter extends GraphComponent implements Importer<AddressBook, Contact> {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("uid", "kept as an extended property"),
@@ -54,21 +52,9 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
             Map.entry("nicknames", "Outlook keeps one nickname"),
             Map.entry("revision", "Outlook sets its own modification time"));
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookContactImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
@@ -83,9 +69,7 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
                 : "/me/contactFolders/" + GraphApi.id(parentId) + "/childFolders";
         Fidelity.report(context, book.id(), book, new AddressBook(book.id(), book.name(), null),
                 field -> "Outlook contact folders have a name only");
-        Optional<JsonNode> existing = api.findIn(folders, "displayName", name);
-        return existing.isPresent() ? existing.get().path("id").asText()
-                : api.post(folders, Map.of("displayName", name)).path("id").asText();
+        return api.findOrCreate(folders, "displayName", name);
     }
 
     @Override
@@ -95,9 +79,9 @@ public final class OutlookContactImporter implements Importer<AddressBook, Conta
         String contacts = containerId == null || containerId.equals(OutlookContactExporter.DEFAULT_FOLDER) ? "/me/contacts"
                 : "/me/contactFolders/" + GraphApi.id(containerId) + "/contacts";
         String tag = ImportTags.of(context.jobId(), idempotencyKey);
-        List<JsonNode> earlier = api.withProperty(contacts, ImportTags.KEY, tag);
-        if (!earlier.isEmpty()) {
-            return earlier.get(0).path("id").asText();
+        Optional<JsonNode> earlier = ImportTags.tagged(api, contacts, tag);
+        if (earlier.isPresent()) {
+            return earlier.get().path("id").asText();
         }
         Map<String, Object> body = body(contact, tag);
         Fidelity.report(context, contact.id(), contact, OutlookContactExporter.contact(JSON.valueToTree(body)),

@@ -11,10 +11,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.FormEncoding;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -47,7 +45,7 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook mail",
                 AdapterProperties.VERTICAL + "=MAIL"})
-public final class OutlookMailExporter implements Exporter<MailFolder, MailMessage> {
+public final class OutlookMailExporter extends GraphComponent implements Exporter<MailFolder, MailMessage> {
     /** A media reference's uri is this and the message id. */
     static final String REF = "outlook:message:";
     /**
@@ -67,11 +65,9 @@ public final class OutlookMailExporter implements Exporter<MailFolder, MailMessa
             + "isRead,isDraft,flag,categories,internetMessageHeaders&$expand="
             + FormEncoding.percentEncode("singleValueExtendedProperties($filter=id eq '" + LAST_VERB + "')");
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public OutlookMailExporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
+        super(connector);
     }
 
     private static Map<String, SpecialUse> wellKnown() {
@@ -86,27 +82,15 @@ public final class OutlookMailExporter implements Exporter<MailFolder, MailMessa
     }
 
     @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
-    }
-
-    @Override
     public ExportPage<MailFolder, MailMessage> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         GraphApi api = connector.api(context);
         if (cursor.isRoot()) {
             GraphApi.Page page = api.page("/me/mailFolders", cursor.continuation());
             Map<String, SpecialUse> uses = specialUses(api);
-            List<MailFolder> folders = new ArrayList<>();
-            for (JsonNode f : page.values()) {
+            return ExportPages.containers(page, f -> {
                 String name = f.path("displayName").asText(f.path("id").asText());
-                folders.add(new MailFolder(f.path("id").asText(), name, name, "/", uses.get(f.path("id").asText()), null));
-            }
-            return new ExportPage<>(folders, List.of(), page.nextLink());
+                return new MailFolder(f.path("id").asText(), name, name, "/", uses.get(f.path("id").asText()), null);
+            });
         }
         String folder = "/me/mailFolders/" + GraphApi.id(cursor.containerId());
         FolderPages.Page page = FolderPages.page(api, folder + "/messages?" + SELECT, folder + "/childFolders", cursor.continuation(), Map.of());
@@ -118,16 +102,7 @@ public final class OutlookMailExporter implements Exporter<MailFolder, MailMessa
                 folders.add(new MailFolder(f.path("id").asText(), name, parentPath + "/" + name, "/", null, null));
             }
         }
-        List<MailMessage> messages = new ArrayList<>();
-        List<ExportPage.Rejected> rejected = new ArrayList<>();
-        for (JsonNode m : page.items()) {
-            try {
-                messages.add(message(m));
-            } catch (IllegalArgumentException | NullPointerException e) {
-                rejected.add(new ExportPage.Rejected(m.path("id").asText("(no id)"), "the message cannot be read: " + e.getMessage()));
-            }
-        }
-        return new ExportPage<>(folders, messages, page.continuation(), rejected);
+        return ExportPages.items(folders, page.items(), page.continuation(), "message", (m, messages) -> messages.add(message(m)));
     }
 
     @Override

@@ -9,9 +9,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
-import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.FormEncoding;
 import org.osgi.service.component.annotations.Activate;
@@ -25,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Imports mail into Outlook: a folder with a special use Graph has a well-known name for (Inbox, Drafts, Sent Items,
@@ -42,22 +41,10 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook mail",
                 AdapterProperties.VERTICAL + "=MAIL"})
-public final class OutlookMailImporter implements Importer<MailFolder, MailMessage> {
-    private final MicrosoftConnector connector;
-
+public final class OutlookMailImporter extends GraphComponent implements Importer<MailFolder, MailMessage> {
     @Activate
     public OutlookMailImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
@@ -109,25 +96,18 @@ public final class OutlookMailImporter implements Importer<MailFolder, MailMessa
     /** The message this key made (tagged), or an untagged one of the same Message-ID in the folder. */
     private static Optional<JsonNode> earlier(GraphApi api, String messages, String messageId, String tag) throws AdapterException {
         if (messageId == null || messageId.isBlank()) {
-            return api.withProperty(messages, ImportTags.KEY, tag).stream().findFirst();
+            return ImportTags.tagged(api, messages, tag);
         }
-        JsonNode untagged = null;
-        String next = null;
-        do {
-            GraphApi.Page page = api.page(messages + "?$filter=" + FormEncoding.percentEncode("internetMessageId eq '"
-                    + messageId.replace("'", "''") + "'") + "&" + ImportTags.expand(), next);
-            for (JsonNode candidate : page.values()) {
-                String other = ImportTags.value(candidate, ImportTags.KEY);
-                if (tag.equals(other)) {
-                    return Optional.of(candidate);
-                }
-                if (other == null && untagged == null) {
-                    untagged = candidate;
-                }
+        AtomicReference<JsonNode> untagged = new AtomicReference<>();
+        Optional<JsonNode> tagged = api.first(messages + "?$filter=" + FormEncoding.percentEncode("internetMessageId eq '"
+                + messageId.replace("'", "''") + "'") + "&" + ImportTags.expand(), Map.of(), candidate -> {
+            String other = ImportTags.value(candidate, ImportTags.KEY);
+            if (other == null) {
+                untagged.compareAndSet(null, candidate);
             }
-            next = page.nextLink();
-        } while (next != null);
-        return Optional.ofNullable(untagged);
+            return tag.equals(other);
+        });
+        return tagged.isPresent() ? tagged : Optional.ofNullable(untagged.get());
     }
 
     /** The MIME bytes, at most {@code maxMimeBytes}; a larger message is refused. */

@@ -14,10 +14,8 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -38,42 +36,24 @@ import java.util.Map;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft To Do",
                 AdapterProperties.VERTICAL + "=TASKS"})
-public final class TodoTaskExporter implements Exporter<TaskList, Task> {
+public final class TodoTaskExporter extends GraphComponent implements Exporter<TaskList, Task> {
     /** Extended properties that keep what the canonical model has no field for. */
     static final String X_STATUS = "X-MS-TODO-STATUS";
     static final String X_BODY_TYPE = "X-MS-TODO-BODY-CONTENT-TYPE";
     /** A recurrence RRULE cannot say, as Graph's JSON. */
     static final String X_RECURRENCE = "X-MS-TODO-RECURRENCE";
 
-    private final MicrosoftConnector connector;
-
     @Activate
     public TodoTaskExporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint source) throws InvalidEndpointException {
-        connector.validate(source);
-    }
-
-    @Override
-    public void release(TransferEndpoint source) throws AdapterException {
-        connector.release(source);
+        super(connector);
     }
 
     @Override
     public ExportPage<TaskList, Task> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         GraphApi api = connector.api(context);
         if (cursor.isRoot()) {
-            GraphApi.Page page = api.page("/me/todo/lists", cursor.continuation());
-            List<TaskList> lists = new ArrayList<>();
-            for (JsonNode list : page.values()) {
-                if (list.path("id").isTextual()) {
-                    lists.add(new TaskList(list.path("id").asText(), list.path("displayName").asText(list.path("id").asText())));
-                }
-            }
-            return new ExportPage<>(lists, List.of(), page.nextLink());
+            return ExportPages.containers(api.page("/me/todo/lists", cursor.continuation()), list -> list.path("id").isTextual()
+                    ? new TaskList(list.path("id").asText(), list.path("displayName").asText(list.path("id").asText())) : null);
         }
         GraphApi.Page page = api.page("/me/todo/lists/" + GraphApi.id(cursor.containerId()) + "/tasks?$expand=linkedResources",
                 cursor.continuation());

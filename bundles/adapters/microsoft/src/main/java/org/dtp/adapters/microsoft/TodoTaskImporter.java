@@ -13,8 +13,6 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.InvalidEndpointException;
-import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -25,7 +23,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Imports task lists and tasks into Microsoft To Do. A list is found by its name, else created; a task is created
@@ -40,7 +37,7 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
                 AdapterProperties.PROVIDER_NAME + "=Microsoft To Do",
                 AdapterProperties.VERTICAL + "=TASKS"})
-public final class TodoTaskImporter implements Importer<TaskList, Task> {
+public final class TodoTaskImporter extends GraphComponent implements Importer<TaskList, Task> {
     static final String APPLICATION = "dtp";
     /**
      * The linked resource that keeps the source's UID: a linked resource's {@code externalId} is the id of the task's
@@ -50,7 +47,6 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
     private static final int CACHED_LISTS = 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final MicrosoftConnector connector;
     /** External id → task id, per job and list: what the importer made there. */
     private final Map<String, Map<String, String>> made = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -61,17 +57,7 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
 
     @Activate
     public TodoTaskImporter(@Reference MicrosoftConnector connector) {
-        this.connector = connector;
-    }
-
-    @Override
-    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
-        connector.validate(destination);
-    }
-
-    @Override
-    public void release(TransferEndpoint destination) throws AdapterException {
-        connector.release(destination);
+        super(connector);
     }
 
     @Override
@@ -79,11 +65,7 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
             throws AdapterException {
         GraphApi api = connector.api(context);
         String name = list.name().isBlank() ? "Imported tasks" : list.name().strip();
-        Optional<JsonNode> existing = api.findIn("/me/todo/lists", "displayName", name);
-        if (existing.isPresent()) {
-            return existing.get().path("id").asText();
-        }
-        return api.post("/me/todo/lists", Map.of("displayName", name)).path("id").asText();
+        return api.findOrCreate("/me/todo/lists", "displayName", name);
     }
 
     @Override
@@ -116,18 +98,13 @@ public final class TodoTaskImporter implements Importer<TaskList, Task> {
             }
         }
         Map<String, String> found = new HashMap<>();
-        String next = null;
-        do {
-            GraphApi.Page page = api.page("/me/todo/lists/" + GraphApi.id(listId) + "/tasks?$expand=linkedResources", next);
-            for (JsonNode task : page.values()) {
-                for (JsonNode link : task.path("linkedResources")) {
-                    if (APPLICATION.equals(link.path("applicationName").asText()) && link.path("externalId").isTextual()) {
-                        found.put(link.path("externalId").asText(), task.path("id").asText());
-                    }
+        for (JsonNode task : api.all("/me/todo/lists/" + GraphApi.id(listId) + "/tasks?$expand=linkedResources", Map.of())) {
+            for (JsonNode link : task.path("linkedResources")) {
+                if (APPLICATION.equals(link.path("applicationName").asText()) && link.path("externalId").isTextual()) {
+                    found.put(link.path("externalId").asText(), task.path("id").asText());
                 }
             }
-            next = page.nextLink();
-        } while (next != null);
+        }
         synchronized (made) {
             return made.computeIfAbsent(listKey, k -> found);
         }

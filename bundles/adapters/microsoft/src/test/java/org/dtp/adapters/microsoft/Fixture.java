@@ -7,6 +7,7 @@ import org.dtp.auth.oauth2.OAuth2Authorizer;
 import org.dtp.auth.oauth2.OAuth2BearerSigner;
 import org.dtp.auth.oauth2.OAuth2Provider;
 import org.dtp.auth.oauth2.RegisteredOAuth2Clients;
+import org.dtp.conformance.ModelComparison;
 import org.dtp.core.testing.TestImportContext;
 import org.dtp.core.testing.TestTransferContext;
 import org.dtp.spi.TransferEndpoint;
@@ -14,15 +15,11 @@ import org.dtp.transfer.Direction;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,21 +70,9 @@ final class Fixture implements AutoCloseable {
         return bytes;
     }
 
-    static String sha256(InputStream in) throws IOException {
-        try (in) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                digest.update(buffer, 0, n);
-            }
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
+    /** The SHA-256 of {@code bytes} in hex, as the conformance kit's {@link ModelComparison#sha256} gives a stream's. */
     static String sha256(byte[] bytes) throws IOException {
-        return sha256(new ByteArrayInputStream(bytes));
+        return ModelComparison.sha256(new ByteArrayInputStream(bytes));
     }
 
     @Override
