@@ -98,6 +98,10 @@ public class PortalIT {
         options.add(editConfigurationFilePut(client, "exportScopes", "openid photos.read"));
         options.add(editConfigurationFilePut(client, "importScopes", "openid photos.write"));
         options.add(editConfigurationFileExtend("etc/org.apache.karaf.features.cfg", "featuresBoot", ",dtp-adapter-localfs"));
+        // As README tells operators: limit local folders to a root, then open localfs to end users
+        options.add(editConfigurationFilePut("etc/org.dtp.adapters.localfs.cfg", "allowedRoots",
+                new File(System.getProperty("dtp.work")).getAbsolutePath()));
+        options.add(editConfigurationFilePut("etc/org.dtp.rest.security.cfg", "operatorOnlyProviders", ""));
         karaf = PaxExamRuntime.createContainer(PaxExamRuntime.createServerSystem(options.toArray(new Option[0])));
         karaf.start();
 

@@ -3,6 +3,7 @@ package org.dtp.itests;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.karaf.features.FeaturesService;
 import org.junit.Test;
+import org.osgi.service.cm.ConfigurationAdmin;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
@@ -17,7 +18,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Dictionary;
 import java.util.EnumSet;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -35,6 +38,9 @@ import static org.junit.Assert.assertTrue;
 public class SecurityIT {
     @Inject
     private FeaturesService features;
+
+    @Inject
+    private ConfigurationAdmin configurations;
 
     @Configuration
     public Option[] config() {
@@ -60,6 +66,33 @@ public class SecurityIT {
         Rest.Reply issued = seen(operator.post("/tokens", "{\"user\":\"" + user + "\",\"email\":\"" + user + "@example.org\"}"));
         assertEquals(issued.text(), 201, issued.status());
         return issued.body().path("secret").asText();
+    }
+
+    /** What README tells an operator to do before end users may use localfs: allowedRoots first, then open it. */
+    private void openLocalFoldersToEndUsersWithin(Path root) throws Exception {
+        update("org.dtp.adapters.localfs", "allowedRoots", new String[]{root.toString()});
+        update("org.dtp.rest.security", "operatorOnlyProviders", new String[0]);
+    }
+
+    private void update(String pid, String key, Object value) throws Exception {
+        org.osgi.service.cm.Configuration configuration = configurations.getConfiguration(pid, null);
+        Dictionary<String, Object> properties = configuration.getProperties() == null ? new Hashtable<>() : configuration.getProperties();
+        properties.put(key, value);
+        configuration.update(properties);
+    }
+
+    /** Posts {@code body} until the new configuration has reached the REST API (Config Admin delivers it later). */
+    private Rest.Reply awaitCreated(Rest client, String body) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Rest.Reply reply;
+        do {
+            reply = seen(client.post("/transfers", body));
+            if (reply.status() != 403) {
+                return reply;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < end);
+        return reply;
     }
 
     @Test
@@ -95,7 +128,12 @@ public class SecurityIT {
         String body = "{\"vertical\":\"media\",\"source\":{\"provider\":\"localfs\",\"settings\":{\"path\":\""
                 + work.resolve("from") + "\",\"accessToken\":\"" + secret + "\"}},\"destination\":{\"provider\":\"localfs\","
                 + "\"settings\":{\"path\":\"" + work.resolve("to") + "\"}}}";
-        Rest.Reply created = seen(ann.post("/transfers", body));
+        // Out of the box a local folder is for operators only: it reaches the server's own files.
+        Rest.Reply refused = seen(ann.post("/transfers", body));
+        assertEquals(refused.text(), 403, refused.status());
+        assertTrue(refused.text(), refused.body().path("detail").asText().contains("only operators may use the adapter 'localfs'"));
+        openLocalFoldersToEndUsersWithin(work);
+        Rest.Reply created = awaitCreated(ann, body);
         assertEquals(created.text(), 201, created.status());
         assertEquals("ann", created.body().path("owner").asText());
         String id = created.body().path("id").asText();

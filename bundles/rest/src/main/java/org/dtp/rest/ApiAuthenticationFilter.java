@@ -86,6 +86,11 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
 
         @AttributeDefinition(name = "OIDC user claim", description = "The claim that names the user; sub when the token lacks it.")
         String oidcUserClaim() default "preferred_username";
+
+        @AttributeDefinition(name = "Operator-only adapters", description = "Providers end users may not name in "
+                + "transfers or estimates (403). localfs reaches the server's own folders: open it to end users only "
+                + "once its allowedRoots (org.dtp.adapters.localfs) is set. Empty: end users may use every adapter.")
+        String[] operatorOnlyProviders() default {"localfs"};
     }
 
     private final ApiTokens tokens;
@@ -157,6 +162,13 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         });
     }
 
+    /** The configured operator-only providers, blank entries left out (an empty .cfg value is one blank entry). */
+    private static java.util.Set<String> operatorOnlyProviders(Config config) {
+        String[] providers = config.operatorOnlyProviders();
+        return providers == null ? java.util.Set.of() : java.util.Arrays.stream(providers)
+                .filter(p -> p != null && !p.isBlank()).map(String::trim).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
     private Optional<ApiCaller> authenticate(String authorization) {
         if (authorization == null) {
             return Optional.empty();
@@ -168,7 +180,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             if (user.isEmpty()) {
                 LOG.info("REST: refused a bearer token that is not a valid API token{}", issuer == null ? "" : " or OIDC token");
             }
-            return user.map(u -> new ApiCaller(u.name(), false));
+            return user.map(u -> new ApiCaller(u.name(), false, operatorOnlyProviders(config)));
         }
         if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
             return basic(authorization.substring(6).trim());
@@ -209,7 +221,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             login.login();
             boolean operator = subject.getPrincipals(RolePrincipal.class).stream()
                     .anyMatch(role -> role.getName().equals(config.operatorRole()));
-            return Optional.of(new ApiCaller(user, operator));
+            return Optional.of(new ApiCaller(user, operator, operator ? java.util.Set.of() : operatorOnlyProviders(config)));
         } catch (LoginException e) {
             LOG.info("REST: login of '{}' to realm {} refused", user, config.realm());
             return Optional.empty();

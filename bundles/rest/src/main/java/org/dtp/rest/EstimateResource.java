@@ -107,6 +107,7 @@ public final class EstimateResource {
         }
         Map<String, String> settings = body.source().settings() == null ? Map.of() : body.source().settings();
         String provider = body.source().provider().trim();
+        caller.requireMayUse("source", provider);
         TransferEndpoint source = signIns.borrow(caller, "source", new TransferEndpoint(provider, settings), Direction.EXPORT);
         if (!running.tryAcquire()) {
             throw ApiProblem.limitReached("Too many estimates are running on this server; try again in a minute.");

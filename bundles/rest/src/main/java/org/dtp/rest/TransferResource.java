@@ -78,7 +78,10 @@ public final class TransferResource {
     @Consumes(APPLICATION_JSON)
     public Response create(@Context SecurityContext security, TransferBody body) {
         ApiCaller caller = ApiCaller.of(security);
-        TransferRequest request = withSignIns(caller, toRequest(body, caller.owner()));
+        TransferRequest asked = toRequest(body, caller.owner());
+        caller.requireMayUse("source", asked.source().provider());
+        caller.requireMayUse("destination", asked.destination().provider());
+        TransferRequest request = withSignIns(caller, asked);
         TransferJob job;
         try {
             job = transfers.start(request);

@@ -30,6 +30,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
@@ -191,6 +192,26 @@ public class ApiAuthenticationFilterTest {
         return problem.problem();
     }
 
+    /** An end user as the filter makes them under the default configuration: localfs is for operators. */
+    private static ApiCaller endUser(String name) {
+        return new ApiCaller(name, false, Set.of("localfs"));
+    }
+
+    @Test
+    public void operatorOnlyProvidersBindEndUsersOnlyAndAnEmptyValueOpensEveryAdapter() {
+        Request request = new Request("/api/v1/transfers").header("Authorization", "Bearer " + TOKEN);
+        ApiCaller ann = caller(request);
+        Problem refused = Problems.expect(403, () -> ann.requireMayUse("source", "localfs"));
+        assertTrue(refused.detail(), refused.detail().startsWith("source: only operators may use the adapter 'localfs'"));
+        ann.requireMayUse("source", "smugmug");
+        caller(new Request("api/v1/transfers").header("Authorization", basic("admin", "pw"))).requireMayUse("source", "localfs");
+
+        ApiAuthenticationFilter open = new ApiAuthenticationFilter(TOKENS, config(Map.of("operatorOnlyProviders", new String[]{""})), JAAS);
+        Request again = new Request("/api/v1/transfers").header("Authorization", "Bearer " + TOKEN);
+        open.filter(again.context());
+        ((ApiCaller) again.security.getUserPrincipal()).requireMayUse("source", "localfs");
+    }
+
     @Test
     public void aJaasUserWithTheOperatorRoleIsAnOperator() {
         ApiCaller caller = caller(new Request("api/v1/transfers").header("Authorization", basic("admin", "pw")));
@@ -200,13 +221,13 @@ public class ApiAuthenticationFilterTest {
 
     @Test
     public void aJaasUserWithoutItIsAnEndUserOfThatName() {
-        assertEquals(new ApiCaller("viewer", false), caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+        assertEquals(endUser("viewer"), caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
     }
 
     @Test
     public void anApiTokenAuthenticatesItsUser() {
         Request request = new Request("/api/v1/transfers").header("Authorization", "Bearer " + TOKEN);
-        assertEquals(new ApiCaller("ann", false), caller(request));
+        assertEquals(endUser("ann"), caller(request));
         assertEquals("Bearer", request.security.getAuthenticationScheme());
         assertFalse(request.security.isUserInRole(ApiCaller.OPERATOR_ROLE));
     }
@@ -269,13 +290,13 @@ public class ApiAuthenticationFilterTest {
 
             Request ann = bearer.apply(idp.issueToken("idp", "subject-1", "dtp", Map.of("preferred_username", "ann"), 300).serialize());
             oidc.filter(ann.context());
-            assertEquals(new ApiCaller("ann", false), ann.security.getUserPrincipal());
+            assertEquals(endUser("ann"), ann.security.getUserPrincipal());
             Request bySubject = bearer.apply(idp.issueToken("idp", "subject-2", "dtp", Map.of(), 300).serialize());
             oidc.filter(bySubject.context());
-            assertEquals(new ApiCaller("subject-2", false), bySubject.security.getUserPrincipal());
+            assertEquals(endUser("subject-2"), bySubject.security.getUserPrincipal());
             Request token = bearer.apply(TOKEN);
             oidc.filter(token.context());
-            assertEquals("API tokens still work", new ApiCaller("ann", false), token.security.getUserPrincipal());
+            assertEquals("API tokens still work", endUser("ann"), token.security.getUserPrincipal());
 
             String valid = idp.issueToken("idp", "subject-1", "dtp", Map.of(), 300).serialize();
             String tampered = valid.substring(0, valid.lastIndexOf('.') + 1) + "AAAA" + valid.substring(valid.lastIndexOf('.') + 5);

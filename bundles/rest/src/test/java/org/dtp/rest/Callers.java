@@ -16,7 +16,7 @@ final class Callers {
         return of(new ApiCaller(name, false));
     }
 
-    private static SecurityContext of(ApiCaller caller) {
+    static SecurityContext of(ApiCaller caller) {
         return new SecurityContext() {
             @Override
             public Principal getUserPrincipal() {

@@ -189,6 +189,15 @@ public class EstimateResourceTest {
     }
 
     @Test
+    public void anEndUserCannotEstimateAnOperatorOnlyAdapter() {
+        PagedSource source = new PagedSource(1, 1, 0);
+        javax.ws.rs.core.SecurityContext ann = Callers.of(new ApiCaller("ann", false, java.util.Set.of("localfs")));
+
+        Problems.expect(403, () -> resourceFor(source).estimate(ann, null, media(Map.of("path", "/etc"))));
+        assertTrue(source.cursors.isEmpty());
+    }
+
+    @Test
     public void atMostAFewEstimatesRunAtOnce() throws Exception {
         PagedSource slow = new PagedSource(50, 30, 100);
         EstimateResource resource = resourceFor(slow);

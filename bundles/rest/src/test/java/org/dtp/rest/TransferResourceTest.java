@@ -31,6 +31,17 @@ public class TransferResourceTest {
     }
 
     @Test
+    public void anEndUserNamingAnOperatorOnlyAdapterIs403AndNothingIsCreated() {
+        javax.ws.rs.core.SecurityContext ann = Callers.of(new ApiCaller("ann", false, java.util.Set.of("localfs")));
+
+        Problem refused = Problems.expect(403, () -> resource.create(ann, body("media", Map.of("path", "/etc"))));
+
+        assertTrue(refused.detail(), refused.detail().startsWith("source: only operators may use the adapter 'localfs'"));
+        assertEquals(null, service.lastRequest);
+        assertEquals(201, resource.create(Callers.OPERATOR, body("media", Map.of("path", "/photos"))).getStatus());
+    }
+
+    @Test
     public void createAnswers201WithLocationAndTheJob() {
         Response response = resource.create(Callers.OPERATOR, body("media", Map.of("path", "/photos")));
 
