@@ -16,6 +16,7 @@ import org.osgi.framework.BundleException;
 import org.osgi.service.cm.ConfigurationAdmin;
 
 import javax.inject.Inject;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,5 +189,16 @@ public class AdapterTrustIT {
         JsonNode adapters = DtpContainer.rest().await("/adapters", a -> a.toString().contains("rememberthemilk"),
                 Duration.ofSeconds(30)).body();
         assertTrue(adapters.toString(), adapters.toString().contains("rememberthemilk"));
+
+        // An update from a stream keeps the signed file as the bundle's location: what is checked is what would run.
+        try (InputStream content = Files.newInputStream(unsignedCopy)) {
+            trusted.update(content);
+        } catch (BundleException refused) {
+            // Felix restarts an updated active bundle within update(): the restart is what is refused
+        }
+        assertRefusesToStart("an update to unsigned content does not resolve", trusted);
+        row = adapterRow("org.dtp.dtp-adapter-rememberthemilk");
+        assertTrue(row, row.contains("refused") && row.contains("is not signed"));
+        DtpContainer.rest().await("/adapters", a -> !a.toString().contains("rememberthemilk"), Duration.ofSeconds(30));
     }
 }

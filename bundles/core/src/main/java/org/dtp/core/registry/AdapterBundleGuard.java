@@ -1,10 +1,14 @@
 package org.dtp.core.registry;
 
+import org.dtp.spi.Exporter;
+import org.dtp.spi.Importer;
 import org.dtp.transfer.AdapterBundle;
 import org.dtp.transfer.AdapterBundles;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.framework.Version;
 import org.osgi.framework.hooks.resolver.ResolverHook;
@@ -27,6 +31,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,24 +40,32 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 
 /**
  * Which adapter bundles may serve on this node, and why the others do not. An operator can require adapters to be
  * signed by keys they trust ({@code requireSigned} with a trust store): an adapter bundle whose jar is not signed
  * by one is kept from resolving (a resolver hook), so none of its code runs, and is listed as refused with the
  * reason. Adapters built against SPI or model versions this server lacks are listed as incompatible, with the
- * versions they need and those it has, instead of a resolver error. An adapter bundle is one that provides
- * {@code org.dtp.spi.Exporter} or {@code Importer} services (the Provide-Capability DS tooling writes).
+ * versions they need and those it has, instead of a resolver error. An adapter bundle is one that declares
+ * {@code org.dtp.spi.Exporter} or {@code Importer} services (the Provide-Capability DS tooling writes) or registers
+ * them; a fragment that attaches to one is held to the same rule. A bundle that registers adapter services without
+ * declaring them resolves (nothing says what it is until it runs), but {@link AdapterRegistry} takes no service of
+ * it ({@link #mayServe}), and it is stopped (refreshed) when the settings change. The signature checked is that
+ * of the content the framework serves for the bundle, entry by entry, not of the file it was installed from.
  */
-@Component(service = {AdapterBundles.class, ResolverHookFactory.class}, configurationPid = AdapterBundleGuard.PID)
+@Component(service = {AdapterBundles.class, ResolverHookFactory.class, AdapterBundleGuard.class}, configurationPid = AdapterBundleGuard.PID)
 @Designate(ocd = AdapterBundleGuard.Config.class)
 public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFactory {
     public static final String PID = "org.dtp.adapters.trust";
@@ -158,7 +171,8 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
                 if (!requireSigned) {
                     return;
                 }
-                candidates.removeIf(revision -> isAdapter(revision.getBundle()) && refusal(revision.getBundle()) != null);
+                candidates.removeIf(revision -> (isAdapter(revision.getBundle()) || isFragmentOfAnAdapter(revision.getBundle()))
+                        && refusal(revision.getBundle()) != null);
             }
 
             @Override
@@ -210,6 +224,18 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
         return list;
     }
 
+    /** Whether the services of {@code bundle} may serve as adapters under the trust settings. */
+    public boolean mayServe(Bundle bundle) {
+        if (!requireSigned) {
+            return true;
+        }
+        String refusal = bundle == null ? "its bundle is gone" : refusal(bundle);
+        if (refusal != null) {
+            LOG.warn("adapter services of bundle {} are not used: {}", bundle == null ? "?" : bundle.getSymbolicName(), refusal);
+        }
+        return refusal == null;
+    }
+
     /** Why the bundle may not serve under the trust settings; null when it may. */
     private String refusal(Bundle bundle) {
         if (configurationProblem != null) {
@@ -233,12 +259,51 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
         return checked.verdict();
     }
 
+    /**
+     * Verifies what the framework serves for the bundle (its own entries, as {@link Bundle#getEntry} gives them),
+     * copied into a jar: after a {@code bundle:update} from a stream or another address, the file the bundle was
+     * first installed from says nothing about the code it runs.
+     */
     private JarSignatures.Verdict verify(Bundle bundle) {
-        try (InputStream jar = new URL(bundle.getLocation()).openStream()) {
-            return signatures.verify(jar);
+        Path copy = null;
+        try {
+            copy = Files.createTempFile("dtp-adapter-check-", ".jar");
+            try (OutputStream file = Files.newOutputStream(copy); ZipOutputStream jar = new ZipOutputStream(file)) {
+                copyEntries(bundle, "/", jar);
+            }
+            return signatures.verify(copy);
         } catch (IOException | RuntimeException e) {
-            return new JarSignatures.Verdict(null, "its jar at " + bundle.getLocation() + " cannot be read to check its signature ("
-                    + e.getMessage() + ")");
+            return new JarSignatures.Verdict(null, "its content cannot be read to check its signature (" + e.getMessage() + ")");
+        } finally {
+            if (copy != null) {
+                try {
+                    Files.deleteIfExists(copy);
+                } catch (IOException e) {
+                    LOG.debug("could not delete {}: {}", copy, e.toString());
+                }
+            }
+        }
+    }
+
+    private static void copyEntries(Bundle bundle, String folder, ZipOutputStream jar) throws IOException {
+        Enumeration<String> paths = bundle.getEntryPaths(folder);
+        if (paths == null) {
+            return;
+        }
+        for (String path : Collections.list(paths)) {
+            if (path.endsWith("/")) {
+                copyEntries(bundle, path, jar);
+                continue;
+            }
+            URL entry = bundle.getEntry(path);
+            if (entry == null) {
+                continue;
+            }
+            jar.putNextEntry(new ZipEntry(path.startsWith("/") ? path.substring(1) : path));
+            try (InputStream in = entry.openStream()) {
+                in.transferTo(jar);
+            }
+            jar.closeEntry();
         }
     }
 
@@ -269,9 +334,30 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
         return bundles;
     }
 
+    /** A bundle that declares adapter services, or registers them now. */
     static boolean isAdapter(Bundle bundle) {
         String provided = bundle.getHeaders("").get("Provide-Capability");
-        return provided != null && (provided.contains("org.dtp.spi.Exporter") || provided.contains("org.dtp.spi.Importer"));
+        if (provided != null && (provided.contains(Exporter.class.getName()) || provided.contains(Importer.class.getName()))) {
+            return true;
+        }
+        ServiceReference<?>[] registered = bundle.getState() == Bundle.UNINSTALLED ? null : bundle.getRegisteredServices();
+        for (ServiceReference<?> ref : registered == null ? new ServiceReference<?>[0] : registered) {
+            if (ref.getProperty(Constants.OBJECTCLASS) instanceof String[] classes
+                    && Arrays.stream(classes).anyMatch(c -> c.equals(Exporter.class.getName()) || c.equals(Importer.class.getName()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A fragment whose host is an adapter bundle: its classes would run inside the adapter. */
+    private boolean isFragmentOfAnAdapter(Bundle bundle) {
+        String host = bundle.getHeaders("").get(Constants.FRAGMENT_HOST);
+        if (host == null) {
+            return false;
+        }
+        String hostName = host.split(";", 2)[0].trim();
+        return Arrays.stream(context.getBundles()).anyMatch(b -> hostName.equals(b.getSymbolicName()) && isAdapter(b));
     }
 
     private Map<String, Set<Version>> exportedPackages() {

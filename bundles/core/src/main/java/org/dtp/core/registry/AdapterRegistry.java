@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The exporters and importers registered now, tracked as services come and go. The engine asks it
@@ -47,30 +48,38 @@ public final class AdapterRegistry {
     private final List<Consumer<String>> arrivalListeners = new CopyOnWriteArrayList<>();
 
     private final BiPredicate<String, String> revoked;
+    private final Predicate<Bundle> mayServe;
 
-    /** Revoked versions (provider, bundle version) are never handed out. */
+    /**
+     * Revoked versions (provider, bundle version) are never handed out; services of bundles the trust settings
+     * refuse are not taken at all.
+     */
     @Activate
-    public AdapterRegistry(@Reference RevocationStore revocations) {
-        this(revocations::isRevoked);
+    public AdapterRegistry(@Reference RevocationStore revocations, @Reference AdapterBundleGuard guard) {
+        this(revocations::isRevoked, guard::mayServe);
     }
 
     // Private: DS picks a public constructor by its number of parameters, so no other public one may take one.
-    private AdapterRegistry(BiPredicate<String, String> revoked) {
+    private AdapterRegistry(BiPredicate<String, String> revoked, Predicate<Bundle> mayServe) {
         this.revoked = revoked;
+        this.mayServe = mayServe;
     }
 
     /** For use outside OSGi (tests, benchmark): {@code revoked} says which (provider, bundle version) are revoked. */
     public static AdapterRegistry withRevocations(BiPredicate<String, String> revoked) {
-        return new AdapterRegistry(revoked);
+        return new AdapterRegistry(revoked, bundle -> true);
     }
 
     /** For use outside OSGi, with no revocations. */
     public AdapterRegistry() {
-        this((provider, version) -> false);
+        this((provider, version) -> false, bundle -> true);
     }
 
     @Reference(service = Exporter.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addExporter(ServiceReference<Exporter<?, ?>> ref, Exporter<?, ?> exporter) {
+        if (!mayServe.test(ref.getBundle())) {
+            return;
+        }
         AdapterRegistry.<Exporter<?, ?>>describe(ref, exporter).ifPresent(a -> {
             exporters.put(a.serviceId(), a);
             arrived(a);
@@ -83,6 +92,9 @@ public final class AdapterRegistry {
 
     @Reference(service = Importer.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addImporter(ServiceReference<Importer<?, ?>> ref, Importer<?, ?> importer) {
+        if (!mayServe.test(ref.getBundle())) {
+            return;
+        }
         AdapterRegistry.<Importer<?, ?>>describe(ref, importer).ifPresent(a -> {
             importers.put(a.serviceId(), a);
             arrived(a);

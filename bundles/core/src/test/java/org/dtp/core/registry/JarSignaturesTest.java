@@ -62,12 +62,22 @@ public class JarSignaturesTest {
     }
 
     private static byte[] sign(Path jar, KeyStore.PrivateKeyEntry key) throws Exception {
-        CertPath path = CertificateFactory.getInstance("X.509").generateCertPath(List.of(key.getCertificateChain()));
+        return sign(jar, key, List.of((X509Certificate[]) key.getCertificateChain()));
+    }
+
+    /** {@code jar} signed with {@code key}, the signature block holding {@code certificates}. */
+    private static byte[] sign(Path jar, KeyStore.PrivateKeyEntry key, List<X509Certificate> certificates) throws Exception {
+        CertPath path = CertificateFactory.getInstance("X.509").generateCertPath(certificates);
         ByteArrayOutputStream signed = new ByteArrayOutputStream();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             new JarSigner.Builder(key.getPrivateKey(), path).build().sign(zip, signed);
         }
         return signed.toByteArray();
+    }
+
+    /** {@code bytes} as a jar file to verify. */
+    private Path file(byte[] bytes) throws IOException {
+        return Files.write(folder.newFile().toPath(), bytes);
     }
 
     private static JarSignatures trusting(KeyStore.PrivateKeyEntry key) {
@@ -76,7 +86,7 @@ public class JarSignaturesTest {
 
     @Test
     public void aJarSignedByATrustedKeyIsTrustedAndNamesItsSigner() throws Exception {
-        JarSignatures.Verdict verdict = trusting(vendor).verify(new ByteArrayInputStream(sign(jar("a.jar"), vendor)));
+        JarSignatures.Verdict verdict = trusting(vendor).verify(file(sign(jar("a.jar"), vendor)));
         assertTrue(verdict.refusal(), verdict.trusted());
         assertEquals("CN=Example Adapters Ltd", verdict.signer());
     }
@@ -84,20 +94,43 @@ public class JarSignaturesTest {
     @Test
     public void unsignedUntrustedAndTamperedJarsAreRefusedWithTheReason() throws Exception {
         JarSignatures signatures = trusting(vendor);
-        JarSignatures.Verdict unsigned = signatures.verify(Files.newInputStream(jar("b.jar")));
+        JarSignatures.Verdict unsigned = signatures.verify(jar("b.jar"));
         assertFalse(unsigned.trusted());
         assertTrue(unsigned.refusal(), unsigned.refusal().contains("not signed"));
 
-        JarSignatures.Verdict other = signatures.verify(new ByteArrayInputStream(sign(jar("c.jar"), stranger)));
+        JarSignatures.Verdict other = signatures.verify(file(sign(jar("c.jar"), stranger)));
         assertFalse(other.trusted());
         assertEquals("CN=Someone Else", other.signer());
         assertTrue(other.refusal(), other.refusal().contains("CN=Someone Else is not trusted"));
 
         byte[] signed = sign(jar("d.jar"), vendor);
         byte[] tampered = tamper(signed, "not really a class", "NOT REALLY A CLASS");
-        JarSignatures.Verdict broken = signatures.verify(new ByteArrayInputStream(tampered));
+        JarSignatures.Verdict broken = signatures.verify(file(tampered));
         assertFalse(broken.trusted());
         assertTrue(broken.refusal(), broken.refusal().contains("invalid"));
+    }
+
+    @Test
+    public void aKeyIssuedByATrustedAuthorityIsTrusted() throws Exception {
+        TestSigningKeys.Issued team = TestSigningKeys.issuedBy("CN=Adapter Team", "CN=Example Adapters CA");
+
+        JarSignatures.Verdict verdict = new JarSignatures(List.of(team.authority())).verify(file(sign(jar("f.jar"), team.key())));
+
+        assertTrue(verdict.refusal(), verdict.trusted());
+        assertEquals("CN=Adapter Team", verdict.signer());
+    }
+
+    @Test
+    public void aChainThatOnlyCarriesTheTrustedCertificateIsNotTrusted() throws Exception {
+        // Mallory's certificate names the vendor as its issuer; the vendor's real certificate is copied into the block.
+        TestSigningKeys.Issued mallory = TestSigningKeys.issuedBy("CN=Mallory", "CN=Example Adapters Ltd");
+
+        JarSignatures.Verdict verdict = trusting(vendor).verify(file(sign(jar("e.jar"), mallory.key(),
+                TestSigningKeys.chain(mallory.key(), (X509Certificate) vendor.getCertificate()))));
+
+        assertFalse(verdict.trusted());
+        assertEquals("CN=Mallory", verdict.signer());
+        assertTrue(verdict.refusal(), verdict.refusal().contains("CN=Mallory is not trusted"));
     }
 
     /** The signed jar rebuilt with one entry's content changed and its signature files kept, as an attacker would. */
