@@ -32,11 +32,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 
@@ -45,7 +48,8 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
  * source with its exporter (the newest installed version that is not revoked) without importing anything. It
  * answers within {@code maxSeconds} (default {@value #DEFAULT_SECONDS}, at most {@value #MAX_SECONDS}): a source
  * too large to count in that time gets the counts so far with {@code complete: false}. At most
- * {@value #MAX_RUNNING} estimates run at once on a node (429 beyond). A source that names a sign-in
+ * {@value #MAX_RUNNING} estimates run at once on a node, {@value #MAX_RUNNING_PER_USER} of one user's (429 beyond); at the
+ * time bound the page being read is interrupted. A source that names a sign-in
  * ({@code authorization}) borrows its tokens: the sign-in stays for the transfer to redeem.
  */
 @Component(service = EstimateResource.class)
@@ -58,6 +62,8 @@ public final class EstimateResource {
     static final int DEFAULT_SECONDS = 15;
     static final int MAX_SECONDS = 60;
     static final int MAX_RUNNING = 4;
+    /** Estimates of one user at once: so that no one user takes every place. */
+    static final int MAX_RUNNING_PER_USER = 1;
     private static final Logger LOG = LoggerFactory.getLogger(EstimateResource.class);
 
     /** Finds the exporter a transfer would use. */
@@ -68,6 +74,7 @@ public final class EstimateResource {
     private final Exporters exporters;
     private final SignInSettings signIns;
     private final Semaphore running = new Semaphore(MAX_RUNNING);
+    private final Map<String, AtomicInteger> runningByUser = new ConcurrentHashMap<>();
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "dtp-estimate");
         t.setDaemon(true);
@@ -109,26 +116,36 @@ public final class EstimateResource {
         String provider = body.source().provider().trim();
         caller.requireMayUse("source", provider);
         TransferEndpoint source = signIns.borrow(caller, "source", new TransferEndpoint(provider, settings), Direction.EXPORT);
+        AtomicInteger own = runningByUser.computeIfAbsent(caller.name(), u -> new AtomicInteger());
+        if (own.incrementAndGet() > MAX_RUNNING_PER_USER) {
+            own.decrementAndGet();
+            throw ApiProblem.limitReached("An estimate of yours is still running; try again when it has answered.");
+        }
         if (!running.tryAcquire()) {
+            own.decrementAndGet();
             throw ApiProblem.limitReached("Too many estimates are running on this server; try again in a minute.");
         }
+        Runnable release = () -> {
+            running.release();
+            own.decrementAndGet();
+        };
         Exporter<?, ?> exporter;
         try {
             exporter = exporters.find(provider, vertical).orElseThrow(() -> ApiProblem.invalidTransfer(
                     "No installed adapter of provider '" + provider + "' exports " + vertical.name().toLowerCase(java.util.Locale.ROOT) + "."));
         } catch (RuntimeException e) {
-            running.release();
+            release.run();
             throw e;
         }
-        return run(exporter, source, vertical, seconds);
+        return run(exporter, source, vertical, seconds, release);
     }
 
-    private Estimate run(Exporter<?, ?> exporter, TransferEndpoint source, Vertical vertical, int seconds) {
+    private Estimate run(Exporter<?, ?> exporter, TransferEndpoint source, Vertical vertical, int seconds, Runnable release) {
         SourceEstimator estimator = new SourceEstimator();
         long started = System.nanoTime();
         long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
         CompletableFuture<Boolean> done = new CompletableFuture<>();
-        workers.execute(() -> {
+        Future<?> task = workers.submit(() -> {
             boolean complete = false;
             Exception failure = null;
             try {
@@ -137,7 +154,7 @@ public final class EstimateResource {
                 failure = e;
             } finally {
                 // before the answer, so that an answered estimate no longer counts as running
-                running.release();
+                release.run();
             }
             if (failure == null) {
                 done.complete(complete);
@@ -151,8 +168,9 @@ public final class EstimateResource {
             return estimator.result(name, source.provider(), complete, "stopped after " + seconds + " s",
                     Duration.ofNanos(System.nanoTime() - started));
         } catch (TimeoutException e) {
-            // The page being read is left to finish on its own; the counts so far are the answer.
+            // The counts so far are the answer; the page being read is interrupted (a slow source holds no place).
             done.complete(false);
+            task.cancel(true);
             return estimator.result(name, source.provider(), false, "stopped after " + seconds + " s",
                     Duration.ofNanos(System.nanoTime() - started));
         } catch (InterruptedException e) {

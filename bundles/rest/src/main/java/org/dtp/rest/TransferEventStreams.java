@@ -57,6 +57,8 @@ public final class TransferEventStreams implements TransferListener {
     static final Duration RATE_WINDOW = Duration.ofSeconds(10);
     /** Open streams on this node, all users together: each costs a read of its transfer per interval. */
     static final int MAX_STREAMS = 200;
+    /** Open streams of one user: so that no one user takes the node's every stream. */
+    static final int MAX_STREAMS_PER_USER = 10;
     private static final Logger LOG = LoggerFactory.getLogger(TransferEventStreams.class);
 
     /** The data of a {@code progress} event. Rates are per second over {@link #RATE_WINDOW}, 0 until known. */
@@ -75,6 +77,7 @@ public final class TransferEventStreams implements TransferListener {
     private final Executor prompt;
     private final Map<UUID, List<Stream>> streams = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
+    private final Map<String, AtomicInteger> openByUser = new ConcurrentHashMap<>();
 
     @Activate
     public TransferEventStreams(@Reference TransferService transfers) {
@@ -108,14 +111,26 @@ public final class TransferEventStreams implements TransferListener {
     /**
      * Starts sending the events of transfer {@code id} (whose owner the caller has checked) to {@code sink}.
      *
-     * @return false, with the sink untouched, when {@link #MAX_STREAMS} streams are open already
+     * @return false, with the sink untouched, when {@link #MAX_STREAMS} streams are open already, or
+     * {@link #MAX_STREAMS_PER_USER} of {@code user}'s
      */
-    boolean open(UUID id, SseEventSink sink, Sse sse) {
-        if (open.incrementAndGet() > MAX_STREAMS) {
-            open.decrementAndGet();
+    boolean open(String user, UUID id, SseEventSink sink, Sse sse) {
+        AtomicInteger own = openByUser.computeIfAbsent(user, u -> new AtomicInteger());
+        if (own.incrementAndGet() > MAX_STREAMS_PER_USER) {
+            own.decrementAndGet();
             return false;
         }
-        streams.computeIfAbsent(id, k -> new CopyOnWriteArrayList<>()).add(new Stream(id, sink, sse));
+        if (open.incrementAndGet() > MAX_STREAMS) {
+            open.decrementAndGet();
+            own.decrementAndGet();
+            return false;
+        }
+        // added inside compute: poll may be dropping this transfer's emptied list at the same moment
+        streams.compute(id, (k, list) -> {
+            List<Stream> followers = list == null ? new CopyOnWriteArrayList<>() : list;
+            followers.add(new Stream(user, id, sink, sse));
+            return followers;
+        });
         prompt.execute(() -> poll(id));
         return true;
     }
@@ -165,6 +180,7 @@ public final class TransferEventStreams implements TransferListener {
 
     /** What one client has been sent, so that it gets each change once. Used on the worker thread only. */
     private final class Stream {
+        private final String user;
         private final UUID id;
         private final SseEventSink sink;
         private final Sse sse;
@@ -176,7 +192,8 @@ public final class TransferEventStreams implements TransferListener {
         private long sequence;
         private boolean closed;
 
-        Stream(UUID id, SseEventSink sink, Sse sse) {
+        Stream(String user, UUID id, SseEventSink sink, Sse sse) {
+            this.user = user;
             this.id = id;
             this.sink = sink;
             this.sse = sse;
@@ -253,6 +270,7 @@ public final class TransferEventStreams implements TransferListener {
             }
             closed = true;
             open.decrementAndGet();
+            openByUser.get(user).decrementAndGet();
             try {
                 sink.close();
             } catch (RuntimeException e) {

@@ -131,9 +131,9 @@ public final class TransferResource {
         if (transfers.job(uuid).filter(caller::maySee).isEmpty()) {
             throw notFound(id);
         }
-        if (!streams.open(uuid, sink, sse)) {
-            throw ApiProblem.limitReached("Too many event streams are open on this server; poll GET /api/v1/transfers/"
-                    + id + " instead, or try again later.");
+        if (!streams.open(caller.name(), uuid, sink, sse)) {
+            throw ApiProblem.limitReached("Too many event streams are open (yours, or this server's); poll GET "
+                    + "/api/v1/transfers/" + id + " instead, or try again later.");
         }
     }
 

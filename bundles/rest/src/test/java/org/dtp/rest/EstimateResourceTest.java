@@ -203,7 +203,8 @@ public class EstimateResourceTest {
         EstimateResource resource = resourceFor(slow);
         List<Thread> running = new ArrayList<>();
         for (int i = 0; i < EstimateResource.MAX_RUNNING; i++) {
-            Thread t = new Thread(() -> resource.estimate(Callers.ANN, "2", media(Map.of("path", "/p"))));
+            javax.ws.rs.core.SecurityContext user = Callers.user("user-" + i);
+            Thread t = new Thread(() -> resource.estimate(user, "2", media(Map.of("path", "/p"))));
             t.start();
             running.add(t);
         }
@@ -212,10 +213,14 @@ public class EstimateResourceTest {
             Thread.sleep(10);
         }
 
-        Problems.expect(429, () -> resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p"))));
+        Problem full = Problems.expect(429, () -> resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p"))));
+        assertTrue(full.detail(), full.detail().contains("on this server"));
+        Problem own = Problems.expect(429, () -> resource.estimate(Callers.user("user-0"), "1", media(Map.of("path", "/p"))));
+        assertTrue(own.detail(), own.detail().contains("of yours"));
 
         for (Thread t : running) {
             t.join();
         }
+        assertTrue(resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p"))).items() > 0);
     }
 }

@@ -120,6 +120,23 @@ public class TransferEventStreamsTest {
     }
 
     @Test
+    public void oneUserOpensAtMostAFewStreamsAndAClosedOneFreesItsPlace() throws Exception {
+        TransferJob job = annsTransfer();
+        List<RecordingEventSink> sinks = new java.util.ArrayList<>();
+        for (int i = 0; i < TransferEventStreams.MAX_STREAMS_PER_USER; i++) {
+            RecordingEventSink own = new RecordingEventSink();
+            resource.events(Callers.ANN, job.id().toString(), own, RecordingEventSink.SSE);
+            sinks.add(own);
+        }
+        Problems.expect(429, () -> resource.events(Callers.ANN, job.id().toString(), new RecordingEventSink(), RecordingEventSink.SSE));
+        assertEquals(TransferEventStreams.MAX_STREAMS_PER_USER, streams.openStreams());
+
+        streams.transferChanged(new TransferEvent(TransferEvent.Kind.ENDED, progressed(job, JobState.COMPLETED, 1), clock.now));
+        assertEquals(0, streams.openStreams());
+        resource.events(Callers.ANN, job.id().toString(), new RecordingEventSink(), RecordingEventSink.SSE);
+    }
+
+    @Test
     public void theEndIsSentWithTheDetailsAndTheStreamCloses() throws Exception {
         TransferJob job = annsTransfer();
         resource.events(Callers.ANN, job.id().toString(), sink, RecordingEventSink.SSE);
@@ -173,7 +190,9 @@ public class TransferEventStreamsTest {
     public void beyondTheLimitOfOpenStreamsIs429() throws Exception {
         TransferJob job = annsTransfer();
         for (int i = 0; i < TransferEventStreams.MAX_STREAMS; i++) {
-            resource.events(Callers.ANN, job.id().toString(), new RecordingEventSink(), RecordingEventSink.SSE);
+            // operators of their own names, each within their own limit
+            resource.events(Callers.of(new ApiCaller("operator-" + i, true)), job.id().toString(), new RecordingEventSink(),
+                    RecordingEventSink.SSE);
         }
 
         Problem refused = Problems.expect(429, () -> resource.events(Callers.ANN, job.id().toString(), sink, RecordingEventSink.SSE));

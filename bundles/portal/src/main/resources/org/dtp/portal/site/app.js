@@ -1,7 +1,9 @@
 // The portal: sign in, choose what to move and where, sign in at each side, estimate, start, follow, summary,
 // past transfers. Views are sections of index.html; the route is the URL's fragment (#/new, #/history,
 // #/transfer/<id>). Only the REST API is called; nothing but the credentials and the choices in progress (without
-// any password) is kept, in this tab's session storage.
+// the app passwords typed into them) is kept, in this tab's session storage, so that a sign-in at a provider (which
+// leaves the page) comes back to them. The credentials are the API token, or for a user of the server's realm the
+// HTTP Basic header, which holds that user's password: people should sign in with a token where they can.
 import * as api from './api.js';
 import { follow } from './events.js';
 import * as format from './format.js';

@@ -89,11 +89,25 @@ final class GmailApi {
         return RawMessage.decode(http.open(URI.create(api + "/messages/" + FormEncoding.percentEncode(id) + "?format=raw")));
     }
 
-    /** The ids of the messages (spam and trash included) whose Message-ID header is {@code messageId}. */
+    /**
+     * The ids of the messages (spam and trash included) whose Message-ID header is {@code messageId}. Search only
+     * finds the candidates: a Message-ID holding search syntax (spaces, quotes, parentheses: not a valid one) finds
+     * none, and each candidate's own header must be the same.
+     */
     List<String> withMessageId(String messageId) throws AdapterException {
         String bare = messageId.strip().replaceAll("^<|>$", "");
+        if (bare.isEmpty() || !bare.matches("[^\\s\"()]+")) {
+            return List.of();
+        }
+        List<String> candidates = new ArrayList<>();
+        ApiPage.forEach(token -> messages(null, "rfc822msgid:" + bare, true, token), m -> candidates.add(m.path("id").asText()));
         List<String> ids = new ArrayList<>();
-        ApiPage.forEach(token -> messages(null, "rfc822msgid:" + bare, true, token), m -> ids.add(m.path("id").asText()));
+        for (String id : candidates) {
+            String header = GmailMessages.header(metadata(id), "Message-ID");
+            if (header != null && bare.equals(header.strip().replaceAll("^<|>$", ""))) {
+                ids.add(id);
+            }
+        }
         return ids;
     }
 

@@ -70,7 +70,8 @@ final class GmailMessages {
                 m.path("sizeEstimate").asLong(-1));
     }
 
-    private static String header(JsonNode m, String name) {
+    /** The value of the header {@code name} in a message's metadata; null when it has none. */
+    static String header(JsonNode m, String name) {
         for (JsonNode h : m.path("payload").path("headers")) {
             if (name.equalsIgnoreCase(h.path("name").asText())) {
                 return h.path("value").asText(null);

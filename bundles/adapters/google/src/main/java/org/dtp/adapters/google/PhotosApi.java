@@ -78,7 +78,8 @@ final class PhotosApi {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Goog-Upload-Protocol", "raw");
         headers.put("X-Goog-Upload-Content-Type", contentType);
-        headers.put("X-Goog-Upload-File-Name", fileName);
+        // a header carries Latin-1 only (Java's client refuses more): the name itself goes in batchCreate
+        headers.put("X-Goog-Upload-File-Name", fileName == null ? "upload" : FormEncoding.percentEncode(fileName));
         return http.uploadForText(URI.create(base + "/v1/uploads"), headers, bytes, length);
     }
 

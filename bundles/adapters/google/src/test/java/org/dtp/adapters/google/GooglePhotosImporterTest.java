@@ -83,6 +83,15 @@ public class GooglePhotosImporterTest {
     }
 
     @Test
+    public void aFileNameBeyondLatin1KeepsItsName() throws Exception {
+        String albumId = importer.importContainer(context, "c:trip", new PhotoAlbum("trip", "Trip", null), null);
+
+        String id = importer.importItem(context, "i:p1", item("p1", MediaKind.PHOTO, "海辺の写真 🌊.jpg", null, null, 1000), albumId);
+
+        assertEquals("海辺の写真 🌊.jpg", f.fake.item(id).filename());
+    }
+
+    @Test
     public void theSameKeyTwiceMakesOneItemEvenAfterARestart() throws Exception {
         String albumId = importer.importContainer(context, "c:trip", new PhotoAlbum("trip", "Trip", null), null);
         MediaItem photo = item("p1", MediaKind.PHOTO, "beach.jpg", null, null, 1000);
