@@ -115,12 +115,14 @@ public final class AuthorizationResource {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
+        // The cookies must come back with the provider's redirect: Secure when that goes to an https address.
+        boolean secure = "https".equalsIgnoreCase(redirectUriOf(started.authorizationUrl()).getScheme());
         // Without returnTo, an earlier sign-in's page is forgotten (max-age 0).
         NewCookie back = new NewCookie(RETURN_COOKIE, body.returnTo() == null ? "" : body.returnTo(), CALLBACK_PATH, null,
-                NewCookie.DEFAULT_VERSION, "where the sign-in returns to", body.returnTo() == null ? 0 : 3600, null, false, true);
+                NewCookie.DEFAULT_VERSION, "where the sign-in returns to", body.returnTo() == null ? 0 : 3600, null, secure, true);
         return Response.created(URI.create("/api/v1/authorizations/" + started.id()))
                 .cookie(new NewCookie(SESSION_COOKIE, browser, "/api/v1", null, NewCookie.DEFAULT_VERSION,
-                        "binds a sign-in to this browser", 3600, null, false, true), back)
+                        "binds a sign-in to this browser", 3600, null, secure, true), back)
                 .header("Cache-Control", "no-store")
                 .entity(new Started(started.id(), started.authorizationUrl(), AuthorizationFlows.Status.PENDING.name()))
                 .build();
@@ -154,6 +156,17 @@ public final class AuthorizationResource {
         return Response.seeOther(URI.create(returnTo)).header("Cache-Control", "no-store")
                 .cookie(new NewCookie(RETURN_COOKIE, "", CALLBACK_PATH, null, NewCookie.DEFAULT_VERSION, null, 0, null,
                         false, true)).build();
+    }
+
+    /** The redirect_uri an authorization URL names (the registered callback); an empty URI when it names none. */
+    static URI redirectUriOf(URI authorizationUrl) {
+        String query = authorizationUrl.getRawQuery();
+        for (String pair : query == null ? new String[0] : query.split("&")) {
+            if (pair.startsWith("redirect_uri=")) {
+                return URI.create(java.net.URLDecoder.decode(pair.substring("redirect_uri=".length()), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return URI.create("");
     }
 
     static boolean isLocalPath(String path) {

