@@ -34,6 +34,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Every request to the API but its OpenAPI document, the signed cancel links of notifications and the providers' sign-in callbacks must authenticate, as an operator or as an end user:
@@ -99,6 +100,8 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     private volatile Config config;
     /** Null when no OIDC issuer is configured. */
     private volatile OidcTokens oidc;
+    /** {@link Config#operatorOnlyProviders}, blank entries left out. */
+    private volatile Set<String> operatorOnly = Set.of();
 
     @Activate
     public ApiAuthenticationFilter(@Reference ApiTokens tokens, Config config) {
@@ -114,6 +117,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     @Modified
     void modified(Config config) {
         this.config = config;
+        this.operatorOnly = operatorOnlyProviders(config);
         this.oidc = config.oidcIssuer() == null || config.oidcIssuer().isBlank() ? null : new OidcTokens(config.oidcIssuer().trim(),
                 config.oidcJwksUri().trim(), config.oidcAudience().trim(), config.oidcUserClaim().trim());
     }
@@ -163,9 +167,9 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     }
 
     /** The configured operator-only providers, blank entries left out (an empty .cfg value is one blank entry). */
-    private static java.util.Set<String> operatorOnlyProviders(Config config) {
+    private static Set<String> operatorOnlyProviders(Config config) {
         String[] providers = config.operatorOnlyProviders();
-        return providers == null ? java.util.Set.of() : java.util.Arrays.stream(providers)
+        return providers == null ? Set.of() : java.util.Arrays.stream(providers)
                 .filter(p -> p != null && !p.isBlank()).map(String::trim).collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
@@ -180,7 +184,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             if (user.isEmpty()) {
                 LOG.info("REST: refused a bearer token that is not a valid API token{}", issuer == null ? "" : " or OIDC token");
             }
-            return user.map(u -> new ApiCaller(u.name(), false, operatorOnlyProviders(config)));
+            return user.map(u -> new ApiCaller(u.name(), false, operatorOnly));
         }
         if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
             return basic(authorization.substring(6).trim());
@@ -221,7 +225,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             login.login();
             boolean operator = subject.getPrincipals(RolePrincipal.class).stream()
                     .anyMatch(role -> role.getName().equals(config.operatorRole()));
-            return Optional.of(new ApiCaller(user, operator, operator ? java.util.Set.of() : operatorOnlyProviders(config)));
+            return Optional.of(new ApiCaller(user, operator, operator ? Set.of() : operatorOnly));
         } catch (LoginException e) {
             LOG.info("REST: login of '{}' to realm {} refused", user, config.realm());
             return Optional.empty();

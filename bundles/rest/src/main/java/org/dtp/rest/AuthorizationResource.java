@@ -3,6 +3,7 @@ package org.dtp.rest;
 import org.dtp.auth.oauth2.AuthorizationFlows;
 import org.dtp.auth.oauth2.AuthorizationStateException;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.http.FormEncoding;
 import org.dtp.transfer.Direction;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -160,13 +161,8 @@ public final class AuthorizationResource {
 
     /** The redirect_uri an authorization URL names (the registered callback); an empty URI when it names none. */
     static URI redirectUriOf(URI authorizationUrl) {
-        String query = authorizationUrl.getRawQuery();
-        for (String pair : query == null ? new String[0] : query.split("&")) {
-            if (pair.startsWith("redirect_uri=")) {
-                return URI.create(java.net.URLDecoder.decode(pair.substring("redirect_uri=".length()), java.nio.charset.StandardCharsets.UTF_8));
-            }
-        }
-        return URI.create("");
+        return URI.create(FormEncoding.decode(authorizationUrl.getRawQuery()).stream()
+                .filter(pair -> pair.getKey().equals("redirect_uri")).map(java.util.Map.Entry::getValue).findFirst().orElse(""));
     }
 
     static boolean isLocalPath(String path) {

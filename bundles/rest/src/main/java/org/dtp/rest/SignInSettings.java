@@ -20,32 +20,36 @@ final class SignInSettings {
         this.flows = flows;
     }
 
+    /** The settings a sign-in gives: {@link AuthorizationFlows#redeem} or {@link AuthorizationFlows#lend}. */
+    @FunctionalInterface
+    private interface Tokens {
+        Map<String, String> of(String user, UUID id, String provider, Direction direction);
+    }
+
     /** {@code endpoint} with its sign-in redeemed, for good; unchanged when it names none. 422 for a sign-in not usable. */
     TransferEndpoint redeem(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction) {
-        return withTokens(caller, side, endpoint, direction, true);
+        return withTokens(caller, side, endpoint, direction, flows::redeem);
     }
 
     /** {@code endpoint} with its sign-in's tokens, leaving the sign-in for the transfer; 422 as {@link #redeem}. */
     TransferEndpoint borrow(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction) {
-        return withTokens(caller, side, endpoint, direction, false);
+        return withTokens(caller, side, endpoint, direction, flows::lend);
     }
 
-    private TransferEndpoint withTokens(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction,
-                                        boolean useUp) {
+    private static TransferEndpoint withTokens(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction,
+                                               Tokens tokens) {
         String named = endpoint.settings().get(AuthorizationFlows.AUTHORIZATION_SETTING);
         if (named == null) {
             return endpoint;
         }
-        Map<String, String> settings = new HashMap<>(endpoint.settings());
-        settings.remove(AuthorizationFlows.AUTHORIZATION_SETTING);
+        Map<String, String> changes = new HashMap<>();
         try {
-            UUID id = UUID.fromString(named);
-            settings.putAll(useUp ? flows.redeem(caller.name(), id, endpoint.provider(), direction)
-                    : flows.lend(caller.name(), id, endpoint.provider(), direction));
+            changes.putAll(tokens.of(caller.name(), UUID.fromString(named), endpoint.provider(), direction));
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidTransfer(side + ": " + (e.getMessage() == null || e.getMessage().startsWith("Invalid UUID")
                     ? "'" + named + "' is not a sign-in id" : e.getMessage()) + "; sign in again (POST /api/v1/authorizations)");
         }
-        return new TransferEndpoint(endpoint.provider(), settings);
+        changes.put(AuthorizationFlows.AUTHORIZATION_SETTING, null); // the id gives way to the tokens
+        return endpoint.withSettings(changes);
     }
 }

@@ -14,7 +14,6 @@ import org.dtp.spi.TransferEndpoint;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,7 +31,6 @@ final class SourceEstimator {
     final AtomicLong bytes = new AtomicLong();
     final AtomicLong mediaOfUnknownSize = new AtomicLong();
     final AtomicLong unreadable = new AtomicLong();
-    final AtomicLong pages = new AtomicLong();
     /** Items and bytes per container (of the first {@link #MAX_CONTAINERS_LISTED}), by id, in the order found. */
     private final Map<String, ContainerCount> perContainer = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -67,7 +65,6 @@ final class SourceEstimator {
             }
             ExportCursor cursor = cursors.removeFirst();
             ExportPage<C, I> page = exporter.export(context, cursor);
-            pages.incrementAndGet();
             for (C container : page.containers()) {
                 containers.incrementAndGet();
                 cursors.addLast(new ExportCursor(container.id(), null));
@@ -136,15 +133,7 @@ final class SourceEstimator {
 
         @Override
         public void updateSettings(Map<String, String> changes) {
-            Map<String, String> settings = new HashMap<>(endpoint.settings());
-            changes.forEach((key, value) -> {
-                if (value == null) {
-                    settings.remove(key);
-                } else {
-                    settings.put(key, value);
-                }
-            });
-            endpoint = new TransferEndpoint(endpoint.provider(), settings);
+            endpoint = endpoint.withSettings(changes);
         }
     }
 }
