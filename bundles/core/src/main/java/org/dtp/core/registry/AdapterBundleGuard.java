@@ -2,6 +2,7 @@ package org.dtp.core.registry;
 
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
+import org.dtp.spi.http.TrustStores;
 import org.dtp.transfer.AdapterBundle;
 import org.dtp.transfer.AdapterBundles;
 import org.osgi.framework.Bundle;
@@ -110,7 +111,7 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
         verdicts.clear();
         refreshRefusedButResolved();
         // adapters refused before may be trusted now: let the framework try them again
-        List<Bundle> unresolved = adapterBundlesIn(Bundle.INSTALLED);
+        List<Bundle> unresolved = unresolvedAdapterBundles();
         if (!unresolved.isEmpty()) {
             context.getBundle(0).adapt(FrameworkWiring.class).resolveBundles(unresolved);
         }
@@ -138,9 +139,8 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
         if (!path.isAbsolute()) {
             path = Path.of(System.getProperty("karaf.home", ".")).resolve(path);
         }
-        try (InputStream in = Files.newInputStream(path)) {
-            KeyStore store = KeyStore.getInstance(file.endsWith(".jks") ? "JKS" : "PKCS12");
-            store.load(in, config._trustStorePassword().toCharArray());
+        try {
+            KeyStore store = TrustStores.load(path, file.endsWith(".jks") ? "JKS" : "PKCS12", config._trustStorePassword().toCharArray());
             List<X509Certificate> trusted = new ArrayList<>();
             for (String alias : Collections.list(store.aliases())) {
                 Certificate certificate = store.getCertificate(alias);
@@ -150,7 +150,7 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
             }
             signatures = new JarSignatures(trusted);
             LOG.info("adapter bundles must be signed by one of {} trusted certificates in {}", trusted.size(), path);
-        } catch (IOException | GeneralSecurityException e) {
+        } catch (IllegalArgumentException | GeneralSecurityException e) {
             configurationProblem = "the adapter trust store " + path + " cannot be read (" + e.getMessage()
                     + "): every adapter is refused";
             LOG.warn(configurationProblem);
@@ -198,7 +198,7 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
                 continue;
             }
             JarSignatures.Verdict verdict = verdict(bundle);
-            String refusal = !requireSigned ? null : configurationProblem != null ? configurationProblem : verdict.refusal();
+            String refusal = requireSigned ? refusal(bundle) : null;
             String signer = verdict.signer() == null ? null
                     : verdict.trusted() ? verdict.signer() : verdict.signer() + " (not trusted)";
             AdapterBundle.Status status;
@@ -324,10 +324,10 @@ public final class AdapterBundleGuard implements AdapterBundles, ResolverHookFac
         }
     }
 
-    private List<Bundle> adapterBundlesIn(int state) {
+    private List<Bundle> unresolvedAdapterBundles() {
         List<Bundle> bundles = new ArrayList<>();
         for (Bundle bundle : context.getBundles()) {
-            if (bundle.getState() == state && isAdapter(bundle)) {
+            if (bundle.getState() == Bundle.INSTALLED && isAdapter(bundle)) {
                 bundles.add(bundle);
             }
         }

@@ -4,10 +4,10 @@
  * I/O failures are transient, with the provider's {@code Retry-After}), signs each request through a
  * {@link org.dtp.spi.http.RequestSigner} (OAuth 1.0a, OAuth 2.0 bearer tokens) and paces requests with a
  * {@link org.dtp.spi.http.RateLimiter}. It never retries: the engine does, per its retry policy.
- * 1.1: the rate limiter slows down on 429 and honours Retry-After for every thread.
+ * 1.1: the rate limiter slows down on 429 and honours Retry-After for every thread. 1.3: {@link org.dtp.spi.http.TrustStores#load}.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;
