@@ -1,6 +1,5 @@
 package org.dtp.itests;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.karaf.features.FeaturesService;
 import org.apache.karaf.shell.api.console.SessionFactory;
 import org.junit.Test;
@@ -56,10 +55,10 @@ public class ArchetypeAdapterIT {
         features.addRepository(URI.create(REPOSITORY));
         features.installFeature(FEATURE, EnumSet.noneOf(FeaturesService.Option.class));
         features.installFeature("dtp-adapter-localfs", EnumSet.noneOf(FeaturesService.Option.class));
-        Rest.Reply adapters = rest.await("/adapters", list -> provider(list, PROVIDER) != null
-                && provider(list, "localfs") != null, Duration.ofSeconds(60));
+        Rest.Reply adapters = rest.await("/adapters", list -> Rest.adapter(list, PROVIDER) != null
+                && Rest.adapter(list, "localfs") != null, Duration.ofSeconds(60));
         assertEquals(adapters.text(), "[\"EXPORT\",\"IMPORT\"]",
-                provider(adapters.body(), PROVIDER).path("verticals").path("MEDIA").toString());
+                Rest.adapter(adapters.body(), PROVIDER).path("verticals").path("MEDIA").toString());
 
         String table = Shell.run(sessions, "dtp:adapters");
         // the table of adapter bundles, after the one of adapters, starts its rows with the bundle's name
@@ -72,19 +71,13 @@ public class ArchetypeAdapterIT {
         Path back = work.resolve("back");
         MediaFolders.generate(photos, 2, 25);
 
-        complete(rest, transfer("localfs", "path", photos, PROVIDER, "folder", service), 50);
-        complete(rest, transfer(PROVIDER, "folder", service, "localfs", "path", back), 50);
+        complete(rest, Rest.transferRequest("localfs", "path", photos.toString(), PROVIDER, "folder", service.toString()), 50);
+        complete(rest, Rest.transferRequest(PROVIDER, "folder", service.toString(), "localfs", "path", back.toString()), 50);
         assertEquals("every photo came back byte for byte", contents(photos), contents(back));
 
         features.uninstallFeature(FEATURE);
-        rest.await("/adapters", list -> provider(list, PROVIDER) == null, Duration.ofSeconds(60));
+        rest.await("/adapters", list -> Rest.adapter(list, PROVIDER) == null, Duration.ofSeconds(60));
         features.removeRepository(URI.create(REPOSITORY));
-    }
-
-    private static String transfer(String from, String fromSetting, Path source, String to, String toSetting, Path destination) {
-        return "{\"vertical\":\"media\",\"source\":{\"provider\":\"" + from + "\",\"settings\":{\"" + fromSetting + "\":\""
-                + source + "\"}},\"destination\":{\"provider\":\"" + to + "\",\"settings\":{\"" + toSetting + "\":\""
-                + destination + "\"}}}";
     }
 
     private static void complete(Rest rest, String request, int items) throws Exception {
@@ -102,14 +95,5 @@ public class ArchetypeAdapterIT {
         List<String> hashes = new ArrayList<>(MediaFolders.mediaFiles(root).values());
         Collections.sort(hashes);
         return hashes;
-    }
-
-    private static JsonNode provider(JsonNode adapters, String provider) {
-        for (JsonNode adapter : adapters) {
-            if (adapter.path("provider").asText().equals(provider)) {
-                return adapter;
-            }
-        }
-        return null;
     }
 }

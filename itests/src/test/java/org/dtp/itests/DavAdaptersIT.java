@@ -33,24 +33,15 @@ public class DavAdaptersIT {
         return DtpContainer.options();
     }
 
-    private static JsonNode adapter(JsonNode adapters, String provider) {
-        for (JsonNode a : adapters) {
-            if (a.path("provider").asText().equals(provider)) {
-                return a;
-            }
-        }
-        return null;
-    }
-
     @Test
     public void theDavFeaturesInstallAndTheirAdaptersAreListed() throws Exception {
         features.installFeature("dtp-adapter-carddav", EnumSet.noneOf(FeaturesService.Option.class));
         features.installFeature("dtp-adapter-caldav", EnumSet.noneOf(FeaturesService.Option.class));
-        JsonNode adapters = DtpContainer.rest().await("/adapters", a -> adapter(a, "carddav") != null
-                && adapter(a, "caldav") != null && adapter(a, "caldav").path("verticals").has("TASKS"), Duration.ofSeconds(30)).body();
-        assertEquals("[\"EXPORT\",\"IMPORT\"]", adapter(adapters, "carddav").path("verticals").path("CONTACTS").toString());
-        assertEquals("[\"EXPORT\",\"IMPORT\"]", adapter(adapters, "caldav").path("verticals").path("CALENDAR").toString());
-        assertEquals("[\"EXPORT\",\"IMPORT\"]", adapter(adapters, "caldav").path("verticals").path("TASKS").toString());
+        JsonNode adapters = DtpContainer.rest().await("/adapters", a -> Rest.adapter(a, "carddav") != null
+                && Rest.adapter(a, "caldav") != null && Rest.adapter(a, "caldav").path("verticals").has("TASKS"), Duration.ofSeconds(30)).body();
+        assertEquals("[\"EXPORT\",\"IMPORT\"]", Rest.adapter(adapters, "carddav").path("verticals").path("CONTACTS").toString());
+        assertEquals("[\"EXPORT\",\"IMPORT\"]", Rest.adapter(adapters, "caldav").path("verticals").path("CALENDAR").toString());
+        assertEquals("[\"EXPORT\",\"IMPORT\"]", Rest.adapter(adapters, "caldav").path("verticals").path("TASKS").toString());
 
         Rest.Reply refused = DtpContainer.rest().post("/transfers", "{\"vertical\":\"contacts\","
                 + "\"source\":{\"provider\":\"carddav\",\"settings\":{\"url\":\"https://dav.example.org/\",\"username\":\"ann\"}},"

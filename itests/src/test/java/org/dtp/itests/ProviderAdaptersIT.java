@@ -66,10 +66,10 @@ public class ProviderAdaptersIT {
             String feature = entry.getKey();
             Expected expected = entry.getValue();
             features.installFeature(feature, EnumSet.noneOf(FeaturesService.Option.class));
-            Rest.Reply listed = rest.await("/adapters", adapters -> find(adapters, expected.provider()) != null
-                    && find(adapters, expected.provider()).path("verticals").size() == expected.verticals().size(),
+            Rest.Reply listed = rest.await("/adapters", adapters -> Rest.adapter(adapters, expected.provider()) != null
+                    && Rest.adapter(adapters, expected.provider()).path("verticals").size() == expected.verticals().size(),
                     Duration.ofSeconds(60));
-            JsonNode adapter = find(listed.body(), expected.provider());
+            JsonNode adapter = Rest.adapter(listed.body(), expected.provider());
             Map<String, String> verticals = new TreeMap<>();
             adapter.path("verticals").fields().forEachRemaining(v -> verticals.put(v.getKey(), v.getValue().toString()));
             assertEquals(feature + ": " + listed.text(), new TreeMap<>(expected.verticals()), verticals);
@@ -80,16 +80,8 @@ public class ProviderAdaptersIT {
             assertEquals(table, expected.verticals().values().stream().anyMatch(v -> v.contains("IMPORT")), line.contains("import"));
 
             features.uninstallFeature(feature);
-            rest.await("/adapters", adapters -> find(adapters, expected.provider()) == null, Duration.ofSeconds(60));
+            rest.await("/adapters", adapters -> Rest.adapter(adapters, expected.provider()) == null, Duration.ofSeconds(60));
         }
     }
 
-    private static JsonNode find(JsonNode adapters, String provider) {
-        for (JsonNode adapter : adapters) {
-            if (adapter.path("provider").asText().equals(provider)) {
-                return adapter;
-            }
-        }
-        return null;
-    }
 }

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 
 /**
@@ -80,12 +81,18 @@ final class Rest {
 
     /** Polls {@code path} until {@code done} holds for a 200 reply, or fails after {@code timeout}. */
     Reply await(String path, Predicate<JsonNode> done, Duration timeout) throws Exception {
+        return await(() -> get(path), reply -> reply.status() == 200 && reply.body() != null && done.test(reply.body()),
+                timeout, "waiting on " + path);
+    }
+
+    /** Sends {@code request} until {@code done} holds for its reply, or fails after {@code timeout}. */
+    static Reply await(Callable<Reply> request, Predicate<Reply> done, Duration timeout, String what) throws Exception {
         long end = System.nanoTime() + timeout.toNanos();
         Reply last = null;
         while (System.nanoTime() < end) {
             try {
-                last = get(path);
-                if (last.status() == 200 && last.body() != null && done.test(last.body())) {
+                last = request.call();
+                if (done.test(last)) {
                     return last;
                 }
             } catch (IOException e) {
@@ -93,12 +100,28 @@ final class Rest {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("timed out after " + timeout + " waiting on " + path + "; last reply: "
+        throw new AssertionError("timed out after " + timeout + " " + what + "; last reply: "
                 + (last == null ? "none" : last.status() + " " + last.text()));
     }
 
     static String transferRequest(String sourcePath, String destinationPath) {
-        return "{\"vertical\":\"media\",\"source\":{\"provider\":\"localfs\",\"settings\":{\"path\":\"" + sourcePath
-                + "\"}},\"destination\":{\"provider\":\"localfs\",\"settings\":{\"path\":\"" + destinationPath + "\"}}}";
+        return transferRequest("localfs", "path", sourcePath, "localfs", "path", destinationPath);
+    }
+
+    /** A media transfer from the folder-like setting {@code fromSetting} of {@code from} to {@code toSetting} of {@code to}. */
+    static String transferRequest(String from, String fromSetting, String source, String to, String toSetting, String destination) {
+        return "{\"vertical\":\"media\",\"source\":{\"provider\":\"" + from + "\",\"settings\":{\"" + fromSetting + "\":\""
+                + source + "\"}},\"destination\":{\"provider\":\"" + to + "\",\"settings\":{\"" + toSetting + "\":\""
+                + destination + "\"}}}";
+    }
+
+    /** The adapter of {@code provider} in a GET /adapters answer; null when it is not listed. */
+    static JsonNode adapter(JsonNode adapters, String provider) {
+        for (JsonNode adapter : adapters) {
+            if (adapter.path("provider").asText().equals(provider)) {
+                return adapter;
+            }
+        }
+        return null;
     }
 }

@@ -81,20 +81,6 @@ public class SecurityIT {
         configuration.update(properties);
     }
 
-    /** Posts {@code body} until the new configuration has reached the REST API (Config Admin delivers it later). */
-    private Rest.Reply awaitCreated(Rest client, String body) throws Exception {
-        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Rest.Reply reply;
-        do {
-            reply = seen(client.post("/transfers", body));
-            if (reply.status() != 403) {
-                return reply;
-            }
-            Thread.sleep(200);
-        } while (System.nanoTime() < end);
-        return reply;
-    }
-
     @Test
     public void unauthenticatedRequestsAre401AndTheDocumentIsPublic() throws Exception {
         Rest anonymous = operator().as(null);
@@ -133,7 +119,9 @@ public class SecurityIT {
         assertEquals(refused.text(), 403, refused.status());
         assertTrue(refused.text(), refused.body().path("detail").asText().contains("only operators may use the adapter 'localfs'"));
         openLocalFoldersToEndUsersWithin(work);
-        Rest.Reply created = awaitCreated(ann, body);
+        // Config Admin delivers the new configuration to the REST API a little later
+        Rest.Reply created = Rest.await(() -> seen(ann.post("/transfers", body)), reply -> reply.status() != 403,
+                Duration.ofSeconds(30), "until localfs is open to end users");
         assertEquals(created.text(), 201, created.status());
         assertEquals("ann", created.body().path("owner").asText());
         String id = created.body().path("id").asText();
