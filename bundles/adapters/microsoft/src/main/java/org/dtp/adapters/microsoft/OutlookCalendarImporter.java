@@ -102,8 +102,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
                             + instant(event.recurrenceId())));
             return api.patch("/me/events/" + GraphApi.id(occurrence), body).path("id").asText();
         }
-        Optional<JsonNode> earlier = ImportTags.tagged(api, events, tag);
-        String id = earlier.isPresent() ? earlier.get().path("id").asText() : api.post(events, body).path("id").asText();
+        String id = ImportTags.createOnce(api, events, tag, body);
         if (series) {
             cancel(api, id, event.exceptionDates());
         }
