@@ -132,7 +132,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
 
     /** The id of the occurrence of series {@code seriesId} that originally started at {@code original}. */
     private static Optional<String> occurrence(GraphApi api, String seriesId, Instant original) throws AdapterException {
-        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original), Map.of(),
+        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original),
                         instance -> original.equals(Instant.parse(instance.path("originalStart").asText())))
                 .map(instance -> instance.path("id").asText());
     }
