@@ -30,6 +30,7 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.Optional;
 
 /**
@@ -50,6 +51,8 @@ import java.util.Optional;
                 AdapterProperties.VERTICAL + "=CALENDAR"})
 public final class OutlookCalendarImporter extends GraphComponent implements Importer<Calendar, CalendarEvent> {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** An RFC 5545 duration in weeks ({@code dur-week}), which {@link Duration#parse} does not take. */
+    private static final Pattern WEEKS = Pattern.compile("[+-]?P\\d+W", Pattern.CASE_INSENSITIVE);
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("start", "Outlook has no floating times; a floating time is kept as UTC"),
             Map.entry("end", "Outlook has no floating times; a floating time is kept as UTC"),
@@ -217,12 +220,17 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             if (start.date() != null) {
                 return CalendarTime.ofDate(start.date().plus(duration == null ? Period.ofDays(1) : Period.parse(duration)));
             }
-            Duration length = duration == null ? Duration.ZERO : Duration.parse(duration);
+            Duration length = duration == null ? Duration.ZERO : duration(duration);
             return start.utc() != null ? CalendarTime.ofUtc(start.utc().plus(length))
                     : new CalendarTime(null, start.dateTime().plus(length), start.timeZoneId(), null);
         } catch (DateTimeException e) {
-            return start; // a duration in weeks of a timed event, say: the importer reports the duration as not kept
+            return start; // a duration in hours of an all-day event, say: the importer reports the duration as not kept
         }
+    }
+
+    /** An RFC 5545 duration (3.3.6): weeks of 7 days, or days and a time. */
+    private static Duration duration(String text) {
+        return WEEKS.matcher(text).matches() ? Duration.ofDays(Period.parse(text).getDays()) : Duration.parse(text);
     }
 
     /** Minutes before the start of a display alarm relative to the start, or null when Outlook cannot hold it. */
@@ -231,7 +239,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             return null;
         }
         try {
-            Duration before = Duration.parse(alarm.triggerOffset()).negated();
+            Duration before = duration(alarm.triggerOffset()).negated();
             return before.isNegative() || before.toSecondsPart() != 0 ? null : (int) before.toMinutes();
         } catch (DateTimeException e) {
             return null;
