@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -28,13 +27,7 @@ final class Fidelity {
 
     /** Reports every field that {@code kept} does not hold as {@code source} does; {@code reason} by top-level field. */
     static void report(ImportContext context, String sourceId, Record source, Record kept, Function<String, String> reason) {
-        report(context, sourceId, source, kept, reason, Set.of());
-    }
-
-    /** As above, but for the top-level fields {@code writtenApart}, which the importer writes by other requests. */
-    static void report(ImportContext context, String sourceId, Record source, Record kept, Function<String, String> reason,
-                       Set<String> writtenApart) {
-        compare(context, sourceId, "", source, kept, field -> writtenApart.contains(field) ? null : reason.apply(field));
+        compare(context, sourceId, "", source, kept, reason);
     }
 
     private static void compare(ImportContext context, String sourceId, String path, Object expected, Object actual,

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.spi.AdapterException;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * The pages of an Outlook folder (a contact folder, a mail folder): first its items, then its child folders, each
@@ -24,12 +23,11 @@ final class FolderPages {
 
     /**
      * The page at {@code continuation} of the folder whose items are at {@code itemsPath} and whose sub-folders are at
-     * {@code foldersPath}; {@code headers} go with the item requests.
+     * {@code foldersPath}.
      */
-    static Page page(GraphApi api, String itemsPath, String foldersPath, String continuation, Map<String, String> headers)
-            throws AdapterException {
+    static Page page(GraphApi api, String itemsPath, String foldersPath, String continuation) throws AdapterException {
         if (continuation == null || continuation.startsWith(ITEMS)) {
-            GraphApi.Page page = api.page(itemsPath, continuation == null ? null : continuation.substring(ITEMS.length()), headers);
+            GraphApi.Page page = api.page(itemsPath, continuation == null ? null : continuation.substring(ITEMS.length()));
             return new Page(page.values(), List.of(), page.nextLink() != null ? ITEMS + page.nextLink() : FOLDERS);
         }
         if (!continuation.startsWith(FOLDERS)) {

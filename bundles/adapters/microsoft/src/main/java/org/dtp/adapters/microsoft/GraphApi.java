@@ -75,7 +75,7 @@ final class GraphApi {
 
     /** The first item of collection {@code first}, all pages read as needed, whose text {@code field} is {@code value}. */
     Optional<JsonNode> findIn(String first, String field, String value) throws AdapterException {
-        return first(first, Map.of(), item -> value.equals(item.path(field).asText()));
+        return first(first, item -> value.equals(item.path(field).asText()));
     }
 
     /**
@@ -88,10 +88,10 @@ final class GraphApi {
     }
 
     /** The first item of collection {@code first} that {@code test} accepts; pages are read until it is found. */
-    Optional<JsonNode> first(String first, Map<String, String> headers, Predicate<JsonNode> test) throws AdapterException {
+    Optional<JsonNode> first(String first, Predicate<JsonNode> test) throws AdapterException {
         String next = null;
         do {
-            Page page = page(first, next, headers);
+            Page page = page(first, next);
             for (JsonNode item : page.values()) {
                 if (test.test(item)) {
                     return Optional.of(item);

@@ -48,6 +48,15 @@ final class ImportTags {
         return api.withProperty(collection, KEY, tag).stream().findFirst();
     }
 
+    /**
+     * The id of the item of {@code collection} that an earlier attempt created with {@code tag}, else of the one
+     * {@code body} (which carries the tag) creates there: a retry after a lost answer or a restart creates nothing twice.
+     */
+    static String createOnce(GraphApi api, String collection, String tag, Map<String, Object> body) throws AdapterException {
+        Optional<JsonNode> earlier = tagged(api, collection, tag);
+        return earlier.isPresent() ? earlier.get().path("id").asText() : api.post(collection, body).path("id").asText();
+    }
+
     /** The query option that returns both properties with each item. */
     static String expand() {
         return "$expand=" + FormEncoding.percentEncode("singleValueExtendedProperties($filter=id eq '" + KEY

@@ -30,8 +30,8 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Imports events into Outlook calendars: a calendar is found by its name ({@code GET /me/calendars}), else created; an
@@ -51,6 +51,8 @@ import java.util.Set;
                 AdapterProperties.VERTICAL + "=CALENDAR"})
 public final class OutlookCalendarImporter extends GraphComponent implements Importer<Calendar, CalendarEvent> {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** An RFC 5545 duration in weeks ({@code dur-week}), which {@link Duration#parse} does not take. */
+    private static final Pattern WEEKS = Pattern.compile("[+-]?P\\d+W", Pattern.CASE_INSENSITIVE);
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("start", "Outlook has no floating times; a floating time is kept as UTC"),
             Map.entry("end", "Outlook has no floating times; a floating time is kept as UTC"),
@@ -92,8 +94,8 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         Map<String, Object> body = body(event, tag);
         boolean series = body.containsKey("recurrence");
         Fidelity.report(context, event.id(), event, OutlookCalendarExporter.event(JSON.valueToTree(body), null, event.recurrenceId()),
-                field -> REASONS.getOrDefault(field, "Outlook events have no " + field),
-                series ? Set.of("exceptionDates") : Set.of());
+                // a series' EXDATEs are written apart (its occurrences deleted): not compared
+                field -> series && field.equals("exceptionDates") ? null : REASONS.getOrDefault(field, "Outlook events have no " + field));
         if (event.recurrenceId() != null) {
             body.remove("recurrence");
             body.remove("singleValueExtendedProperties");
@@ -102,8 +104,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
                             + instant(event.recurrenceId())));
             return api.patch("/me/events/" + GraphApi.id(occurrence), body).path("id").asText();
         }
-        Optional<JsonNode> earlier = ImportTags.tagged(api, events, tag);
-        String id = earlier.isPresent() ? earlier.get().path("id").asText() : api.post(events, body).path("id").asText();
+        String id = ImportTags.createOnce(api, events, tag, body);
         if (series) {
             cancel(api, id, event.exceptionDates());
         }
@@ -133,7 +134,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
 
     /** The id of the occurrence of series {@code seriesId} that originally started at {@code original}. */
     private static Optional<String> occurrence(GraphApi api, String seriesId, Instant original) throws AdapterException {
-        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original), Map.of(),
+        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original),
                         instance -> original.equals(Instant.parse(instance.path("originalStart").asText())))
                 .map(instance -> instance.path("id").asText());
     }
@@ -219,12 +220,17 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             if (start.date() != null) {
                 return CalendarTime.ofDate(start.date().plus(duration == null ? Period.ofDays(1) : Period.parse(duration)));
             }
-            Duration length = duration == null ? Duration.ZERO : Duration.parse(duration);
+            Duration length = duration == null ? Duration.ZERO : duration(duration);
             return start.utc() != null ? CalendarTime.ofUtc(start.utc().plus(length))
                     : new CalendarTime(null, start.dateTime().plus(length), start.timeZoneId(), null);
         } catch (DateTimeException e) {
-            return start; // a duration in weeks of a timed event, say: the importer reports the duration as not kept
+            return start; // a duration in hours of an all-day event, say: the importer reports the duration as not kept
         }
+    }
+
+    /** An RFC 5545 duration (3.3.6): weeks of 7 days, or days and a time. */
+    private static Duration duration(String text) {
+        return WEEKS.matcher(text).matches() ? Duration.ofDays(Period.parse(text).getDays()) : Duration.parse(text);
     }
 
     /** Minutes before the start of a display alarm relative to the start, or null when Outlook cannot hold it. */
@@ -233,7 +239,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             return null;
         }
         try {
-            Duration before = Duration.parse(alarm.triggerOffset()).negated();
+            Duration before = duration(alarm.triggerOffset()).negated();
             return before.isNegative() || before.toSecondsPart() != 0 ? null : (int) before.toMinutes();
         } catch (DateTimeException e) {
             return null;

@@ -26,7 +26,6 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Exports Outlook contacts: the root holds the user's default contact folder ({@value #DEFAULT_FOLDER}); a folder's
@@ -58,7 +57,7 @@ public final class OutlookContactExporter extends GraphComponent implements Expo
         boolean main = DEFAULT_FOLDER.equals(cursor.containerId());
         String folder = main ? null : "/me/contactFolders/" + GraphApi.id(cursor.containerId());
         FolderPages.Page page = FolderPages.page(api, (main ? "/me/contacts" : folder + "/contacts") + "?" + ImportTags.expand(),
-                main ? "/me/contactFolders" : folder + "/childFolders", cursor.continuation(), Map.of());
+                main ? "/me/contactFolders" : folder + "/childFolders", cursor.continuation());
         List<AddressBook> books = new ArrayList<>();
         for (JsonNode f : page.folders()) {
             books.add(new AddressBook(f.path("id").asText(), f.path("displayName").asText(f.path("id").asText()), null));

@@ -1,6 +1,5 @@
 package org.dtp.adapters.microsoft;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Imports contacts into Outlook: an address book becomes a contact folder, found by its display name (at the top,
@@ -79,14 +77,12 @@ public final class OutlookContactImporter extends GraphComponent implements Impo
         String contacts = containerId == null || containerId.equals(OutlookContactExporter.DEFAULT_FOLDER) ? "/me/contacts"
                 : "/me/contactFolders/" + GraphApi.id(containerId) + "/contacts";
         String tag = ImportTags.of(context.jobId(), idempotencyKey);
-        Optional<JsonNode> earlier = ImportTags.tagged(api, contacts, tag);
-        if (earlier.isPresent()) {
-            return earlier.get().path("id").asText();
-        }
         Map<String, Object> body = body(contact, tag);
+        // reported on every attempt, also one that finds the contact an earlier attempt made (the engine keeps only
+        // the reports of the attempt that succeeds)
         Fidelity.report(context, contact.id(), contact, OutlookContactExporter.contact(JSON.valueToTree(body)),
                 field -> REASONS.getOrDefault(field, "Outlook contacts have no " + field));
-        return api.post(contacts, body).path("id").asText();
+        return ImportTags.createOnce(api, contacts, tag, body);
     }
 
     /** The Graph contact of {@code c} (https://learn.microsoft.com/en-us/graph/api/user-post-contacts). */

@@ -93,7 +93,7 @@ public final class OutlookMailExporter extends GraphComponent implements Exporte
             });
         }
         String folder = "/me/mailFolders/" + GraphApi.id(cursor.containerId());
-        FolderPages.Page page = FolderPages.page(api, folder + "/messages?" + SELECT, folder + "/childFolders", cursor.continuation(), Map.of());
+        FolderPages.Page page = FolderPages.page(api, folder + "/messages?" + SELECT, folder + "/childFolders", cursor.continuation());
         List<MailFolder> folders = new ArrayList<>();
         if (!page.folders().isEmpty()) {
             String parentPath = path(api, cursor.containerId());

@@ -100,7 +100,7 @@ public final class OutlookMailImporter extends GraphComponent implements Importe
         }
         AtomicReference<JsonNode> untagged = new AtomicReference<>();
         Optional<JsonNode> tagged = api.first(messages + "?$filter=" + FormEncoding.percentEncode("internetMessageId eq '"
-                + messageId.replace("'", "''") + "'") + "&" + ImportTags.expand(), Map.of(), candidate -> {
+                + messageId.replace("'", "''") + "'") + "&" + ImportTags.expand(), candidate -> {
             String other = ImportTags.value(candidate, ImportTags.KEY);
             if (other == null) {
                 untagged.compareAndSet(null, candidate);

@@ -130,6 +130,32 @@ public class OutlookCalendarTest {
         assertEquals("yoga@example.org", events.get(1).uid());
     }
 
+    @Test
+    public void aDurationAndAReminderInWeeksAreKept() throws Exception {
+        CalendarTime zoned = CalendarTime.ofZoned(LocalDateTime.parse("2024-03-25T09:00"), "Europe/Paris");
+        CalendarTime utc = CalendarTime.ofUtc(Instant.parse("2024-06-03T08:00:00Z"));
+        CalendarEvent retreat = new CalendarEvent("w1", "retreat@example.org", null, "Retreat", null, null, zoned, null, "P1W", null, null,
+                null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Retreat")), 0, null, null, null, null, List.of());
+        CalendarEvent course = new CalendarEvent("w2", "course@example.org", null, "Course", null, null, utc, null, "+P2W", null, null,
+                null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Course")), 0, null, null, null, null, List.of());
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Weeks", null, null, null), null);
+        importer.importItem(into, "w1", retreat, calendar);
+        importer.importItem(into, "w2", course, calendar);
+
+        for (ObjectNode item : outlook.items(calendar)) {
+            assertEquals(true, item.path("isReminderOn").asBoolean());
+            assertEquals("a week before", 7 * 24 * 60, item.path("reminderMinutesBeforeStart").asInt());
+        }
+        List<CalendarEvent> events = export().items().get(calendar);
+        assertEquals("seven days on the wall clock, across the change to summer time",
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-04-01T09:00"), "Europe/Paris"), events.get(0).end());
+        assertEquals(CalendarTime.ofUtc(Instant.parse("2024-06-17T08:00:00Z")), events.get(1).end());
+    }
+
     private static CalendarEvent event(String id, CalendarTime recurrenceId, CalendarTime start, CalendarTime end, List<String> rules,
                                        List<CalendarTime> exceptionDates) {
         return new CalendarEvent(id, "yoga@example.org", recurrenceId, "Yoga", null, "Studio 3", start, end, null, null, null, null, null,

@@ -10,6 +10,7 @@ import org.dtp.models.contacts.PartialDate;
 import org.dtp.models.contacts.PostalAddress;
 import org.dtp.models.contacts.StructuredName;
 import org.dtp.models.contacts.TypedValue;
+import org.dtp.spi.TransientAdapterException;
 import org.junit.After;
 import org.junit.Test;
 
@@ -18,6 +19,7 @@ import java.util.List;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertThrows;
 
 public class OutlookContactsTest {
     private final Fixture f;
@@ -106,6 +108,26 @@ public class OutlookContactsTest {
         assertEquals(source.notes(), copy.notes());
         assertEquals(List.of("description", "kind", "emails[0].types[0]", "emails[0].pref", "birthday"),
                 into.notKept().stream().map(TestImportContext.NotKept::field).distinct().toList());
+    }
+
+    @Test
+    public void aContactRetriedAfterItsCreateAnswerWasLostIsNotMadeTwiceAndStillReportsWhatIsNotKept() throws Exception {
+        Contact source = new Contact("c1", "urn:uuid:1", null, null, "Ann Smith", new StructuredName("Smith", "Ann", List.of(), List.of(), List.of()),
+                List.of(), List.of(new TypedValue("ann@example.org", List.of("home"), 1)), List.of(new TypedValue("+1 555 0100", List.of("work"), null)),
+                List.of(), List.of(), List.of(), new Organization("Example", List.of()), "Chemist", null, new PartialDate(null, 12, 24, null),
+                null, null, List.of("A note"), List.of(), null, List.of(), List.of(), null, null, null, List.of());
+        OutlookContactImporter importer = new OutlookContactImporter(f.connector);
+        outlook.loseNextCreateAnswer();
+        TestImportContext first = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        assertThrows(TransientAdapterException.class, () -> importer.importItem(first, "c1", source, null));
+        assertEquals("the contact was made, only the answer was lost", 1, outlook.items(outlook.defaultContactFolder()).size());
+
+        // the engine keeps only the reports of the attempt that succeeds: the retry reports on its own
+        TestImportContext retry = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        String id = importer.importItem(retry, "c1", source, null);
+        assertEquals(List.of(id), outlook.items(outlook.defaultContactFolder()).stream().map(c -> c.path("id").asText()).toList());
+        assertEquals(List.of("kind", "emails[0].types[0]", "emails[0].pref", "birthday"),
+                retry.notKept().stream().filter(n -> n.sourceId().equals("c1")).map(TestImportContext.NotKept::field).distinct().toList());
     }
 
     @Test

@@ -274,6 +274,8 @@ public final class FakeGraph implements AutoCloseable {
                 }
                 drive(x, path.substring("/v1.0/me/drive/".length()));
             }
+        } catch (DroppedConnection e) {
+            throw e;
         } catch (RuntimeException e) {
             error(x, 500, "generalException", e.toString());
         }
@@ -700,7 +702,7 @@ public final class FakeGraph implements AutoCloseable {
     }
 
     /** Ends an exchange by closing its connection, no status sent (HttpServer closes a connection whose handler throws). */
-    private static final class DroppedConnection extends RuntimeException {
+    static final class DroppedConnection extends RuntimeException {
     }
 
     private static void sessionStatus(HttpExchange x, int status, Session session) throws IOException {

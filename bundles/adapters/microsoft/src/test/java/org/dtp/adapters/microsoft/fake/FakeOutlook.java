@@ -90,6 +90,7 @@ public final class FakeOutlook {
     private final Map<String, String> wellKnown = new HashMap<>();
     private final String mailRoot;
     private String defaultCalendar;
+    private boolean loseCreateAnswer;
 
     FakeOutlook(FakeGraph graph) {
         this.graph = graph;
@@ -162,6 +163,11 @@ public final class FakeOutlook {
         return mime.get(messageId);
     }
 
+    /** The next POST that creates a contact or an event creates it, but its answer is lost with the connection. */
+    public synchronized void loseNextCreateAnswer() {
+        loseCreateAnswer = true;
+    }
+
     public synchronized int cancelledCount() {
         return cancelled.size();
     }
@@ -185,7 +191,7 @@ public final class FakeOutlook {
         String route = method + " " + p[0] + (p.length > 1 ? "/{id}" : "") + (p.length > 2 ? "/" + p[2] : "") + (p.length > 3 ? "/more" : "");
         switch (route) {
             case "GET contacts" -> list(x, DEFAULT_CONTACTS);
-            case "POST contacts" -> send(x, 201, view(contact(DEFAULT_CONTACTS, body(x)), x, Map.of()));
+            case "POST contacts" -> created(x, contact(DEFAULT_CONTACTS, body(x)));
             case "GET contactFolders" -> listFolders(x, "contacts", DEFAULT_CONTACTS);
             case "POST contactFolders" -> createFolder(x, "contacts", DEFAULT_CONTACTS, "displayName");
             case "GET contactFolders/{id}", "GET mailFolders/{id}" -> {
@@ -226,8 +232,8 @@ public final class FakeOutlook {
                     notFound(x);
                 } else {
                     ObjectNode body = body(x);
-                    send(x, 201, view(p[0].equals("calendars") ? event(folder.path("id").asText(), body)
-                            : contact(folder.path("id").asText(), body), x, Map.of()));
+                    created(x, p[0].equals("calendars") ? event(folder.path("id").asText(), body)
+                            : contact(folder.path("id").asText(), body));
                 }
             }
             case "GET calendars" -> listFolders(x, "calendar", null);
@@ -241,7 +247,7 @@ public final class FakeOutlook {
             }
             case "POST calendar/{id}" -> {
                 if (p[1].equals("events")) {
-                    send(x, 201, view(event(defaultCalendar, body(x)), x, Map.of()));
+                    created(x, event(defaultCalendar, body(x)));
                 } else {
                     notFound(x);
                 }
@@ -272,6 +278,15 @@ public final class FakeOutlook {
             }
             default -> FakeGraph.error(x, 400, "BadRequest", "Resource not found for the segment '" + rest + "'.");
         }
+    }
+
+    /** Answers 201 with a contact or event just created, unless its answer is to be lost ({@link #loseNextCreateAnswer}). */
+    private void created(HttpExchange x, ObjectNode item) throws IOException {
+        if (loseCreateAnswer) {
+            loseCreateAnswer = false;
+            throw new FakeGraph.DroppedConnection();
+        }
+        send(x, 201, view(item, x, Map.of()));
     }
 
     private static String kindOf(String segment) {
