@@ -20,10 +20,6 @@ final class AlbumMembership {
         return Arrays.binarySearch(sorted, fingerprint(mediaItemId)) >= 0;
     }
 
-    int size() {
-        return sorted.length;
-    }
-
     static long fingerprint(String mediaItemId) {
         return ByteBuffer.wrap(Markers.hash(mediaItemId, 8)).getLong();
     }
