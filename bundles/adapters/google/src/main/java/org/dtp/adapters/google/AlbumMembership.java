@@ -1,8 +1,6 @@
 package org.dtp.adapters.google;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -22,21 +20,8 @@ final class AlbumMembership {
         return Arrays.binarySearch(sorted, fingerprint(mediaItemId)) >= 0;
     }
 
-    int size() {
-        return sorted.length;
-    }
-
     static long fingerprint(String mediaItemId) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(mediaItemId.getBytes(StandardCharsets.UTF_8));
-            long v = 0;
-            for (int i = 0; i < 8; i++) {
-                v = (v << 8) | (d[i] & 0xff);
-            }
-            return v;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ByteBuffer.wrap(Markers.hash(mediaItemId, 8)).getLong();
     }
 
     /** Collects fingerprints, then {@link #build}s the set. */

@@ -76,39 +76,38 @@ final class GmailApi {
         return http.get(URI.create(uri.toString()), OnNotFound.REJECT_ITEM);
     }
 
-    /** messages.get?format=minimal: the message's labels. */
-    List<String> labelIdsOf(String id) throws AdapterException {
-        List<String> labels = new ArrayList<>();
-        http.get(URI.create(api + "/messages/" + FormEncoding.percentEncode(id) + "?format=minimal"), OnNotFound.REJECT_ITEM)
-                .path("labelIds").forEach(l -> labels.add(l.asText()));
-        return labels;
-    }
-
     /** messages.get?format=raw: the RFC 822 bytes, decoded as they are read. */
     InputStream raw(String id) throws AdapterException, IOException {
         return RawMessage.decode(http.open(URI.create(api + "/messages/" + FormEncoding.percentEncode(id) + "?format=raw")));
     }
 
+    /** A message found by its Message-ID: its id and its labels. */
+    record Found(String id, List<String> labelIds) {
+    }
+
     /**
-     * The ids of the messages (spam and trash included) whose Message-ID header is {@code messageId}. Search only
-     * finds the candidates: a Message-ID holding search syntax (spaces, quotes, parentheses: not a valid one) finds
-     * none, and each candidate's own header must be the same.
+     * The messages (spam and trash included) whose Message-ID header is {@code messageId}, with their labels. Search
+     * only finds the candidates: a Message-ID holding search syntax (spaces, quotes, parentheses: not a valid one)
+     * finds none, and each candidate's own header must be the same.
      */
-    List<String> withMessageId(String messageId) throws AdapterException {
+    List<Found> withMessageId(String messageId) throws AdapterException {
         String bare = messageId.strip().replaceAll("^<|>$", "");
         if (bare.isEmpty() || !bare.matches("[^\\s\"()]+")) {
             return List.of();
         }
         List<String> candidates = new ArrayList<>();
         ApiPage.forEach(token -> messages(null, "rfc822msgid:" + bare, true, token), m -> candidates.add(m.path("id").asText()));
-        List<String> ids = new ArrayList<>();
+        List<Found> found = new ArrayList<>();
         for (String id : candidates) {
-            String header = GmailMessages.header(metadata(id), "Message-ID");
+            JsonNode metadata = metadata(id);
+            String header = GmailMessages.header(metadata, "Message-ID");
             if (header != null && bare.equals(header.strip().replaceAll("^<|>$", ""))) {
-                ids.add(id);
+                List<String> labelIds = new ArrayList<>();
+                metadata.path("labelIds").forEach(l -> labelIds.add(l.asText()));
+                found.add(new Found(id, List.copyOf(labelIds)));
             }
         }
-        return ids;
+        return found;
     }
 
     /** messages.modify adding {@code labelIds}. */

@@ -12,9 +12,6 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -123,13 +120,7 @@ public final class GoogleCalendarImporter extends GoogleComponent implements Imp
 
     /** A UID for an event that had none, the same for every attempt of this job and key. */
     private static String generatedUid(ImportContext context, String idempotencyKey) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((context.jobId() + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 16) + "@dtp";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return HexFormat.of().formatHex(Markers.hash(context.jobId() + "\n" + idempotencyKey, 16)) + "@dtp";
     }
 
     private CalendarApi api(ImportContext context) throws AdapterException {

@@ -1,5 +1,6 @@
 package org.dtp.adapters.google;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.auth.oauth2.AuthorizationFlows;
 import org.dtp.auth.oauth2.OAuth2Clients;
 import org.dtp.spi.AdapterException;
@@ -19,10 +20,11 @@ import org.osgi.service.metatype.annotations.Designate;
 
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * What the Google exporters and importers share: the configuration, the registered OAuth 2.0 client, one rate
- * limiter for all of this server's requests to Google, and the importers' and the Photos exporter's caches.
+ * limiter for all of this server's requests to Google, and the importers' and the exporters' caches.
  * Reconfiguring it restarts the adapter's services with the new settings.
  */
 @Component(service = GoogleConnector.class, configurationPid = GoogleConfig.PID)
@@ -51,6 +53,10 @@ public final class GoogleConnector {
     private final LruCache<NamedIds> names = new LruCache<>(CACHED_INDEXES);
     /** The exporter's set of items that are in some album, by job. */
     private final LruCache<AlbumMembership> memberships = new LruCache<>(CACHED_MEMBERSHIPS);
+    /** The Gmail exporter's labels, by job. */
+    private final LruCache<List<JsonNode>> labels = new LruCache<>(CACHED_INDEXES);
+    /** The contacts exporter's contact groups, by job. */
+    private final LruCache<ContactGroups> contactGroups = new LruCache<>(CACHED_INDEXES);
 
     @Activate
     public GoogleConnector(GoogleConfig config, @Reference OAuth2Clients clients) {
@@ -150,5 +156,30 @@ public final class GoogleConnector {
 
     void membership(String key, AlbumMembership membership) {
         memberships.put(key, membership);
+    }
+
+    /** Reads something from Google. */
+    interface Reader<V> {
+        V read() throws AdapterException;
+    }
+
+    /** The Gmail labels of {@code key} (a job): the ones read before, else the ones {@code reader} reads, then kept. */
+    List<JsonNode> labels(String key, Reader<List<JsonNode>> reader) throws AdapterException {
+        return cached(labels, key, reader);
+    }
+
+    /** The contact groups of {@code key} (a job): the ones read before, else the ones {@code reader} reads, then kept. */
+    ContactGroups contactGroups(String key, Reader<ContactGroups> reader) throws AdapterException {
+        return cached(contactGroups, key, reader);
+    }
+
+    private static <V> V cached(LruCache<V> cache, String key, Reader<V> reader) throws AdapterException {
+        V known = cache.get(key);
+        if (known != null) {
+            return known;
+        }
+        V value = reader.read();
+        cache.put(key, value);
+        return value;
     }
 }

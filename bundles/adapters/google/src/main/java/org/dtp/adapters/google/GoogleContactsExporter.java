@@ -21,7 +21,7 @@ import java.util.List;
 
 /**
  * Exports a user's Google contacts through the People API. The root's page is the address books: My Contacts and
- * the labels an import made of address books ({@link ContactGroups}); a book's pages are the user's connections
+ * the labels an import made of address books ({@link ContactGroups}, read once per job); a book's pages are the user's connections
  * ({@code GET /v1/people/me/connections} with {@code personFields}, {@code pageToken} paging, a fixed sort order)
  * that belong to it, each contact once; its other labels are its categories. Nothing at Google is changed.
  */
@@ -40,7 +40,7 @@ public final class GoogleContactsExporter extends GoogleComponent implements Exp
     @Override
     public ExportPage<AddressBook, Contact> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         PeopleApi api = new PeopleApi(connector.http(context), connector.settings().peopleBaseUrl(), connector.settings().pageSize());
-        ContactGroups groups = ContactGroups.read(api);
+        ContactGroups groups = connector.contactGroups(context.jobId().toString(), () -> ContactGroups.read(api));
         if (cursor.isRoot()) {
             List<AddressBook> books = new ArrayList<>();
             books.add(new AddressBook(ContactGroups.MY_CONTACTS, ContactGroups.MY_CONTACTS_NAME, null));

@@ -42,6 +42,8 @@ import java.util.regex.Pattern;
 final class GoogleEvents {
     private static final Pattern MINUTES_BEFORE = Pattern.compile("-P(?:(\\d+)W|(\\d+)D)?(?:T(?:(\\d+)H)?(?:(\\d+)M)?)?");
     private static final Pattern WHOLE_DAYS = Pattern.compile("\\+?P(?:(\\d+)W|(\\d+)D)");
+    /** An RFC 5545 dur-value of whole weeks, which java.time's Duration does not parse. */
+    private static final Pattern WEEKS = Pattern.compile("(-?)P(\\d+)W");
     private static final Pattern RECURRENCE_LINE = Pattern.compile("(?m)^(RRULE|EXRULE|RDATE|EXDATE)[;:].*$");
 
     private GoogleEvents() {
@@ -267,7 +269,7 @@ final class GoogleEvents {
     /** An RFC 5545 dur-value as a java.time Duration (weeks and days as 24 hours). */
     private static Duration durationOf(String value) {
         String v = value.startsWith("+") ? value.substring(1) : value;
-        Matcher weeks = Pattern.compile("(-?)P(\\d+)W").matcher(v);
+        Matcher weeks = WEEKS.matcher(v);
         if (weeks.matches()) {
             return Duration.ofDays(7 * Long.parseLong(weeks.group(2)));
         }

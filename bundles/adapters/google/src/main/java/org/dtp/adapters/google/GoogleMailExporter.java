@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Exports a user's Gmail. The root's first page is the folders ({@code GET /labels}: INBOX, SENT, DRAFT, SPAM, TRASH
+ * Exports a user's Gmail. The root's first page is the folders ({@code GET /labels}, read once per job: INBOX, SENT, DRAFT, SPAM, TRASH
  * and the user's labels, by name; see {@link GmailMessages}); the root's items are the archived messages in no
  * folder ({@code q=-in:inbox -in:sent -in:draft has:nouserlabels}); a folder's pages are
  * {@code GET /messages?labelIds=<label>} (spam and trash only in their own folders), following
@@ -50,7 +50,7 @@ public final class GoogleMailExporter extends GoogleComponent implements Exporte
     @Override
     public ExportPage<MailFolder, MailMessage> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         GmailApi api = api(context);
-        List<JsonNode> labels = api.labels();
+        List<JsonNode> labels = connector.labels(context.jobId().toString(), () -> List.copyOf(api.labels()));
         Map<String, String> names = new HashMap<>();
         labels.forEach(l -> names.put(l.path("id").asText(), l.path("name").asText()));
         List<MailFolder> folders = new ArrayList<>();

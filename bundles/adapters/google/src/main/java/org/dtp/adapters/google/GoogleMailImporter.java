@@ -85,13 +85,13 @@ public final class GoogleMailImporter extends GoogleComponent implements Importe
         String messageId = message.messageId() == null || message.messageId().isBlank()
                 ? "<" + Markers.marker(context.jobId(), idempotencyKey).substring("dtp:".length()) + "@dtp.invalid>"
                 : message.messageId().strip();
-        List<String> existing = api.withMessageId(messageId);
+        List<GmailApi.Found> existing = api.withMessageId(messageId);
         if (!existing.isEmpty()) {
-            String id = existing.get(0);
-            if (folderLabel != null && !api.labelIdsOf(id).contains(folderLabel)) {
-                api.addLabels(id, List.of(folderLabel));
+            GmailApi.Found earlier = existing.get(0);
+            if (folderLabel != null && !earlier.labelIds().contains(folderLabel)) {
+                api.addLabels(earlier.id(), List.of(folderLabel));
             }
-            return id;
+            return earlier.id();
         }
         long size = message.raw().size();
         if (size > MAX_MESSAGE_BYTES) {

@@ -3,6 +3,7 @@ package org.dtp.adapters.google;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -26,10 +27,17 @@ final class Markers {
     }
 
     static String marker(UUID jobId, String key) {
+        return "dtp:" + HexFormat.of().formatHex(hash(jobId + "\n" + key, 8));
+    }
+
+    /**
+     * The first {@code bytes} bytes (at most 32) of the SHA-256 hash of {@code text} in UTF-8: what markers, generated
+     * event UIDs and album membership fingerprints are made of. Values made of it are stored at Google: it must not change.
+     */
+    static byte[] hash(String text, int bytes) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((jobId + "\n" + key).getBytes(StandardCharsets.UTF_8));
-            return "dtp:" + HexFormat.of().formatHex(digest, 0, 8);
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return Arrays.copyOf(digest, bytes);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -31,7 +31,7 @@ final class PhotosApi {
             uri.append("&excludeNonAppCreatedData=true");
         }
         uri.append(ApiPage.tokenQuery(pageToken));
-        return page(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "albums");
+        return ApiPage.of(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "albums");
     }
 
     /** mediaItems.search in one album, in the album's order. */
@@ -42,14 +42,14 @@ final class PhotosApi {
         if (pageToken != null) {
             body.put("pageToken", pageToken);
         }
-        return page(http.send("POST", URI.create(base + "/v1/mediaItems:search"), body, OnNotFound.FAIL), "mediaItems");
+        return ApiPage.of(http.send("POST", URI.create(base + "/v1/mediaItems:search"), body, OnNotFound.FAIL), "mediaItems");
     }
 
     /** mediaItems.list: every item of the library, newest first. */
     ApiPage libraryItems(String pageToken, int pageSize) throws AdapterException {
         StringBuilder uri = new StringBuilder(base).append("/v1/mediaItems?pageSize=").append(pageSize);
         uri.append(ApiPage.tokenQuery(pageToken));
-        return page(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "mediaItems");
+        return ApiPage.of(http.get(URI.create(uri.toString()), OnNotFound.FAIL), "mediaItems");
     }
 
     /** mediaItems.get: the item with a fresh baseUrl (a baseUrl is good for 60 minutes only). */
@@ -100,9 +100,5 @@ final class PhotosApi {
             throw new AdapterException("Google answered mediaItems:batchCreate without one newMediaItemResult");
         }
         return results.get(0);
-    }
-
-    private static ApiPage page(JsonNode answer, String field) throws AdapterException {
-        return ApiPage.of(answer, field);
     }
 }
