@@ -9,11 +9,14 @@ import org.dtp.models.ItemModel;
 import org.dtp.models.MediaRef;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.EventStatus;
+import org.dtp.models.calendar.Transparency;
 import org.dtp.models.contacts.Contact;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailMessage;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.tasks.Task;
+import org.dtp.models.tasks.TaskStatus;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
@@ -167,7 +170,9 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
      * A bad item: the importer must refuse it with {@link ItemRejectedException}, or, if it takes it, hold it with every
      * field kept or reported as not kept. By default, for verticals with media,
      * one whose media the source refuses ({@link #GONE_AT_THE_SOURCE}); for contacts, events and tasks one with an
-     * extended property whose name vCard/iCalendar cannot write; for other verticals none (the test is skipped).
+     * extended property whose name vCard/iCalendar cannot write (the event confirmed and opaque, the task needing
+     * action, as the samples are: a service such as Google gives every event and task a status); for other verticals
+     * none (the test is skipped).
      */
     @SuppressWarnings("unchecked")
     protected I unacceptableItem() {
@@ -189,11 +194,11 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
             case CALENDAR -> {
                 CalendarEvent e = (CalendarEvent) SampleData.of(Vertical.CALENDAR).items().get(0);
                 yield new CalendarEvent("ev-bad", "ev-bad@conformance.example", null, "Bad property", null, null, e.start(), e.end(),
-                        null, null, null, null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, null,
-                        null, null, null, List.of(badName));
+                        null, EventStatus.CONFIRMED, Transparency.OPAQUE, null, null, null, List.of(), List.of(), List.of(), List.of(),
+                        List.of(), List.of(), 0, null, null, null, null, List.of(badName));
             }
-            case TASKS -> new Task("t-bad", "t-bad@conformance.example", "Bad property", null, null, null, null, null, null, null,
-                    null, null, List.of(), null, List.of(), List.of(badName));
+            case TASKS -> new Task("t-bad", "t-bad@conformance.example", "Bad property", null, TaskStatus.NEEDS_ACTION, null, null,
+                    null, null, null, null, null, List.of(), null, List.of(), List.of(badName));
             default -> null;
         };
         return (I) item;
