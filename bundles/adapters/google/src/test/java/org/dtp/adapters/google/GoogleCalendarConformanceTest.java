@@ -3,8 +3,6 @@ package org.dtp.adapters.google;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
-import org.dtp.models.calendar.EventStatus;
-import org.dtp.models.calendar.Transparency;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
 
@@ -36,19 +34,5 @@ public class GoogleCalendarConformanceTest extends GoogleConformanceTest<Calenda
     @Override
     protected Set<String> fieldsTheServiceAssigns() {
         return Set.of("created", "lastModified", "url", "color", "timeZoneId");
-    }
-
-    /**
-     * The kit's bad event (an extended property iCalendar cannot name) with a status and a transparency: every Google
-     * event has both (confirmed and opaque by default, the latter RFC 5545's default too), which the kit compares
-     * with "none" as a change.
-     */
-    @Override
-    protected CalendarEvent unacceptableItem() {
-        CalendarEvent e = super.unacceptableItem();
-        return new CalendarEvent(e.id(), e.uid(), e.recurrenceId(), e.summary(), e.description(), e.location(), e.start(), e.end(),
-                e.duration(), EventStatus.CONFIRMED, Transparency.OPAQUE, e.classification(), e.classificationText(), e.organizer(),
-                e.attendees(), e.categories(), e.recurrenceRules(), e.recurrenceDates(), e.exceptionDates(), e.alarms(), e.sequence(),
-                e.created(), e.lastModified(), e.url(), e.geo(), e.extended());
     }
 }

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.dtp.auth.oauth1.OAuth1Signatures;
+import org.dtp.conformance.ModelComparison;
 import org.dtp.spi.http.FormEncoding;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -98,16 +98,7 @@ public final class FakeFlickr implements AutoCloseable {
         }
 
         public String sha256() throws IOException {
-            try (InputStream in = Files.newInputStream(file)) {
-                MessageDigest digest = MessageDigest.getInstance("SHA-256");
-                byte[] buffer = new byte[64 * 1024];
-                for (int n; (n = in.read(buffer)) >= 0; ) {
-                    digest.update(buffer, 0, n);
-                }
-                return java.util.HexFormat.of().formatHex(digest.digest());
-            } catch (java.security.NoSuchAlgorithmException e) {
-                throw new IllegalStateException(e);
-            }
+            return ModelComparison.sha256(Files.newInputStream(file));
         }
     }
 

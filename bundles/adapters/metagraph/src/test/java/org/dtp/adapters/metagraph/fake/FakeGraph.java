@@ -225,8 +225,12 @@ public class FakeGraph implements AutoCloseable {
             FormEncoding.decode(uri.getRawQuery()).forEach(e -> query.put(e.getKey(), e.getValue()));
             String authorization = exchange.getRequestHeaders().getFirst("Authorization");
             seen.add(new Seen(exchange.getRequestMethod(), uri.getPath(), Map.copyOf(query), authorization));
-            Path file = uri.getPath().startsWith("/cdn/") ? media.get(uri.getPath().substring("/cdn/".length())) : null;
-            if (file != null) {
+            if (uri.getPath().startsWith("/cdn/")) {
+                Path file = media.get(uri.getPath().substring("/cdn/".length()));
+                if (file == null) {
+                    send(exchange, new Answer(404, "text/plain", "Not Found".getBytes(StandardCharsets.US_ASCII), Map.of()));
+                    return;
+                }
                 exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
                 exchange.sendResponseHeaders(200, Files.size(file));
                 Files.copy(file, exchange.getResponseBody());
@@ -237,9 +241,6 @@ public class FakeGraph implements AutoCloseable {
     }
 
     private Answer answer(HttpExchange exchange, String path, Map<String, String> query, String authorization) throws IOException {
-        if (path.startsWith("/cdn/")) {
-            return new Answer(404, "text/plain", "Not Found".getBytes(StandardCharsets.US_ASCII), Map.of());
-        }
         for (Map.Entry<Pattern, Route> route : publicRoutes.entrySet()) {
             Matcher m = route.getKey().matcher(path);
             if (m.matches() && exchange.getRequestMethod().equals("GET")) {
