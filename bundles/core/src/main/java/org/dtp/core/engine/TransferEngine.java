@@ -332,6 +332,9 @@ public final class TransferEngine implements JobExecutor {
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
         Sides sides = new Sides(store, job);
+        // Only a page that an earlier run left unfinished has items in the page ledger; a page that follows
+        // one this run finished need not ask.
+        boolean pageLedgerMayHoldItems = true;
         while (!checkpoint.done()) {
             if (control.stopRequested() || !isRunning(id)) {
                 return;
@@ -362,11 +365,14 @@ public final class TransferEngine implements JobExecutor {
                 store.recordAdapterVersions(id, exporterVersion, importerVersion);
             }
             try {
-                Optional<Checkpoint> next = copyPage(job, epoch, sides, checkpoint, exporter.get(), importer.get(), control);
+                Optional<Checkpoint> next = copyPage(job, epoch, sides, checkpoint, pageLedgerMayHoldItems, exporter.get(),
+                        importer.get(), control);
                 if (next.isEmpty()) {
+                    pageLedgerMayHoldItems = true;
                     continue; // stopped, or an adapter left, mid-page: the page repeats from the checkpoint
                 }
                 checkpoint = next.get(); // saved by copyPage with the page's last items
+                pageLedgerMayHoldItems = false; // saving a checkpoint empties the page ledger
             } catch (AdapterException e) {
                 store.transition(id, epoch, Set.of(JobState.RUNNING), JobState.FAILED, "export failed: " + e.getMessage());
                 return;
@@ -386,8 +392,9 @@ public final class TransferEngine implements JobExecutor {
 
     /** Copies the head page; empty when a stop was requested before the page was done. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, long epoch, Sides sides, Checkpoint checkpoint, AdapterService<Exporter<?, ?>> exporterService,
-                                          AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
+    private Optional<Checkpoint> copyPage(TransferJob job, long epoch, Sides sides, Checkpoint checkpoint, boolean pageLedgerMayHoldItems,
+                                          AdapterService<Exporter<?, ?>> exporterService, AdapterService<Importer<?, ?>> importerService,
+                                          JobControls.Control control)
             throws AdapterException, InterruptedException {
         UUID id = job.id();
         Exporter exporter = exporterService.service();
@@ -421,7 +428,7 @@ public final class TransferEngine implements JobExecutor {
             found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);
-        Set<String> skip = new HashSet<>(page.items().isEmpty() ? Set.of()
+        Set<String> skip = new HashSet<>(page.items().isEmpty() || !pageLedgerMayHoldItems ? Set.of()
                 : store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
         JobStore.PageProgress run = new JobStore.PageProgress(progressKey);
         for (ExportPage.Rejected unreadable : page.rejected()) {
@@ -439,6 +446,13 @@ public final class TransferEngine implements JobExecutor {
             if (!skip.add(key)) {
                 continue; // in the ledger already, or twice in this page
             }
+            // A full run is written before the next item rather than after its last one, so that a page that
+            // fills a run exactly ends with one transaction (the run with the checkpoint) instead of two.
+            if (run.items() >= RUN_ITEMS || (run.items() > 0 && System.nanoTime() - runStarted >= RUN_NANOS)) {
+                store.record(id, epoch, leaseTtl, run);
+                run = new JobStore.PageProgress(progressKey);
+                runStarted = System.nanoTime();
+            }
             Context ctx = new Context(id, sides.destination, exporter, sourceContext);
             try {
                 String created = withRetry(control, () -> {
@@ -454,11 +468,6 @@ public final class TransferEngine implements JobExecutor {
                 // One item's failure does not fail the job; it is recorded and the copy goes on.
                 LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());
                 run.failed(item.id(), messageOf(e));
-            }
-            if (run.items() >= RUN_ITEMS || System.nanoTime() - runStarted >= RUN_NANOS) {
-                store.record(id, epoch, leaseTtl, run);
-                run = new JobStore.PageProgress(progressKey);
-                runStarted = System.nanoTime();
             }
         }
         run.checkpoint(next.toJson(json));

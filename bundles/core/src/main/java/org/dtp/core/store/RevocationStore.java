@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 @Component(service = RevocationStore.class)
 public final class RevocationStore {
     private final DataSource db;
-    private final Map<String, Revocation> cache = new ConcurrentHashMap<>();
+    private final Map<Key, Revocation> cache = new ConcurrentHashMap<>();
 
     @Activate
     public RevocationStore(@Reference(target = "(" + JobStoreDataSource.SERVICE_PROPERTY + "=true)") DataSource db) {
@@ -41,7 +41,7 @@ public final class RevocationStore {
     }
 
     public boolean isRevoked(String provider, String bundleVersion) {
-        return cache.containsKey(key(provider, bundleVersion));
+        return cache.containsKey(new Key(provider, bundleVersion));
     }
 
     public List<Revocation> all() {
@@ -85,7 +85,7 @@ public final class RevocationStore {
         } catch (SQLException e) {
             throw new JobStoreException("cannot remove the revocation: " + e.getMessage(), e);
         }
-        return cache.remove(key(provider, bundleVersion)) != null;
+        return cache.remove(new Key(provider, bundleVersion)) != null;
     }
 
     private static void delete(Connection c, String provider, String bundleVersion) throws SQLException {
@@ -98,10 +98,10 @@ public final class RevocationStore {
     }
 
     private void put(Revocation r) {
-        cache.put(key(r.provider(), r.bundleVersion()), r);
+        cache.put(new Key(r.provider(), r.bundleVersion()), r);
     }
 
-    private static String key(String provider, String bundleVersion) {
-        return provider + "\0" + bundleVersion;
+    /** A cache key whose hash comes from the strings' own cached hashes: the engine asks for every item. */
+    private record Key(String provider, String bundleVersion) {
     }
 }
