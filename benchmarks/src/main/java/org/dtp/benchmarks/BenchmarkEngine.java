@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * benchmarks run jobs on their own threads ({@link #execute}); the manager's dispatcher only records them.
  */
 final class BenchmarkEngine implements AutoCloseable {
+    private final JdbcDataSource h2;
     private final HikariDataSource pool;
     private final JobStore store;
     private final AdapterRegistry registry;
@@ -42,7 +43,7 @@ final class BenchmarkEngine implements AutoCloseable {
     /** A job store in {@code dir} with {@code connections} pooled connections. */
     BenchmarkEngine(Path dir, int connections) throws Exception {
         Files.createDirectories(dir);
-        JdbcDataSource h2 = new JdbcDataSource();
+        h2 = new JdbcDataSource();
         h2.setURL("jdbc:h2:file:" + dir.resolve("db").toAbsolutePath() + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0"
                 + System.getProperty("benchmark.h2", ""));
         pool = JobStoreDataSource.createPool(h2, connections);
@@ -99,8 +100,15 @@ final class BenchmarkEngine implements AutoCloseable {
         return done;
     }
 
+    /**
+     * Shuts the H2 database down, then closes the pool: with {@code DB_CLOSE_DELAY=-1} closing the pool alone
+     * leaves the database open, and every earlier run's cache and writer thread would weigh on the runs after it.
+     */
     @Override
-    public void close() {
+    public void close() throws java.sql.SQLException {
         pool.close();
+        try (java.sql.Connection c = h2.getConnection(); java.sql.Statement s = c.createStatement()) {
+            s.execute("SHUTDOWN");
+        }
     }
 }

@@ -67,8 +67,9 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class EngineScaleBenchmark {
     private static final int PAGE = 1000;
 
-    /** Measured rounds of the small-items scenario, after its warm-up. */
-    private static final int ROUNDS = 3;
+    /** Rounds of the small-items scenario run before the measured ones, and the measured ones. */
+    private static final int WARMUP_ROUNDS = 8;
+    private static final int ROUNDS = 5;
 
     private EngineScaleBenchmark() {
     }
@@ -97,18 +98,21 @@ public final class EngineScaleBenchmark {
     }
 
     /**
-     * The engine against the bare loop on the same {@code count} contacts. Both first run once on a tenth of them
-     * (the JIT compiles the engine's and H2's paths as it does the loop's; unwarmed, the engine's first 100,000 items
-     * run at a fifth of its later speed), then {@value #ROUNDS} rounds alternate the two; the medians are compared.
+     * The engine against the bare loop on the same {@code count} contacts. Both first run {@value #WARMUP_ROUNDS}
+     * times on all of them (unwarmed, the engine's first 100,000 items run at a fifth of its later speed, and a
+     * warm-up on a tenth of them left its rounds twice as far apart as the loop's), then {@value #ROUNDS} rounds
+     * run the two in alternating order, so that neither is always the one to collect the other's garbage; the
+     * medians are compared, and the spread of each is printed. (A collection before each turn would not do: a
+     * full collection shrinks the heap, and the turn after it collects far more often.)
      */
     private static void smallItems(Path dir, int count) throws Exception {
-        int warmup = Math.max(1, count / 10);
-        ChecksumSink warmBare = new ChecksumSink();
-        bareLoop(new ContactSource(warmup), warmBare);
-        ChecksumSink warmEngine = new ChecksumSink();
-        run(dir.resolve("warmup"), Vertical.CONTACTS, new ContactSource(warmup).exporter, warmEngine.contacts, warmup);
-        warmEngine.assertSame(warmBare, warmup);
-
+        for (int round = 0; round < WARMUP_ROUNDS; round++) {
+            ChecksumSink warmBare = new ChecksumSink();
+            bareLoop(new ContactSource(count), warmBare);
+            ChecksumSink warmEngine = new ChecksumSink();
+            run(dir.resolve("warmup" + round), Vertical.CONTACTS, new ContactSource(count).exporter, warmEngine.contacts, count);
+            warmEngine.assertSame(warmBare, count);
+        }
         double[] bareSeconds = new double[ROUNDS];
         double[] engineSeconds = new double[ROUNDS];
         double[] bareCpu = new double[ROUNDS];
@@ -116,27 +120,39 @@ public final class EngineScaleBenchmark {
         for (int round = 0; round < ROUNDS; round++) {
             ContactSource source = new ContactSource(count);
             ChecksumSink bare = new ChecksumSink();
-            long cpu = processCpuNanos();
-            long start = System.nanoTime();
-            bareLoop(source, bare);
-            bareSeconds[round] = (System.nanoTime() - start) / 1e9;
-            bareCpu[round] = (processCpuNanos() - cpu) / 1e9;
-
             ChecksumSink sink = new ChecksumSink();
-            Timed engine = run(dir.resolve("round" + round), Vertical.CONTACTS, source.exporter, sink.contacts, count);
-            engineSeconds[round] = engine.seconds();
-            engineCpu[round] = engine.cpuSeconds();
+            for (boolean engineTurn : round % 2 == 0 ? new boolean[] {false, true} : new boolean[] {true, false}) {
+                if (engineTurn) {
+                    Timed engine = run(dir.resolve("round" + round), Vertical.CONTACTS, source.exporter, sink.contacts, count);
+                    engineSeconds[round] = engine.seconds();
+                    engineCpu[round] = engine.cpuSeconds();
+                } else {
+                    long cpu = processCpuNanos();
+                    long start = System.nanoTime();
+                    bareLoop(source, bare);
+                    bareSeconds[round] = (System.nanoTime() - start) / 1e9;
+                    bareCpu[round] = (processCpuNanos() - cpu) / 1e9;
+                }
+            }
             sink.assertSame(bare, count);
         }
         double bare = median(bareSeconds);
         double engine = median(engineSeconds);
-        System.out.printf("%n%,d contacts (in memory, engine with H2 job store on disk; warmed up on %,d, median of %d rounds)%n",
-                count, warmup, ROUNDS);
-        System.out.printf("  bare loop      : %,10.0f items/s%n", count / bare);
-        System.out.printf("  dtp engine     : %,10.0f items/s   (target >= 20,000)%n", count / engine);
+        System.out.printf("%n%,d contacts (in memory, engine with H2 job store on disk; %d warm-up rounds, median of %d rounds)%n",
+                count, WARMUP_ROUNDS, ROUNDS);
+        System.out.printf("  bare loop      : %,10.0f items/s   (rounds %s)%n", count / bare, spread(count, bareSeconds));
+        System.out.printf("  dtp engine     : %,10.0f items/s   (rounds %s; target >= 20,000)%n", count / engine,
+                spread(count, engineSeconds));
         System.out.printf("  engine / bare  : %.2f            (target >= 0.5)%n", bare / engine);
         System.out.printf("  CPU of the JVM : bare %.2f s, engine %.2f s (medians; the engine's includes H2's and the JIT's)%n",
                 median(bareCpu), median(engineCpu));
+    }
+
+    /** The slowest and fastest round, in items/s. */
+    private static String spread(int count, double[] seconds) {
+        double[] sorted = seconds.clone();
+        java.util.Arrays.sort(sorted);
+        return String.format("%,.0f to %,.0f", count / sorted[sorted.length - 1], count / sorted[0]);
     }
 
     private static long processCpuNanos() {

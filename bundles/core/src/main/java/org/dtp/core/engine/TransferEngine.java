@@ -47,7 +47,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -68,11 +67,11 @@ public final class TransferEngine implements JobExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
     private static final String ROOT = "";
     /**
-     * Items imported are written to the job store in runs, one transaction each: at most this many items or this
-     * much time per run, so that progress stays fresh and a crash repeats little, while small items do not pay a
-     * commit each.
+     * Items imported are written to the job store in runs, one transaction each, that may span pages: at most
+     * this many items or this much time per run, so that progress stays fresh and a crash repeats little, while
+     * small items pay neither a commit each nor one per page.
      */
-    private static final int RUN_ITEMS = 1000;
+    private static final int RUN_ITEMS = 10_000;
     private static final long RUN_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(250);
 
     @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429).")
@@ -327,6 +326,47 @@ public final class TransferEngine implements JobExecutor {
 
     private void run(TransferJob job, long epoch, JobControls.Control control) {
         UUID id = job.id();
+        PendingRun pending = new PendingRun(id, epoch);
+        Outcome outcome;
+        try {
+            outcome = copyPages(job, epoch, control, pending);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            pending.write();
+            return;
+        } catch (org.dtp.core.store.LeaseLostException e) {
+            throw e; // another node runs the job: this node writes nothing more of it
+        } catch (RuntimeException e) {
+            try {
+                pending.write(); // what was copied before the failure still counts
+            } catch (RuntimeException second) {
+                e.addSuppressed(second);
+            }
+            throw e;
+        }
+        pending.write();
+        if (outcome.to() == null) {
+            return; // stopped: the job's state is someone else's to set
+        }
+        String reason = outcome.reason();
+        JobState to = outcome.to();
+        if (to == JobState.COMPLETED) {
+            long errors = store.job(id).map(TransferJob::errors).orElse(0L);
+            to = errors > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.COMPLETED;
+            reason = errors > 0 ? errors + " items could not be copied" : "all items copied";
+        }
+        store.transition(id, epoch, Set.of(JobState.RUNNING), to, reason);
+    }
+
+    /** How copying a job's pages ended; recorded once the pending run is written. Null {@code to}: stopped. */
+    private record Outcome(JobState to, String reason) {
+        static final Outcome STOPPED = new Outcome(null, null);
+        static final Outcome DONE = new Outcome(JobState.COMPLETED, null);
+    }
+
+    private Outcome copyPages(TransferJob job, long epoch, JobControls.Control control, PendingRun pending)
+            throws InterruptedException {
+        UUID id = job.id();
         Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
         store.addContainer(id, ROOT, "(root)");
         String exporterVersion = job.exporterVersion();
@@ -337,21 +377,20 @@ public final class TransferEngine implements JobExecutor {
         boolean pageLedgerMayHoldItems = true;
         while (!checkpoint.done()) {
             if (control.stopRequested() || !isRunning(id)) {
-                return;
+                return Outcome.STOPPED;
             }
             Optional<AdapterService<Exporter<?, ?>>> exporter = registry.exporter(job.source().provider(), job.vertical());
             Optional<AdapterService<Importer<?, ?>>> importer = registry.importer(job.destination().provider(), job.vertical());
             if (exporter.isEmpty() || importer.isEmpty()) {
                 if (frameworkStopping.getAsBoolean()) {
-                    return; // adapters stop before the engine at shutdown: the job stays RUNNING and resumes at start
+                    return Outcome.STOPPED; // adapters stop before the engine at shutdown: the job stays RUNNING and resumes at start
                 }
                 boolean export = exporter.isEmpty();
                 String provider = export ? job.source().provider() : job.destination().provider();
                 String revoked = registry.revokedAdapter(provider, job.vertical(), export)
                         .map(a -> ": version " + a.bundleVersion() + " is revoked").orElse("");
-                store.transition(id, epoch, Set.of(JobState.RUNNING), JobState.PAUSED, WAITING_FOR_ADAPTER + provider
+                return new Outcome(JobState.PAUSED, WAITING_FOR_ADAPTER + provider
                         + (export ? " (export) " : " (import) ") + job.vertical() + revoked);
-                return;
             }
             if (!exporter.get().version().equals(exporterVersion) || !importer.get().version().equals(importerVersion)) {
                 if (exporterVersion != null) {
@@ -365,36 +404,36 @@ public final class TransferEngine implements JobExecutor {
                 store.recordAdapterVersions(id, exporterVersion, importerVersion);
             }
             try {
-                Optional<Checkpoint> next = copyPage(job, epoch, sides, checkpoint, pageLedgerMayHoldItems, exporter.get(),
+                Optional<Checkpoint> next = copyPage(job, sides, checkpoint, pageLedgerMayHoldItems, pending, exporter.get(),
                         importer.get(), control);
                 if (next.isEmpty()) {
+                    // Stopped, or an adapter left, mid-page: the page repeats from the checkpoint, skipping what
+                    // the page ledger holds once the run is written.
+                    pending.write();
                     pageLedgerMayHoldItems = true;
-                    continue; // stopped, or an adapter left, mid-page: the page repeats from the checkpoint
+                    continue;
                 }
-                checkpoint = next.get(); // saved by copyPage with the page's last items
-                pageLedgerMayHoldItems = false; // saving a checkpoint empties the page ledger
+                checkpoint = next.get(); // written with the run that holds the page's last items
+                pageLedgerMayHoldItems = false; // writing a checkpoint empties the page ledger
             } catch (AdapterException e) {
-                store.transition(id, epoch, Set.of(JobState.RUNNING), JobState.FAILED, "export failed: " + e.getMessage());
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+                return new Outcome(JobState.FAILED, "export failed: " + e.getMessage());
             }
         }
-        long errors = store.job(id).map(TransferJob::errors).orElse(0L);
-        store.transition(id, epoch, Set.of(JobState.RUNNING), errors > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.COMPLETED,
-                errors > 0 ? errors + " items could not be copied" : "all items copied");
+        return Outcome.DONE;
     }
 
     private boolean isRunning(UUID id) {
         return store.state(id).map(state -> state == JobState.RUNNING).orElse(false);
     }
 
-    /** Copies the head page; empty when a stop was requested before the page was done. */
+    /**
+     * Copies the head page into {@code pending}, which it writes whenever it is due; empty when a stop was
+     * requested, or an adapter left, before the page was done.
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, long epoch, Sides sides, Checkpoint checkpoint, boolean pageLedgerMayHoldItems,
-                                          AdapterService<Exporter<?, ?>> exporterService, AdapterService<Importer<?, ?>> importerService,
-                                          JobControls.Control control)
+    private Optional<Checkpoint> copyPage(TransferJob job, Sides sides, Checkpoint checkpoint, boolean pageLedgerMayHoldItems,
+                                          PendingRun pending, AdapterService<Exporter<?, ?>> exporterService,
+                                          AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
             throws AdapterException, InterruptedException {
         UUID id = job.id();
         Exporter exporter = exporterService.service();
@@ -428,31 +467,26 @@ public final class TransferEngine implements JobExecutor {
             found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);
-        Set<String> skip = new HashSet<>(page.items().isEmpty() || !pageLedgerMayHoldItems ? Set.of()
-                : store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
-        JobStore.PageProgress run = new JobStore.PageProgress(progressKey);
+        Set<String> skip = new HashSet<>(page.items().size() * 2);
+        if (!page.items().isEmpty() && pageLedgerMayHoldItems) {
+            skip.addAll(store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
+        }
         for (ExportPage.Rejected unreadable : page.rejected()) {
             LOG.info("job {}: item {} not exported: {}", id, unreadable.sourceId(), unreadable.reason());
-            run.failed(unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
+            pending.progress().failed(progressKey, unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
         }
-        long runStarted = System.nanoTime();
         for (ItemModel item : page.items()) {
             if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
                     || !registry.isUsable(importerService.serviceId())) {
-                store.record(id, epoch, leaseTtl, run);
                 return Optional.empty();
             }
             String key = "i:" + item.id();
             if (!skip.add(key)) {
                 continue; // in the ledger already, or twice in this page
             }
-            // A full run is written before the next item rather than after its last one, so that a page that
-            // fills a run exactly ends with one transaction (the run with the checkpoint) instead of two.
-            if (run.items() >= RUN_ITEMS || (run.items() > 0 && System.nanoTime() - runStarted >= RUN_NANOS)) {
-                store.record(id, epoch, leaseTtl, run);
-                run = new JobStore.PageProgress(progressKey);
-                runStarted = System.nanoTime();
-            }
+            // Written before the next item rather than after the last one, so that the run that holds a page's
+            // last items also holds its checkpoint.
+            pending.writeIfDue();
             Context ctx = new Context(id, sides.destination, exporter, sourceContext);
             try {
                 String created = withRetry(control, () -> {
@@ -460,19 +494,51 @@ public final class TransferEngine implements JobExecutor {
                     return importer.importItem(ctx, key, item, head.destinationId());
                 });
                 if (created == null) {
-                    store.record(id, epoch, leaseTtl, run);
                     return Optional.empty();
                 }
-                run.imported(key, created, ctx.bytes.get(), ctx.notKept());
+                pending.progress().imported(progressKey, key, ctx.bytes.get(), ctx.notKept());
             } catch (AdapterException | RuntimeException e) {
                 // One item's failure does not fail the job; it is recorded and the copy goes on.
                 LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());
-                run.failed(item.id(), messageOf(e));
+                pending.progress().failed(progressKey, item.id(), messageOf(e));
             }
         }
-        run.checkpoint(next.toJson(json));
-        store.record(id, epoch, leaseTtl, run);
+        pending.progress().pageDone(next.toJson(json));
+        pending.writeIfDue();
         return Optional.of(next);
+    }
+
+    /**
+     * What a job's run copied and has not written yet: written in one transaction (see
+     * {@link JobStore.RunProgress}) once it holds {@value #RUN_ITEMS} items or is {@link #RUN_NANOS} old, whichever
+     * comes first, when a page stops unfinished, and when the run ends.
+     */
+    private final class PendingRun {
+        private final UUID id;
+        private final long epoch;
+        private JobStore.RunProgress progress = new JobStore.RunProgress();
+        private long written = System.nanoTime();
+
+        PendingRun(UUID id, long epoch) {
+            this.id = id;
+            this.epoch = epoch;
+        }
+
+        JobStore.RunProgress progress() {
+            return progress;
+        }
+
+        void writeIfDue() {
+            if (progress.items() >= RUN_ITEMS || (!progress.isEmpty() && System.nanoTime() - written >= RUN_NANOS)) {
+                write();
+            }
+        }
+
+        void write() {
+            store.record(id, epoch, leaseTtl, progress);
+            progress = new JobStore.RunProgress();
+            written = System.nanoTime();
+        }
     }
 
     private static String messageOf(Exception e) {
@@ -516,7 +582,8 @@ public final class TransferEngine implements JobExecutor {
         private final Exporter exporter;
         private final TransferContext sourceContext;
         final AtomicLong bytes = new AtomicLong();
-        private final List<JobStore.NotKept> notKept = new CopyOnWriteArrayList<>();
+        /** Null until something is reported: most items keep every field, and a context is made per item. */
+        private List<JobStore.NotKept> notKept;
 
         @SuppressWarnings("rawtypes")
         Context(UUID jobId, Side side, Exporter exporter, TransferContext sourceContext) {
@@ -550,18 +617,21 @@ public final class TransferEngine implements JobExecutor {
         }
 
         @Override
-        public void reportNotKept(String sourceId, String field, String reason) {
+        public synchronized void reportNotKept(String sourceId, String field, String reason) {
+            if (notKept == null) {
+                notKept = new ArrayList<>();
+            }
             notKept.add(new JobStore.NotKept(sourceId, field, reason));
         }
 
         /** Forgets what a failed attempt counted and reported. */
-        void startAttempt() {
+        synchronized void startAttempt() {
             bytes.set(0);
-            notKept.clear();
+            notKept = null;
         }
 
-        List<JobStore.NotKept> notKept() {
-            return List.copyOf(notKept);
+        synchronized List<JobStore.NotKept> notKept() {
+            return notKept == null ? List.of() : List.copyOf(notKept);
         }
     }
 

@@ -37,6 +37,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -709,17 +710,17 @@ public final class JobStore {
         });
     }
 
-    /** Records one imported item of the page being copied in its ledger and counts it, in one transaction. */
-    public void recordItemImported(UUID id, String containerId, String key, String destinationId, long bytes) {
-        PageProgress progress = new PageProgress(containerId);
-        progress.imported(key, destinationId, bytes, List.of());
+    /** Records one imported item of the page being copied in the page ledger and counts it, in one transaction. */
+    public void recordItemImported(UUID id, String containerId, String key, long bytes) {
+        RunProgress progress = new RunProgress();
+        progress.imported(containerId, key, bytes, List.of());
         record(id, progress);
     }
 
     /** Records an item that could not be copied; an item already recorded as failed is counted once. */
     public void recordItemError(UUID id, String containerId, String key, String message) {
-        PageProgress progress = new PageProgress(containerId);
-        progress.failed(key, message);
+        RunProgress progress = new RunProgress();
+        progress.failed(containerId, key, message);
         record(id, progress);
     }
 
@@ -739,61 +740,88 @@ public final class JobStore {
     }
 
     /**
-     * What the engine did with a run of items of one container's page, written in one transaction by
-     * {@link #record}: items imported (ledger entry, count, bytes, fields not kept), items failed, and the
-     * checkpoint after the page when the run ends it. Writing per run rather than per item is what lets small
-     * items go fast; a crash loses at most the run, which the page's repeat imports again (importers are
-     * idempotent on the key).
+     * What the engine did since it last wrote, written in one transaction by {@link #record}: per container, the
+     * items imported and their bytes; fields not kept; items failed; the checkpoint after the last page it
+     * finished; and the keys imported so far of the page it is in, for the page ledger. A run may span pages:
+     * writing per run (bounded in items and time by the engine) rather than per item or per page is what lets
+     * small items go fast. A crash loses at most the run; the repeat from the saved checkpoint imports its items
+     * again (importers are idempotent on the key), and the page ledger skips what earlier runs recorded of an
+     * unfinished page.
      */
-    public static final class PageProgress {
-        private record Imported(String key, String destinationId, List<NotKept> notKept) {
+    public static final class RunProgress {
+        private record NotKeptOf(String containerId, String key, List<NotKept> fields) {
         }
 
-        private record Failed(String key, String message) {
+        private record Failed(String containerId, String key, String message) {
         }
 
-        private final String containerId;
-        private final List<Imported> imported = new ArrayList<>();
+        /** Items and bytes imported into one container. */
+        private static final class Count {
+            long items;
+            long bytes;
+        }
+
+        private final Map<String, Count> counts = new LinkedHashMap<>();
+        /** The count of the container last imported into: a page's items are all of one container. */
+        private String lastContainerId;
+        private Count lastCount;
+        private final List<NotKeptOf> notKept = new ArrayList<>();
         private final List<Failed> failed = new ArrayList<>();
-        private long bytes;
+        private final List<String> pageKeys = new ArrayList<>();
+        private int items;
         private String checkpoint;
 
-        public PageProgress(String containerId) {
-            this.containerId = containerId;
+        /** An item of {@code containerId}'s page, imported under {@code key}. */
+        public void imported(String containerId, String key, long itemBytes, List<NotKept> fieldsNotKept) {
+            if (lastCount == null || !lastContainerId.equals(containerId)) {
+                lastCount = counts.computeIfAbsent(containerId, c -> new Count());
+                lastContainerId = containerId;
+            }
+            Count count = lastCount;
+            count.items++;
+            count.bytes += itemBytes;
+            if (!fieldsNotKept.isEmpty()) {
+                notKept.add(new NotKeptOf(containerId, key, List.copyOf(fieldsNotKept)));
+            }
+            pageKeys.add(key);
+            items++;
         }
 
-        public void imported(String key, String destinationId, long itemBytes, List<NotKept> notKept) {
-            imported.add(new Imported(key, destinationId, List.copyOf(notKept)));
-            bytes += itemBytes;
+        /** An item of {@code containerId}'s page that could not be copied. */
+        public void failed(String containerId, String key, String message) {
+            failed.add(new Failed(containerId, key, message));
+            items++;
         }
 
-        public void failed(String key, String message) {
-            failed.add(new Failed(key, message));
-        }
-
-        /** The checkpoint to save with this run: the page is done. */
-        public void checkpoint(String json) {
+        /** The page is done: a repeat starts at {@code json}, and its items leave the page ledger. */
+        public void pageDone(String json) {
             checkpoint = json;
+            pageKeys.clear();
         }
 
-        /** Items recorded so far. */
+        /** Items recorded so far, failed ones included. */
         public int items() {
-            return imported.size() + failed.size();
+            return items;
+        }
+
+        /** Whether there is nothing to write. */
+        public boolean isEmpty() {
+            return items == 0 && checkpoint == null;
         }
     }
 
-    /** Writes {@code progress} in one transaction (see {@link PageProgress}), unfenced: for tools and tests. */
-    public void record(UUID id, PageProgress progress) {
+    /** Writes {@code progress} in one transaction (see {@link RunProgress}), unfenced: for tools and tests. */
+    public void record(UUID id, RunProgress progress) {
         record(id, null, progress);
     }
 
     /**
-     * Writes {@code progress} in one transaction (see {@link PageProgress}) if the job's run lease epoch is still
+     * Writes {@code progress} in one transaction (see {@link RunProgress}) if the job's run lease epoch is still
      * {@code epoch}, extending the lease by {@code ttl}.
      *
      * @throws LeaseLostException (nothing written) when another node took the job since
      */
-    public void record(UUID id, long epoch, java.time.Duration ttl, PageProgress progress) {
+    public void record(UUID id, long epoch, java.time.Duration ttl, RunProgress progress) {
         record(id, new Fence(epoch, ttl.toMillis()), progress);
     }
 
@@ -801,8 +829,8 @@ public final class JobStore {
     private record Fence(long epoch, long ttlMillis) {
     }
 
-    private void record(UUID id, Fence fence, PageProgress progress) {
-        if (progress.items() == 0 && progress.checkpoint == null) {
+    private void record(UUID id, Fence fence, RunProgress progress) {
+        if (progress.isEmpty()) {
             return;
         }
         inTransaction(c -> {
@@ -812,38 +840,46 @@ public final class JobStore {
                 throw new LeaseLostException("transfer " + id + " is run by another node now (lease epoch "
                         + fence.epoch() + " is over); this node's last " + progress.items() + " items are not recorded");
             }
-            String container = storedKey(progress.containerId);
-            if (!progress.imported.isEmpty()) {
-                if (progress.checkpoint == null) {
-                    insertPageLedger(c, job, progress.imported);
-                }
+            if (!progress.counts.isEmpty()) {
                 try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + ?, "
                         + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
-                    s.setLong(1, progress.imported.size());
-                    s.setLong(2, progress.bytes);
-                    s.setString(3, job);
-                    s.setString(4, container);
-                    s.executeUpdate();
-                }
-                for (PageProgress.Imported item : progress.imported) {
-                    insertNotKept(c, id, progress.containerId, item.key(), item.notKept(), now);
+                    for (Map.Entry<String, RunProgress.Count> count : progress.counts.entrySet()) {
+                        s.setLong(1, count.getValue().items);
+                        s.setLong(2, count.getValue().bytes);
+                        s.setString(3, job);
+                        s.setString(4, storedKey(count.getKey()));
+                        s.addBatch();
+                    }
+                    s.executeBatch();
                 }
             }
-            for (PageProgress.Failed item : progress.failed) {
-                insertItemError(c, job, container, item.key(), item.message(), now);
+            for (RunProgress.NotKeptOf item : progress.notKept) {
+                insertNotKept(c, id, item.containerId(), item.key(), item.fields(), now);
+            }
+            for (RunProgress.Failed item : progress.failed) {
+                insertItemError(c, job, storedKey(item.containerId()), item.key(), item.message(), now);
+            }
+            Optional<DataKeyCipher> cipher = cipher(c, id);
+            if (cipher.isEmpty()) {
+                // The job ended (a cancel, say) while the run was copied: its items count, but a checkpoint and a
+                // page ledger are of no use to it, and were deleted with its data key.
+                return null;
             }
             if (progress.checkpoint != null) {
-                // The page is done: its items are behind the new checkpoint, so its ledger is not needed any more.
+                // A page is done: its items are behind the new checkpoint, so its ledger is not needed any more.
                 try (PreparedStatement s = c.prepareStatement("DELETE FROM dtp_page_ledger WHERE job_id = ?")) {
                     s.setString(1, job);
                     s.executeUpdate();
                 }
                 try (PreparedStatement s = c.prepareStatement("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?")) {
-                    s.setString(1, requireCipher(c, id).seal(CHECKPOINT, progress.checkpoint));
+                    s.setString(1, cipher.get().seal(CHECKPOINT, progress.checkpoint));
                     s.setLong(2, now);
                     s.setString(3, job);
                     s.executeUpdate();
                 }
+            }
+            if (!progress.pageKeys.isEmpty()) {
+                insertPageLedger(c, job, progress.pageKeys);
             }
             return null;
         });
@@ -852,13 +888,13 @@ public final class JobStore {
     /** The longest JSON array of keys in one row of dtp_page_ledger, in characters (the column holds 1,000,000). */
     private static final int PAGE_LEDGER_ROW_CHARS = 900_000;
 
-    /** The keys of a run of the page being copied, as rows of up to {@link #PAGE_LEDGER_ROW_CHARS}. */
-    private void insertPageLedger(Connection c, String job, List<PageProgress.Imported> imported) throws SQLException {
+    /** Keys imported of the page being copied, as rows of up to {@link #PAGE_LEDGER_ROW_CHARS}. */
+    private void insertPageLedger(Connection c, String job, List<String> keys) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_page_ledger (job_id, item_keys) VALUES (?, ?)")) {
             List<String> row = new ArrayList<>();
             int chars = 2;
-            for (PageProgress.Imported item : imported) {
-                String key = storedKey(item.key());
+            for (String given : keys) {
+                String key = storedKey(given);
                 if (!row.isEmpty() && chars + key.length() * 2 + 3 > PAGE_LEDGER_ROW_CHARS) {
                     addPageLedgerRow(s, job, row);
                     row.clear();

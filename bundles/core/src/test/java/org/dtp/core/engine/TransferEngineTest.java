@@ -220,6 +220,28 @@ public class TransferEngineTest {
     }
 
     @Test
+    public void aCancelMidRunKeepsTheCountOfWhatWasCopiedAndFailsNothing() throws Exception {
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        // Several pages in: the items since the last write are still pending when the job ends.
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 12) {
+                try {
+                    harness.manager.cancel(job.id());
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        };
+        harness.engine.execute(job.id());
+
+        TransferDetails cancelled = details(job);
+        assertEquals(JobState.CANCELLED, cancelled.job().state());
+        assertEquals("every item imported before the cancel is counted", destination.imported.size(), cancelled.job().items());
+        assertTrue(cancelled.history().toString(), cancelled.history().stream().noneMatch(c -> c.reason().contains("error")));
+    }
+
+    @Test
     public void settingsCannotBeUpdatedOnceTheJobEnded() throws Exception {
         TransferJob job = start();
         harness.engine.execute(job.id());

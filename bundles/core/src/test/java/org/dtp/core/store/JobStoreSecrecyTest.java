@@ -112,9 +112,9 @@ public class JobStoreSecrecyTest {
     public void anEndedJobKeepsItsSummaryButNotItsSecretsKeyCheckpointOrLedger() throws Exception {
         TransferJob job = create("ann");
         store.addContainer(job.id(), "INBOX", "Inbox");
-        JobStore.PageProgress run = new JobStore.PageProgress("INBOX");
-        run.imported("m1", "dest-1", 10, List.of());
-        run.failed("m2", "not readable at the source");
+        JobStore.RunProgress run = new JobStore.RunProgress();
+        run.imported("INBOX", "m1", 10, List.of());
+        run.failed("INBOX", "m2", "not readable at the source");
         store.record(job.id(), run);
         store.transition(job.id(), Set.of(JobState.QUEUED), JobState.RUNNING, "started");
 

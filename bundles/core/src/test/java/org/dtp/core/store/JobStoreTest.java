@@ -160,9 +160,9 @@ public class JobStoreTest {
         store.addContainer(id, "album-1", "Holidays");
         store.addContainer(id, "album-1", "Holidays again"); // once only
         store.recordContainerImported(id, "c:album-1", "dest-album-1");
-        store.recordItemImported(id, "album-1", "i:p1", "dest-p1", 1000);
-        store.recordItemImported(id, "album-1", "i:p2", "dest-p2", 234);
-        store.recordItemImported(id, "", "i:loose", "dest-loose", 5);
+        store.recordItemImported(id, "album-1", "i:p1", 1000);
+        store.recordItemImported(id, "album-1", "i:p2", 234);
+        store.recordItemImported(id, "", "i:loose", 5);
 
         assertEquals("dest-album-1", store.ledgerEntry(id, "c:album-1").orElseThrow());
         assertEquals(Set.of("i:p1", "i:p2"), store.ledgerKeys(id, List.of("i:p1", "i:p2", "i:p3")));
@@ -253,12 +253,12 @@ public class JobStoreTest {
         String otherLongKey = longKey + "2";
         String destination = "d".repeat(50_000);
         store.addContainer(id, container, "album with a long id");
-        store.recordItemImported(id, container, longKey, destination, 10);
+        store.recordItemImported(id, container, longKey, 10);
         assertEquals(Set.of(longKey), store.ledgerKeys(id, List.of(longKey)));
         assertTrue("a longer key sharing the prefix is another key", store.ledgerKeys(id, List.of(otherLongKey)).isEmpty());
         store.recordContainerImported(id, "c:" + container, destination);
         assertEquals(destination, store.ledgerEntry(id, "c:" + container).orElseThrow());
-        store.recordItemImported(id, container, otherLongKey, "other", 1);
+        store.recordItemImported(id, container, otherLongKey, 1);
         store.recordItemError(id, container, "写真".repeat(1500), "bad");
         assertEquals(2, store.containers(id).get(0).items());
         assertEquals(1, store.containers(id).get(0).errors());
@@ -268,34 +268,44 @@ public class JobStoreTest {
     }
 
     @Test
-    public void aRunOfAPageIsRecordedInOneTransactionWithItsCheckpoint() {
+    public void aRunIsRecordedInOneTransactionWithTheCheckpointOfItsLastFinishedPage() {
         UUID id = create("x").id();
         store.addContainer(id, "a", "A");
-        JobStore.PageProgress first = new JobStore.PageProgress("a");
-        first.imported("i:first", "d", 1, List.of());
+        store.addContainer(id, "b", "B");
+        JobStore.RunProgress first = new JobStore.RunProgress();
+        first.imported("a", "i:first", 1, List.of());
         store.record(id, first);
         assertEquals("a run before the page's end is in the page's ledger", Set.of("i:first"),
                 store.ledgerKeys(id, List.of("i:first", "i:p0")));
-        JobStore.PageProgress run = new JobStore.PageProgress("a");
+
+        // The run finishes a's page, then copies part of b's next page.
+        JobStore.RunProgress run = new JobStore.RunProgress();
         for (int i = 0; i < 1200; i++) {
-            run.imported("i:p" + i, "d" + i, 10, i == 7 ? List.of(new JobStore.NotKept("p7", "caption", "none")) : List.of());
+            run.imported("a", "i:p" + i, 10, i == 7 ? List.of(new JobStore.NotKept("p7", "caption", "none")) : List.of());
         }
-        run.failed("p-bad", "unreadable");
-        run.checkpoint("{\"pending\":[]}");
+        run.failed("a", "p-bad", "unreadable");
+        run.pageDone("{\"pending\":[]}");
+        run.imported("b", "i:b0", 5, List.of());
+        run.imported("b", "i:b1", 5, List.of());
+        assertEquals(1203, run.items());
         store.record(id, run);
 
         assertEquals(1201, store.containers(id).get(0).items());
         assertEquals(12_001, store.containers(id).get(0).bytes());
         assertEquals(1, store.containers(id).get(0).errors());
+        assertEquals(2, store.containers(id).get(1).items());
+        assertEquals(10, store.containers(id).get(1).bytes());
         assertEquals(1, store.fidelity(id).total());
         assertEquals("{\"pending\":[]}", store.checkpoint(id).orElseThrow());
-        assertEquals("the page is done: its items are behind the checkpoint, their ledger is gone", Set.of(),
-                store.ledgerKeys(id, java.util.stream.IntStream.range(0, 1300).mapToObj(i -> "i:p" + i).toList()));
+        List<String> asked = new java.util.ArrayList<>(List.of("i:first", "i:b0", "i:b1"));
+        java.util.stream.IntStream.range(0, 1300).forEach(i -> asked.add("i:p" + i));
+        assertEquals("the finished page's items are behind the checkpoint; only the next page's are in the ledger",
+                Set.of("i:b0", "i:b1"), store.ledgerKeys(id, asked));
 
         long epoch = store.claimRun(id, "node-a", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
-        JobStore.PageProgress stale = new JobStore.PageProgress("a");
-        stale.imported("i:q0", "d", 1, List.of());
-        stale.checkpoint("{\"pending\":[1]}");
+        JobStore.RunProgress stale = new JobStore.RunProgress();
+        stale.imported("a", "i:q0", 1, List.of());
+        stale.pageDone("{\"pending\":[1]}");
         assertThrows(LeaseLostException.class, () -> store.record(id, epoch - 1, java.time.Duration.ofMinutes(1), stale));
         assertEquals("a failed run writes nothing", "{\"pending\":[]}", store.checkpoint(id).orElseThrow());
         assertEquals(1201, store.containers(id).get(0).items());
@@ -334,7 +344,7 @@ public class JobStoreTest {
             for (UUID id : ids) {
                 Callable<Void> copy = () -> {
                     for (int i = 0; i < items; i++) {
-                        store.recordItemImported(id, "", "i:" + i, "d" + i, i);
+                        store.recordItemImported(id, "", "i:" + i, i);
                     }
                     return null;
                 };
