@@ -67,11 +67,12 @@ public final class TransferEngine implements JobExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
     private static final String ROOT = "";
     /**
-     * Items imported are written to the job store in runs, one transaction each, that may span pages: at most
-     * this many items or this much time per run, so that progress stays fresh and a crash repeats little, while
-     * small items pay neither a commit each nor one per page.
+     * Items imported are written to the job store in runs, one transaction each, that may span pages: a run is
+     * written once it is {@link #RUN_NANOS} old, so that progress stays fresh and a crash repeats little while
+     * small items pay neither a commit each nor one per page, or once it holds {@value #RUN_REPORTS} failures and
+     * fields not kept, which it keeps in memory until then.
      */
-    private static final int RUN_ITEMS = 10_000;
+    private static final int RUN_REPORTS = 1000;
     private static final long RUN_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(250);
 
     @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429).")
@@ -375,9 +376,18 @@ public final class TransferEngine implements JobExecutor {
         // Only a page that an earlier run left unfinished has items in the page ledger; a page that follows
         // one this run finished need not ask.
         boolean pageLedgerMayHoldItems = true;
+        // A pause or cancel on another node shows only in the job store (this node's own set the stop flag):
+        // asked before the first page, then at most once a run's time.
+        long stateAskedAt = System.nanoTime() - RUN_NANOS;
         while (!checkpoint.done()) {
-            if (control.stopRequested() || !isRunning(id)) {
+            if (control.stopRequested()) {
                 return Outcome.STOPPED;
+            }
+            if (System.nanoTime() - stateAskedAt >= RUN_NANOS) {
+                if (!isRunning(id)) {
+                    return Outcome.STOPPED;
+                }
+                stateAskedAt = System.nanoTime();
             }
             Optional<AdapterService<Exporter<?, ?>>> exporter = registry.exporter(job.source().provider(), job.vertical());
             Optional<AdapterService<Importer<?, ?>>> importer = registry.importer(job.destination().provider(), job.vertical());
@@ -510,8 +520,8 @@ public final class TransferEngine implements JobExecutor {
 
     /**
      * What a job's run copied and has not written yet: written in one transaction (see
-     * {@link JobStore.RunProgress}) once it holds {@value #RUN_ITEMS} items or is {@link #RUN_NANOS} old, whichever
-     * comes first, when a page stops unfinished, and when the run ends.
+     * {@link JobStore.RunProgress}) once it is {@link #RUN_NANOS} old or holds {@value #RUN_REPORTS} failures and
+     * fields not kept, when a page stops unfinished, and when the job's run ends.
      */
     private final class PendingRun {
         private final UUID id;
@@ -529,7 +539,7 @@ public final class TransferEngine implements JobExecutor {
         }
 
         void writeIfDue() {
-            if (progress.items() >= RUN_ITEMS || (!progress.isEmpty() && System.nanoTime() - written >= RUN_NANOS)) {
+            if (progress.reports() >= RUN_REPORTS || (!progress.isEmpty() && System.nanoTime() - written >= RUN_NANOS)) {
                 write();
             }
         }

@@ -743,7 +743,7 @@ public final class JobStore {
      * What the engine did since it last wrote, written in one transaction by {@link #record}: per container, the
      * items imported and their bytes; fields not kept; items failed; the checkpoint after the last page it
      * finished; and the keys imported so far of the page it is in, for the page ledger. A run may span pages:
-     * writing per run (bounded in items and time by the engine) rather than per item or per page is what lets
+     * writing per run (bounded in time and reports by the engine) rather than per item or per page is what lets
      * small items go fast. A crash loses at most the run; the repeat from the saved checkpoint imports its items
      * again (importers are idempotent on the key), and the page ledger skips what earlier runs recorded of an
      * unfinished page.
@@ -802,6 +802,11 @@ public final class JobStore {
         /** Items recorded so far, failed ones included. */
         public int items() {
             return items;
+        }
+
+        /** Failures and items with fields not kept recorded so far: what the run holds in memory beyond counts. */
+        public int reports() {
+            return failed.size() + notKept.size();
         }
 
         /** Whether there is nothing to write. */

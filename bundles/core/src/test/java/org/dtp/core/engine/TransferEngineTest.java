@@ -220,6 +220,30 @@ public class TransferEngineTest {
     }
 
     @Test
+    public void aCancelThatOnlyTheJobStoreKnowsStopsTheRunWithinARunsTime() throws Exception {
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        // Cancelled as another node would: in the job store only, no stop flag on this node.
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 3) {
+                harness.store.transition(job.id(), java.util.Set.of(JobState.RUNNING), JobState.CANCELLED, "cancelled elsewhere");
+                try {
+                    Thread.sleep(300); // longer than a run: the next page asks the job store
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        harness.engine.execute(job.id());
+
+        TransferDetails cancelled = details(job);
+        assertEquals(JobState.CANCELLED, cancelled.job().state());
+        assertTrue("stopped at the next page, not at the end: " + destination.imported.size(),
+                destination.imported.size() < source.totalItems());
+        assertEquals(destination.imported.size(), cancelled.job().items());
+    }
+
+    @Test
     public void aCancelMidRunKeepsTheCountOfWhatWasCopiedAndFailsNothing() throws Exception {
         TransferJob job = start();
         AtomicInteger seen = new AtomicInteger();
