@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * Where a job is: the containers still to export, each with the continuation of its next page and
- * the destination container its items go to. Saved after every page; the head is the page in work.
+ * the destination container its items go to. Saved with the run that holds a page's last items; the head is
+ * the page in work.
  */
 record Checkpoint(List<Pending> pending) {
 

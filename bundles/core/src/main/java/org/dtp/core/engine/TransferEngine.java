@@ -52,10 +52,11 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The copy loop. A job runs page by page from its checkpoint: export a page, create the containers
- * it found, import each item not yet in the ledger, and record the imported items (ledger entries
- * with their counts) in runs of up to a thousand items or a quarter second, one transaction each, the
- * page's last run together with the checkpoint after it. A crash anywhere repeats at most the current page, and the
- * ledger (with importers idempotent on the item key) makes the repeat create nothing twice.
+ * it found, import each item not yet in the page ledger, and record the imported items with their counts
+ * in runs of a quarter second, one transaction each, that may span pages: a run carries the checkpoint after
+ * the last page it finished and the keys of the page it is in. A crash anywhere repeats at most the pages of
+ * the unwritten run, and the page ledger (with importers idempotent on the item key) makes the repeat create
+ * nothing twice.
  */
 @Component(service = JobExecutor.class, configurationPid = TransferEngine.PID)
 @Designate(ocd = TransferEngine.Config.class)
@@ -332,8 +333,17 @@ public final class TransferEngine implements JobExecutor {
         try {
             outcome = copyPages(job, epoch, control, pending);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            pending.write();
+            // The stop is kept whatever the write does: an interrupted thread may not get a connection or do file
+            // I/O, and an unwritten run only repeats (the job stays RUNNING and resumes from its checkpoint).
+            try {
+                pending.write();
+            } catch (org.dtp.core.store.LeaseLostException lost) {
+                throw lost;
+            } catch (RuntimeException notWritten) {
+                LOG.warn("job {}: interrupted; its last run is not recorded and repeats on resume: {}", id, notWritten.toString());
+            } finally {
+                Thread.currentThread().interrupt();
+            }
             return;
         } catch (org.dtp.core.store.LeaseLostException e) {
             throw e; // another node runs the job: this node writes nothing more of it
@@ -544,10 +554,16 @@ public final class TransferEngine implements JobExecutor {
             }
         }
 
+        /**
+         * Writes the run and starts the next. A run whose write failed is dropped, not written again: its
+         * outcome is unknown (a commit may have succeeded before its answer was lost), and a dropped run only
+         * repeats from the checkpoint, counted afresh.
+         */
         void write() {
-            store.record(id, epoch, leaseTtl, progress);
+            JobStore.RunProgress run = progress;
             progress = new JobStore.RunProgress();
             written = System.nanoTime();
+            store.record(id, epoch, leaseTtl, run);
         }
     }
 

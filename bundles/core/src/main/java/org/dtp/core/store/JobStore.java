@@ -189,7 +189,7 @@ public final class JobStore {
 
     /**
      * Takes the run lease of a job for {@code node} with a new epoch, unless another node holds a lease that has not
-     * expired; every later fenced write of the job ({@link #record(UUID, long, PageProgress)},
+     * expired; every later fenced write of the job ({@link #record(UUID, long, java.time.Duration, RunProgress)},
      * {@link #transition(UUID, long, Collection, JobState, String)}) must carry this epoch.
      *
      * @return the new lease; empty when another node's lease holds (see {@link #runLease})
@@ -864,10 +864,9 @@ public final class JobStore {
             for (RunProgress.Failed item : progress.failed) {
                 insertItemError(c, job, storedKey(item.containerId()), item.key(), item.message(), now);
             }
-            Optional<DataKeyCipher> cipher = cipher(c, id);
-            if (cipher.isEmpty()) {
-                // The job ended (a cancel, say) while the run was copied: its items count, but a checkpoint and a
-                // page ledger are of no use to it, and were deleted with its data key.
+            if (hasEnded(c, id)) {
+                // The job ended (a cancel, on this node or another) while the run was copied: its items count, but
+                // a checkpoint and a page ledger are of no use to it, and were deleted with its data key.
                 return null;
             }
             if (progress.checkpoint != null) {
@@ -877,7 +876,7 @@ public final class JobStore {
                     s.executeUpdate();
                 }
                 try (PreparedStatement s = c.prepareStatement("UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?")) {
-                    s.setString(1, cipher.get().seal(CHECKPOINT, progress.checkpoint));
+                    s.setString(1, requireCipher(c, id).seal(CHECKPOINT, progress.checkpoint));
                     s.setLong(2, now);
                     s.setString(3, job);
                     s.executeUpdate();
@@ -888,6 +887,19 @@ public final class JobStore {
             }
             return null;
         });
+    }
+
+    /**
+     * Whether the job is in a final state, read from the database with its row locked until the transaction
+     * ends (the cached data key of a job that another node ended is still in this node's cache).
+     */
+    private static boolean hasEnded(Connection c, UUID id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT state FROM dtp_job WHERE id = ? FOR UPDATE")) {
+            s.setString(1, id.toString());
+            try (ResultSet rs = s.executeQuery()) {
+                return !rs.next() || JobState.valueOf(rs.getString(1)).isFinal();
+            }
+        }
     }
 
     /** The longest JSON array of keys in one row of dtp_page_ledger, in characters (the column holds 1,000,000). */

@@ -220,7 +220,7 @@ public class TransferEngineTest {
     }
 
     @Test
-    public void aCancelThatOnlyTheJobStoreKnowsStopsTheRunWithinARunsTime() throws Exception {
+    public void aCancelThatOnlyTheJobStoreKnowsStopsTheRunAtAPageAfterARunsTime() throws Exception {
         TransferJob job = start();
         AtomicInteger seen = new AtomicInteger();
         // Cancelled as another node would: in the job store only, no stop flag on this node.

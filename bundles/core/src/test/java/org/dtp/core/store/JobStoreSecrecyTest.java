@@ -132,6 +132,29 @@ public class JobStoreSecrecyTest {
     }
 
     @Test
+    public void aRunWrittenAfterAnotherNodeEndedTheJobCountsButLeavesNoCheckpointOrLedger() throws Exception {
+        TransferJob job = create("ann");
+        store.addContainer(job.id(), "INBOX", "Inbox");
+        store.transition(job.id(), Set.of(JobState.QUEUED), JobState.RUNNING, "started");
+        long epoch = store.claimRun(job.id(), "node-a", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
+        assertTrue("node a holds the job's data key", store.checkpoint(job.id()).isPresent());
+
+        JobStore otherNode = new JobStore(database.migratedPool(2), new MasterKeyring(folder.getRoot().toPath().resolve("keys.p12"), ""));
+        assertTrue(otherNode.transition(job.id(), Set.of(JobState.RUNNING), JobState.CANCELLED, "cancelled on node b"));
+
+        JobStore.RunProgress late = new JobStore.RunProgress();
+        late.imported("INBOX", "m1", 10, List.of());
+        late.pageDone("{\"cursor\":\"" + CURSOR + "-9\"}");
+        late.imported("INBOX", "m2", 10, List.of());
+        store.record(job.id(), epoch, java.time.Duration.ofMinutes(1), late);
+
+        assertEquals("what was copied counts", 2, store.job(job.id()).orElseThrow().items());
+        assertTrue(store.checkpoint(job.id()).isEmpty());
+        assertEquals(0, rows("SELECT COUNT(*) FROM dtp_page_ledger WHERE job_id = ?", job.id()));
+        assertEquals(0, rows("SELECT COUNT(*) FROM dtp_job_key WHERE job_id = ?", job.id()));
+    }
+
+    @Test
     public void afterRotationOldJobsStillOpenAndTheirKeysAreRewrapped() throws Exception {
         TransferJob old = create("ann");
         keyring.rotate();

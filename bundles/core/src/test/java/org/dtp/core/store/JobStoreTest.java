@@ -306,10 +306,12 @@ public class JobStoreTest {
         JobStore.RunProgress stale = new JobStore.RunProgress();
         stale.imported("a", "i:q0", 1, List.of());
         stale.pageDone("{\"pending\":[1]}");
+        stale.imported("b", "i:q1", 1, List.of());
         assertThrows(LeaseLostException.class, () -> store.record(id, epoch - 1, java.time.Duration.ofMinutes(1), stale));
         assertEquals("a failed run writes nothing", "{\"pending\":[]}", store.checkpoint(id).orElseThrow());
         assertEquals(1201, store.containers(id).get(0).items());
-        assertTrue(store.ledgerKeys(id, List.of("i:q0")).isEmpty());
+        assertEquals(Set.of("i:b0", "i:b1"), store.ledgerKeys(id, List.of("i:q0", "i:q1", "i:b0", "i:b1")));
+        assertEquals(2, store.containers(id).get(1).items());
     }
 
     @Test
