@@ -59,6 +59,8 @@ public final class JobStoreDataSource implements DataSource {
     }
 
     private final HikariDataSource pool;
+    /** The driver's own data source when the URL names an embedded H2 database, which deactivation shuts down. */
+    private final DataSource embeddedH2;
 
     @Activate
     public JobStoreDataSource(@Reference(name = "dataSourceFactory") DataSourceFactory factory, Config config) throws SQLException {
@@ -71,7 +73,9 @@ public final class JobStoreDataSource implements DataSource {
         if (!config.password().isEmpty()) {
             props.setProperty(DataSourceFactory.JDBC_PASSWORD, config.password());
         }
-        this.pool = createPool(factory.createDataSource(props), config.maxPoolSize());
+        DataSource raw = factory.createDataSource(props);
+        this.embeddedH2 = isEmbeddedH2(url) ? raw : null;
+        this.pool = createPool(raw, config.maxPoolSize());
         try {
             int version = SchemaMigrator.migrate(pool);
             LOG.info("job store ready at {} (schema version {})", withoutCredentials(url), version);
@@ -101,9 +105,28 @@ public final class JobStoreDataSource implements DataSource {
         return url.replaceAll("(?i)(password|user)=[^;&]*", "$1=***");
     }
 
+    /** An H2 database in this JVM, kept in a file: not a server's ({@code tcp:}, {@code ssl:}) nor one in memory. */
+    static boolean isEmbeddedH2(String url) {
+        String lower = url.toLowerCase(java.util.Locale.ROOT);
+        return lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:")
+                && !lower.startsWith("jdbc:h2:mem:");
+    }
+
+    /**
+     * Closes the pool, and shuts an embedded H2 database down: with {@code DB_CLOSE_DELAY=-1} it would outlive its
+     * last connection, keeping its file locked (an updated H2 bundle, or this component reconfigured back to it,
+     * could not open it again) and its cache in the heap.
+     */
     @Deactivate
     void deactivate() {
         pool.close();
+        if (embeddedH2 != null) {
+            try (Connection c = embeddedH2.getConnection(); java.sql.Statement s = c.createStatement()) {
+                s.execute("SHUTDOWN");
+            } catch (SQLException e) {
+                LOG.warn("the embedded job store database could not be shut down (it closes when the JVM exits): {}", e.getMessage());
+            }
+        }
     }
 
     @Override
