@@ -32,14 +32,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 
@@ -73,8 +70,7 @@ public final class EstimateResource {
 
     private final Exporters exporters;
     private final SignInSettings signIns;
-    private final Semaphore running = new Semaphore(MAX_RUNNING);
-    private final Map<String, AtomicInteger> runningByUser = new ConcurrentHashMap<>();
+    private final UserPermits running = new UserPermits(MAX_RUNNING, MAX_RUNNING_PER_USER);
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "dtp-estimate");
         t.setDaemon(true);
@@ -116,19 +112,14 @@ public final class EstimateResource {
         String provider = body.source().provider().trim();
         caller.requireMayUse("source", provider);
         TransferEndpoint source = signIns.borrow(caller, "source", new TransferEndpoint(provider, settings), Direction.EXPORT);
-        AtomicInteger own = runningByUser.computeIfAbsent(caller.name(), u -> new AtomicInteger());
-        if (own.incrementAndGet() > MAX_RUNNING_PER_USER) {
-            own.decrementAndGet();
+        UserPermits.Refusal refused = running.tryTake(caller.name());
+        if (refused == UserPermits.Refusal.USER) {
             throw ApiProblem.limitReached("An estimate of yours is still running; try again when it has answered.");
         }
-        if (!running.tryAcquire()) {
-            own.decrementAndGet();
+        if (refused == UserPermits.Refusal.NODE) {
             throw ApiProblem.limitReached("Too many estimates are running on this server; try again in a minute.");
         }
-        Runnable release = () -> {
-            running.release();
-            own.decrementAndGet();
-        };
+        Runnable release = () -> running.release(caller.name());
         Exporter<?, ?> exporter;
         try {
             exporter = exporters.find(provider, vertical).orElseThrow(() -> ApiProblem.invalidTransfer(

@@ -37,7 +37,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The live event streams of transfers ({@code GET /api/v1/transfers/{id}/events}). Every open stream gets, from
@@ -76,8 +75,7 @@ public final class TransferEventStreams implements TransferListener {
     /** Where the snapshots that cannot wait for the next interval (a new stream, an end) are taken. */
     private final Executor prompt;
     private final Map<UUID, List<Stream>> streams = new ConcurrentHashMap<>();
-    private final AtomicInteger open = new AtomicInteger();
-    private final Map<String, AtomicInteger> openByUser = new ConcurrentHashMap<>();
+    private final UserPermits open = new UserPermits(MAX_STREAMS, MAX_STREAMS_PER_USER);
 
     @Activate
     public TransferEventStreams(@Reference TransferService transfers) {
@@ -115,14 +113,7 @@ public final class TransferEventStreams implements TransferListener {
      * {@link #MAX_STREAMS_PER_USER} of {@code user}'s
      */
     boolean open(String user, UUID id, SseEventSink sink, Sse sse) {
-        AtomicInteger own = openByUser.computeIfAbsent(user, u -> new AtomicInteger());
-        if (own.incrementAndGet() > MAX_STREAMS_PER_USER) {
-            own.decrementAndGet();
-            return false;
-        }
-        if (open.incrementAndGet() > MAX_STREAMS) {
-            open.decrementAndGet();
-            own.decrementAndGet();
+        if (open.tryTake(user) != null) {
             return false;
         }
         // added inside compute: poll may be dropping this transfer's emptied list at the same moment
@@ -137,7 +128,7 @@ public final class TransferEventStreams implements TransferListener {
 
     /** Streams open now (for tests and for the limit). */
     int openStreams() {
-        return open.get();
+        return open.taken();
     }
 
     @Override
@@ -269,8 +260,7 @@ public final class TransferEventStreams implements TransferListener {
                 return;
             }
             closed = true;
-            open.decrementAndGet();
-            openByUser.get(user).decrementAndGet();
+            open.release(user);
             try {
                 sink.close();
             } catch (RuntimeException e) {
