@@ -25,8 +25,9 @@ public final class MailHeaders {
     private static final List<String> MONTHS =
             List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
     /**
-     * The zone names RFC 5322 §4.3 gives a meaning. Any other name (the military letters, "CET") is to be read as
-     * "-0000": the time is in UTC and the sender's own offset is unknown.
+     * The zone names RFC 5322 §4.3 gives a meaning. It asks to read any other name (the military letters, "CET")
+     * as "-0000", UTC; but "CET" means an hour off that, so such a date is left unread, for a caller to fall back
+     * on a time it has (Graph's sentDateTime, IMAP's internal date).
      */
     private static final Map<String, ZoneOffset> ZONE_NAMES = Map.of(
             "ut", ZoneOffset.UTC, "gmt", ZoneOffset.UTC,
@@ -43,7 +44,7 @@ public final class MailHeaders {
      * when there is none or it cannot be read. Comments such as {@code (EDT)} may stand between any two parts and
      * folding white space anywhere. A day of week is checked to be a day's name but not against the date, which
      * says the same more precisely. Two-digit years are 1950 to 2049, three-digit ones count from 1900; a zone
-     * named by letters other than UT, GMT and the US zones is UTC; a leap second (:60) is read as :59, which
+     * named by letters other than UT, GMT and the US zones makes the date unreadable; a leap second (:60) is read as :59, which
      * {@link OffsetDateTime} can hold.
      */
     public static OffsetDateTime date(String header) {
@@ -69,9 +70,13 @@ public final class MailHeaders {
         }
         int second = m.group("second") == null ? 0 : Integer.parseInt(m.group("second"));
         try {
+            ZoneOffset offset = offset(m.group("offset"), m.group("zoneName"));
+            if (offset == null) {
+                return null;
+            }
             return OffsetDateTime.of(year, month, Integer.parseInt(m.group("day")),
                     Integer.parseInt(m.group("hour")), Integer.parseInt(m.group("minute")), second == 60 ? 59 : second, 0,
-                    offset(m.group("offset"), m.group("zoneName")));
+                    offset);
         } catch (DateTimeException e) {
             return null; // 31 Feb, 25:00, an offset beyond ±18:00 or with 60 minutes or more
         }
@@ -85,9 +90,10 @@ public final class MailHeaders {
         return displayName == null || displayName.isBlank() ? address : displayName + " <" + address + ">";
     }
 
+    /** The offset given by number or by name; null for a name RFC 5322 gives no offset. */
     private static ZoneOffset offset(String numeric, String name) {
         if (numeric == null) {
-            return ZONE_NAMES.getOrDefault(name.toLowerCase(Locale.ROOT), ZoneOffset.UTC);
+            return ZONE_NAMES.get(name.toLowerCase(Locale.ROOT));
         }
         int sign = numeric.charAt(0) == '-' ? -1 : 1;
         return ZoneOffset.ofHoursMinutes(sign * Integer.parseInt(numeric.substring(1, 3)),
