@@ -60,11 +60,20 @@ final class GmailMessages {
         MailFlags flags = new MailFlags(!labelIds.contains("UNREAD"), false, labelIds.contains("STARRED"),
                 labelIds.contains("DRAFT"), false, List.of());
         String internalDate = m.path("internalDate").asText("");
-        return new MailMessage(id, new MediaRef(REF_SCHEME + id, RAW_CONTENT_TYPE, -1), header(m, "Message-ID"),
-                decoded(header(m, "Subject")), first(addresses(header(m, "From"))), addresses(header(m, "To")),
-                MailHeaders.date(header(m, "Date")), flags, labels,
-                internalDate.matches("\\d+") ? Instant.ofEpochMilli(Long.parseLong(internalDate)) : null,
-                m.path("sizeEstimate").asLong(-1));
+        // jakarta.mail finds its StreamProvider (the decoders of encoded words) with ServiceLoader through the
+        // thread context class loader first; Angus is embedded in this bundle, so in Karaf only its loader sees it.
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(GmailMessages.class.getClassLoader());
+        try {
+            return new MailMessage(id, new MediaRef(REF_SCHEME + id, RAW_CONTENT_TYPE, -1), header(m, "Message-ID"),
+                    decoded(header(m, "Subject")), first(addresses(header(m, "From"))), addresses(header(m, "To")),
+                    MailHeaders.date(header(m, "Date")), flags, labels,
+                    internalDate.matches("\\d+") ? Instant.ofEpochMilli(Long.parseLong(internalDate)) : null,
+                    m.path("sizeEstimate").asLong(-1));
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
     }
 
     /** The value of the header {@code name} in a message's metadata; null when it has none. */
