@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeUtility;
+import org.dtp.formats.mail.MailHeaders;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailFolder;
@@ -12,12 +13,8 @@ import org.dtp.models.mail.SpecialUse;
 
 import java.io.UnsupportedEncodingException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -63,11 +60,20 @@ final class GmailMessages {
         MailFlags flags = new MailFlags(!labelIds.contains("UNREAD"), false, labelIds.contains("STARRED"),
                 labelIds.contains("DRAFT"), false, List.of());
         String internalDate = m.path("internalDate").asText("");
-        return new MailMessage(id, new MediaRef(REF_SCHEME + id, RAW_CONTENT_TYPE, -1), header(m, "Message-ID"),
-                decoded(header(m, "Subject")), first(addresses(header(m, "From"))), addresses(header(m, "To")),
-                date(header(m, "Date")), flags, labels,
-                internalDate.matches("\\d+") ? Instant.ofEpochMilli(Long.parseLong(internalDate)) : null,
-                m.path("sizeEstimate").asLong(-1));
+        // jakarta.mail finds its StreamProvider (the decoders of encoded words) with ServiceLoader through the
+        // thread context class loader first; Angus is embedded in this bundle, so in Karaf only its loader sees it.
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(GmailMessages.class.getClassLoader());
+        try {
+            return new MailMessage(id, new MediaRef(REF_SCHEME + id, RAW_CONTENT_TYPE, -1), header(m, "Message-ID"),
+                    decoded(header(m, "Subject")), first(addresses(header(m, "From"))), addresses(header(m, "To")),
+                    MailHeaders.date(header(m, "Date")), flags, labels,
+                    internalDate.matches("\\d+") ? Instant.ofEpochMilli(Long.parseLong(internalDate)) : null,
+                    m.path("sizeEstimate").asLong(-1));
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
     }
 
     /** The value of the header {@code name} in a message's metadata; null when it has none. */
@@ -100,8 +106,7 @@ final class GmailMessages {
         try {
             List<String> out = new ArrayList<>();
             for (InternetAddress a : InternetAddress.parseHeader(header, false)) {
-                String personal = a.getPersonal();
-                out.add(personal == null || personal.isBlank() ? a.getAddress() : personal + " <" + a.getAddress() + ">");
+                out.add(MailHeaders.mailbox(a.getPersonal(), a.getAddress()));
             }
             return out;
         } catch (AddressException e) {
@@ -111,18 +116,5 @@ final class GmailMessages {
 
     private static String first(List<String> values) {
         return values.isEmpty() ? null : values.get(0);
-    }
-
-    /** The Date header (RFC 5322 §3.3) with the sender's offset; null when it cannot be read. */
-    private static OffsetDateTime date(String header) {
-        if (header == null) {
-            return null;
-        }
-        String text = header.replaceAll("\\([^)]*\\)", " ").replaceAll("\\s+", " ").trim();
-        try {
-            return OffsetDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME.withLocale(Locale.ROOT));
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 }

@@ -7,6 +7,7 @@ import jakarta.mail.Folder;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.UIDFolder;
+import org.dtp.formats.mail.MailHeaders;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailFolder;
@@ -191,7 +192,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                 orNull(m::getSubject),
                 from == null || from.length == 0 ? null : HeaderValues.address(from[0]),
                 HeaderValues.addresses(orNull(() -> m.getRecipients(Message.RecipientType.TO))),
-                HeaderValues.date(orNull(() -> m.getHeader("Date", null))),
+                MailHeaders.date(orNull(() -> m.getHeader("Date", null))),
                 mailFlags,
                 List.of(),
                 received == null ? null : received.toInstant(),

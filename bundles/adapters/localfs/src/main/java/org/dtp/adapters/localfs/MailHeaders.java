@@ -4,7 +4,6 @@ import jakarta.mail.MessagingException;
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.InternetHeaders;
-import jakarta.mail.internet.MailDateFormat;
 import jakarta.mail.internet.MimeUtility;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,15 +13,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UnsupportedEncodingException;
-import java.text.ParseException;
-import java.time.DateTimeException;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads the header fields a {@link org.dtp.models.mail.MailMessage} shows (Message-ID, Subject, From, To, Date)
@@ -34,7 +27,6 @@ final class MailHeaders {
     static final int MAX_HEADER_BYTES = 256 * 1024;
     private static final Logger LOG = LoggerFactory.getLogger(MailHeaders.class);
     /** The numeric zone at the end of a Date header, after any comment: "+0200", "-0500". */
-    private static final Pattern ZONE = Pattern.compile("([+-])(\\d\\d)(\\d\\d)\\s*(\\([^)]*\\)\\s*)?$");
 
     record Fields(String messageId, String subject, String from, List<String> to, OffsetDateTime date) {
         static final Fields NONE = new Fields(null, null, null, List.of(), null);
@@ -113,8 +105,7 @@ final class MailHeaders {
         }
         try {
             for (InternetAddress address : InternetAddress.parseHeader(raw, false)) {
-                String personal = address.getPersonal();
-                out.add(personal == null || personal.isBlank() ? address.getAddress() : personal + " <" + address.getAddress() + ">");
+                out.add(org.dtp.formats.mail.MailHeaders.mailbox(address.getPersonal(), address.getAddress()));
             }
         } catch (AddressException e) {
             LOG.debug("addresses not readable: {}", e.toString());
@@ -126,32 +117,8 @@ final class MailHeaders {
         return values.isEmpty() ? null : values.get(0);
     }
 
-    /** The Date header as an instant (jakarta.mail's lenient RFC 5322 parser) at the sender's own offset. */
+    /** The Date header at the sender's own offset; null when there is none or it cannot be read. */
     static OffsetDateTime date(String raw) {
-        String value = strip(raw);
-        if (value == null) {
-            return null;
-        }
-        String unfolded = MimeUtility.unfold(value);
-        Date parsed;
-        try {
-            parsed = new MailDateFormat().parse(unfolded);
-        } catch (ParseException e) {
-            return null;
-        }
-        if (parsed == null) {
-            return null;
-        }
-        ZoneOffset offset = ZoneOffset.UTC;
-        Matcher zone = ZONE.matcher(unfolded);
-        if (zone.find()) {
-            try {
-                int sign = zone.group(1).equals("-") ? -1 : 1;
-                offset = ZoneOffset.ofHoursMinutes(sign * Integer.parseInt(zone.group(2)), sign * Integer.parseInt(zone.group(3)));
-            } catch (DateTimeException e) {
-                offset = ZoneOffset.UTC;
-            }
-        }
-        return parsed.toInstant().atOffset(offset);
+        return org.dtp.formats.mail.MailHeaders.date(raw);
     }
 }

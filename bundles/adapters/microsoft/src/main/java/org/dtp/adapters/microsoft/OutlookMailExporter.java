@@ -1,6 +1,7 @@
 package org.dtp.adapters.microsoft;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.formats.mail.MailHeaders;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailFolder;
@@ -22,8 +23,6 @@ import java.io.InputStream;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -164,12 +163,11 @@ public final class OutlookMailExporter extends GraphComponent implements Exporte
     private static OffsetDateTime date(JsonNode m) {
         for (JsonNode header : m.path("internetMessageHeaders")) {
             if ("Date".equalsIgnoreCase(header.path("name").asText())) {
-                try {
-                    return OffsetDateTime.parse(header.path("value").asText().replaceAll("\\s*\\([^)]*\\)\\s*$", "").strip(),
-                            DateTimeFormatter.RFC_1123_DATE_TIME);
-                } catch (DateTimeParseException e) {
-                    break;
+                OffsetDateTime date = MailHeaders.date(header.path("value").asText());
+                if (date != null) {
+                    return date;
                 }
+                break;
             }
         }
         Instant sent = GraphTimes.instant(m.path("sentDateTime").asText(""));

@@ -1,0 +1,11 @@
+/**
+ * Internet message header values (RFC 5322) as the canonical {@link org.dtp.models.mail.MailMessage} shows them:
+ * the Date header ({@link MailHeaders#date}) and a mailbox as a person reads it ({@link MailHeaders#mailbox}), for
+ * every adapter that reads mail headers (IMAP, Gmail, Outlook). Only JDK types are in the API.
+ */
+@Export
+@Version("1.0.0")
+package org.dtp.formats.mail;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
