@@ -2,6 +2,7 @@ package org.dtp.itests;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.karaf.shell.api.console.SessionFactory;
+import org.dtp.transfer.AdapterBundles;
 import org.junit.After;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -59,6 +60,24 @@ public class AdapterTrustIT {
     @Configuration
     public Option[] config() {
         return DtpContainer.options();
+    }
+
+    /**
+     * Waits until the adapter guard runs with {@code requireSigned}: Config Admin and DS apply a change
+     * asynchronously, and DS shows a component's configuration in its service's properties once applied.
+     */
+    private void awaitSignaturesRequired() throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            org.osgi.framework.ServiceReference<AdapterBundles> guard = context.getServiceReference(AdapterBundles.class);
+            if (guard != null && Boolean.TRUE.equals(guard.getProperty("requireSigned"))) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the adapter trust configuration was not applied within 30 s");
+            }
+            Thread.sleep(20);
+        }
     }
 
     @After
@@ -164,7 +183,7 @@ public class AdapterTrustIT {
         trust.put("trustStore", trustStore.toString());
         trust.put(".trustStorePassword", "trustpass");
         configurations.getConfiguration("org.dtp.adapters.trust", null).update(trust);
-        Thread.sleep(1000); // Config Admin delivers the change asynchronously
+        awaitSignaturesRequired();
 
         Path unsignedCopy = Files.copy(original, dir.resolve("unsigned.jar"));
         Bundle unsigned = install(unsignedCopy);
