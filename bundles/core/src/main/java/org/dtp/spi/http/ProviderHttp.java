@@ -43,7 +43,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     provider's {@code Retry-After} (seconds or HTTP-date) when it sent one;</li>
  * <li>401, 403: {@link AuthorizationRefusedException} (the authorization was refused); a 401 is first told to
  * the signer, and when it says a new signature may do (a refreshed token), a request whose body can be sent again
- * is sent once more;</li>
+ * is sent once more, and one whose body cannot (a stream being uploaded) fails as a {@link TransientAdapterException}
+ * for the engine's retry to send it anew;</li>
  * <li>404: {@link ProviderRejectedException} (an {@link ItemRejectedException}) or {@link AdapterException}, as
  *     the caller says ({@link OnNotFound});</li>
  * <li>any other 4xx: {@link ProviderRejectedException} with the status and the provider's message.</li>
@@ -214,7 +215,7 @@ public final class ProviderHttp {
         }
         Duration timeout = requestTimeout.plusSeconds(length / minUploadBytesPerSecond);
         HttpResponse<InputStream> response = exchange("POST", uri, headers, List.of(), publisher, contentType,
-                timeout, onNotFound, length == 0);
+                timeout, onNotFound, length == 0, false);
         return readJson("POST", uri, response);
     }
 
@@ -231,17 +232,18 @@ public final class ProviderHttp {
                                                List<Map.Entry<String, String>> form, BodyPublisher body,
                                                String contentType, Duration timeout, OnNotFound onNotFound)
             throws AdapterException {
-        return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true);
+        return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true, false);
     }
 
     /**
-     * One request; when the provider answers 401 and the signer says a new signature may do (a refreshed token),
-     * it is sent once more if {@code repeatable} (its body can be sent again: not a stream being uploaded).
+     * One request; when the provider answers 401 to a request not {@code resent} and the signer says a new signature
+     * may do (a refreshed token), it is sent once more if {@code repeatable} (its body can be sent again: not a stream
+     * being uploaded), else it fails as transient.
      */
     private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,
                                                List<Map.Entry<String, String>> form, BodyPublisher body,
                                                String contentType, Duration timeout, OnNotFound onNotFound,
-                                               boolean repeatable) throws AdapterException {
+                                               boolean repeatable, boolean resent) throws AdapterException {
         SignableRequest signable = new SignableRequest(method, uri, form);
         signer.sign(signable);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).method(signable.method(), body);
@@ -282,10 +284,14 @@ public final class ProviderHttp {
             limiter.succeeded();
             return response;
         }
-        if (status == 401 && signer.unauthorized(signable) && repeatable) {
+        if (status == 401 && signer.unauthorized(signable) && !resent) {
             readErrorBody(response.body());
-            LOG.debug("{} {} {} -> 401; signing it again", provider, method, redact(uri));
-            return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, false);
+            if (repeatable) {
+                LOG.debug("{} {} {} -> 401; signing it again", provider, method, redact(uri));
+                return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true, true);
+            }
+            throw new TransientAdapterException(provider + " refused the authorization (401 Unauthorized) for " + method
+                    + " " + redact(uri) + "; it is renewed for the next attempt, as a streamed body is sent only once", null);
         }
         if (status == 429) {
             limiter.throttled(response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null));

@@ -146,9 +146,13 @@ public class ProviderHttpTest {
         expect(AuthorizationRefusedException.class, () -> http.withSigner(new RotatingSigner(false)).getJson(server.uri("/x"), OnNotFound.FAIL));
         assertEquals(1, seen.size());
         seen.clear();
-        expect(AuthorizationRefusedException.class, () -> http.withSigner(new RotatingSigner(true)).upload(server.uri("/u"),
+        RotatingSigner renewed = new RotatingSigner(true);
+        TransientAdapterException e = expect(TransientAdapterException.class, () -> http.withSigner(renewed).upload(server.uri("/u"),
                 java.util.Map.of(), "image/jpeg", new java.io.ByteArrayInputStream(new byte[10]), 10, OnNotFound.FAIL));
         assertEquals(1, seen.size());
+        // ...but the upload's failure is transient: the engine's retry sends a new stream with the renewed token.
+        assertTrue(e.getMessage(), e.getMessage().contains("renewed for the next attempt"));
+        assertEquals(2, renewed.token.get());
     }
 
     @Test
