@@ -43,10 +43,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     provider's {@code Retry-After} (seconds or HTTP-date) when it sent one;</li>
  * <li>401, 403: {@link AuthorizationRefusedException} (the authorization was refused); a 401 is first told to
  * the signer, and when it says a new signature may do (a refreshed token), a request whose body can be sent again
- * is sent once more;</li>
+ * is sent once more, and one whose body cannot (a stream being uploaded) fails as a {@link TransientAdapterException}
+ * for the engine's retry to send it anew;</li>
  * <li>404: {@link ProviderRejectedException} (an {@link ItemRejectedException}) or {@link AdapterException}, as
  *     the caller says ({@link OnNotFound});</li>
- * <li>any other 4xx: {@link ProviderRejectedException} with the status and the provider's message.</li>
+ * <li>any other 4xx: {@link ProviderRejectedException} with the status and the provider's message;</li>
+ * <li>an error answer the provider's {@link RateLimitAnswers} call a rate limit, whatever its status: as a 429.</li>
  * </ul>
  * It never retries: the engine retries transient failures with backoff and honours Retry-After.
  * Nothing secret is logged: requests are logged at debug as method, URI without its query, status
@@ -78,6 +80,7 @@ public final class ProviderHttp {
     private final String userAgent;
     private final Clock clock;
     private final RequestSigner signer;
+    private final RateLimitAnswers rateLimitAnswers;
 
     private ProviderHttp(Builder b, HttpClient client) {
         this.provider = b.provider;
@@ -90,6 +93,7 @@ public final class ProviderHttp {
         this.userAgent = b.userAgent;
         this.clock = b.clock;
         this.signer = b.signer;
+        this.rateLimitAnswers = b.rateLimitAnswers;
     }
 
     private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter) {
@@ -103,6 +107,7 @@ public final class ProviderHttp {
         this.userAgent = other.userAgent;
         this.clock = other.clock;
         this.signer = signer;
+        this.rateLimitAnswers = other.rateLimitAnswers;
     }
 
     /** A builder for a client of {@code provider} (a name for messages, e.g. {@code SmugMug}). */
@@ -178,44 +183,28 @@ public final class ProviderHttp {
         String encoded = FormEncoding.encode(form);
         HttpResponse<InputStream> response = exchange("POST", uri, Map.of(), form,
                 BodyPublishers.ofString(encoded, StandardCharsets.UTF_8), FORM, requestTimeout, onNotFound);
-        try (InputStream in = new LimitedInputStream(response.body(), maxJsonBytes)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (TooLargeException e) {
-            throw new AdapterException(provider + " answered POST " + redact(uri) + " with more than "
-                    + maxJsonBytes + " bytes");
-        } catch (IOException e) {
-            throw transientOf("POST", uri, e);
-        }
+        return readText("POST", uri, response);
     }
 
     /**
      * POSTs {@code length} bytes of {@code body} as they are read (never all in memory), with
-     * {@code Content-Length: length} and {@code headers}, and reads the JSON answer. The stream is read
+     * {@code Content-Length: length} and {@code headers}, and reads the JSON answer. A {@code length} of
+     * {@code -1} (since 1.4) says it is unknown: the body is sent chunked, to its end. The stream is read
      * once; the caller closes it. The time allowed grows with the length: the request timeout plus
-     * one second per {@code minUploadBytesPerSecond} bytes.
+     * one second per {@code minUploadBytesPerSecond} bytes (the request timeout alone for an unknown length).
      */
     public JsonNode upload(URI uri, Map<String, String> headers, String contentType, InputStream body, long length,
                            OnNotFound onNotFound) throws AdapterException {
-        Objects.requireNonNull(body, "body");
-        if (length < 0) {
-            throw new IllegalArgumentException("an upload needs its length, was " + length);
-        }
-        BodyPublisher publisher;
-        if (length == 0) {
-            publisher = BodyPublishers.noBody();
-        } else {
-            AtomicBoolean taken = new AtomicBoolean();
-            publisher = BodyPublishers.fromPublisher(BodyPublishers.ofInputStream(() -> {
-                if (!taken.compareAndSet(false, true)) {
-                    throw new IllegalStateException("an upload body can be sent only once");
-                }
-                return body;
-            }), length);
-        }
-        Duration timeout = requestTimeout.plusSeconds(length / minUploadBytesPerSecond);
-        HttpResponse<InputStream> response = exchange("POST", uri, headers, List.of(), publisher, contentType,
-                timeout, onNotFound, length == 0);
-        return readJson("POST", uri, response);
+        return readJson("POST", uri, sendStream(uri, headers, contentType, body, length, onNotFound));
+    }
+
+    /**
+     * Uploads as {@link #upload} does and returns the answer as text (UTF-8, at most {@code maxJsonBytes}), for a
+     * provider that answers an upload with something other than JSON, e.g. a bare upload token. Since 1.4.
+     */
+    public String uploadForText(URI uri, Map<String, String> headers, String contentType, InputStream body, long length,
+                                OnNotFound onNotFound) throws AdapterException {
+        return readText("POST", uri, sendStream(uri, headers, contentType, body, length, onNotFound));
     }
 
     /**
@@ -227,21 +216,47 @@ public final class ProviderHttp {
                 .body();
     }
 
+    /** POSTs {@code length} bytes of {@code body} ({@code -1}: unknown) as they are read, for {@link #upload}. */
+    private HttpResponse<InputStream> sendStream(URI uri, Map<String, String> headers, String contentType,
+                                                 InputStream body, long length, OnNotFound onNotFound)
+            throws AdapterException {
+        Objects.requireNonNull(body, "body");
+        if (length < -1) {
+            throw new IllegalArgumentException("an upload's length is -1 (unknown) or more, was " + length);
+        }
+        BodyPublisher publisher;
+        if (length == 0) {
+            publisher = BodyPublishers.noBody();
+        } else {
+            AtomicBoolean taken = new AtomicBoolean();
+            BodyPublisher once = BodyPublishers.ofInputStream(() -> {
+                if (!taken.compareAndSet(false, true)) {
+                    throw new IllegalStateException("an upload body can be sent only once");
+                }
+                return body;
+            });
+            publisher = length > 0 ? BodyPublishers.fromPublisher(once, length) : once;
+        }
+        Duration timeout = requestTimeout.plusSeconds(Math.max(0, length) / minUploadBytesPerSecond);
+        return exchange("POST", uri, headers, List.of(), publisher, contentType, timeout, onNotFound, length == 0, false);
+    }
+
     private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,
                                                List<Map.Entry<String, String>> form, BodyPublisher body,
                                                String contentType, Duration timeout, OnNotFound onNotFound)
             throws AdapterException {
-        return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true);
+        return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true, false);
     }
 
     /**
-     * One request; when the provider answers 401 and the signer says a new signature may do (a refreshed token),
-     * it is sent once more if {@code repeatable} (its body can be sent again: not a stream being uploaded).
+     * One request; when the provider answers 401 to a request not {@code resent} and the signer says a new signature
+     * may do (a refreshed token), it is sent once more if {@code repeatable} (its body can be sent again: not a stream
+     * being uploaded), else it fails as transient.
      */
     private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,
                                                List<Map.Entry<String, String>> form, BodyPublisher body,
                                                String contentType, Duration timeout, OnNotFound onNotFound,
-                                               boolean repeatable) throws AdapterException {
+                                               boolean repeatable, boolean resent) throws AdapterException {
         SignableRequest signable = new SignableRequest(method, uri, form);
         signer.sign(signable);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).method(signable.method(), body);
@@ -282,16 +297,21 @@ public final class ProviderHttp {
             limiter.succeeded();
             return response;
         }
-        if (status == 401 && signer.unauthorized(signable) && repeatable) {
+        if (status == 401 && signer.unauthorized(signable) && !resent) {
             readErrorBody(response.body());
-            LOG.debug("{} {} {} -> 401; signing it again", provider, method, redact(uri));
-            return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, false);
-        }
-        if (status == 429) {
-            limiter.throttled(response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null));
+            if (repeatable) {
+                LOG.debug("{} {} {} -> 401; signing it again", provider, method, redact(uri));
+                return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true, true);
+            }
+            throw new TransientAdapterException(provider + " refused the authorization (401 Unauthorized) for " + method
+                    + " " + redact(uri) + "; it is renewed for the next attempt, as a streamed body is sent only once", null);
         }
         String text = readErrorBody(response.body());
-        throw failure(provider, method, uri, status, response.headers(), text, onNotFound, clock);
+        boolean rateLimited = status == 429 || rateLimitAnswers.isRateLimit(status, text);
+        if (rateLimited) {
+            limiter.throttled(response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null));
+        }
+        throw failure(provider, method, uri, status, response.headers(), text, onNotFound, clock, rateLimited);
     }
 
     private JsonNode readJson(String method, URI uri, HttpResponse<InputStream> response) throws AdapterException {
@@ -304,6 +324,17 @@ public final class ProviderHttp {
         } catch (JsonProcessingException e) {
             throw new AdapterException(provider + " answered " + method + " " + redact(uri)
                     + " with something that is not JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw transientOf(method, uri, e);
+        }
+    }
+
+    private String readText(String method, URI uri, HttpResponse<InputStream> response) throws AdapterException {
+        try (InputStream in = new LimitedInputStream(response.body(), maxJsonBytes)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (TooLargeException e) {
+            throw new AdapterException(provider + " answered " + method + " " + redact(uri) + " with more than "
+                    + maxJsonBytes + " bytes");
         } catch (IOException e) {
             throw transientOf(method, uri, e);
         }
@@ -335,20 +366,28 @@ public final class ProviderHttp {
     }
 
     /**
-     * The exception for a failed answer, as the class comment describes; public so that adapters map
-     * failures a provider reports inside a 200 answer the same way.
+     * The exception for a failed answer, as the class comment describes (only a 429 being a rate limit); public so
+     * that adapters map failures a provider reports inside a 200 answer the same way.
      */
     public static AdapterException failure(String provider, String method, URI uri, int status, HttpHeaders headers,
                                            String body, OnNotFound onNotFound, Clock clock) {
+        return failure(provider, method, uri, status, headers, body, onNotFound, clock, status == 429);
+    }
+
+    /** {@link #failure}, with a {@code rateLimited} answer (a 429, or one {@link RateLimitAnswers} call so) transient. */
+    private static AdapterException failure(String provider, String method, URI uri, int status, HttpHeaders headers,
+                                            String body, OnNotFound onNotFound, Clock clock, boolean rateLimited) {
         String message = providerMessage(body);
         String where = method + " " + redact(uri);
         String detail = message.isEmpty() ? "" : ": " + message;
         String answered = provider + " answered " + status + reasonOf(status) + " to " + where + detail;
-        if (status == 429 || status == 408 || status >= 500) {
+        if (rateLimited || status == 408 || status >= 500) {
             Optional<java.time.Duration> retryAfter = headers == null ? Optional.empty()
                     : headers.firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock));
-            return new TransientAdapterException(answered
-                    + retryAfter.map(d -> " (retry after " + d.toSeconds() + " s)").orElse(""), null, retryAfter.orElse(null));
+            String wait = retryAfter.map(d -> "retry after " + d.toSeconds() + " s").orElse("");
+            String note = rateLimited && status != 429 ? (wait.isEmpty() ? "a rate limit" : "a rate limit, " + wait) : wait;
+            return new TransientAdapterException(answered + (note.isEmpty() ? "" : " (" + note + ")"), null,
+                    retryAfter.orElse(null));
         }
         if (status == 401 || status == 403) {
             return new AuthorizationRefusedException(provider + " refused the authorization (" + status + reasonOf(status)
@@ -454,6 +493,7 @@ public final class ProviderHttp {
         private long minUploadBytesPerSecond = 64L << 10;
         private Clock clock = Clock.systemUTC();
         private RequestSigner signer = RequestSigner.NONE;
+        private RateLimitAnswers rateLimitAnswers = RateLimitAnswers.NONE;
         private boolean followRedirects = true;
         private HttpClient.Version version = HttpClient.Version.HTTP_1_1;
 
@@ -527,6 +567,15 @@ public final class ProviderHttp {
         /** The signer of every request (default: none); see also {@link ProviderHttp#withSigner}. */
         public Builder signer(RequestSigner signer) {
             this.signer = Objects.requireNonNull(signer);
+            return this;
+        }
+
+        /**
+         * Which error answers other than 429 mean the provider is limiting the rate (default: none); they are
+         * handled as a 429. Since 1.4.
+         */
+        public Builder rateLimitAnswers(RateLimitAnswers answers) {
+            this.rateLimitAnswers = Objects.requireNonNull(answers);
             return this;
         }
 

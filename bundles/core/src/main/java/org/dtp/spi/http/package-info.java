@@ -5,9 +5,11 @@
  * {@link org.dtp.spi.http.RequestSigner} (OAuth 1.0a, OAuth 2.0 bearer tokens) and paces requests with a
  * {@link org.dtp.spi.http.RateLimiter}. It never retries: the engine does, per its retry policy.
  * 1.1: the rate limiter slows down on 429 and honours Retry-After for every thread. 1.3: {@link org.dtp.spi.http.TrustStores#load}.
+ * 1.4: uploads of unknown length, text answers to uploads ({@link org.dtp.spi.http.ProviderHttp#uploadForText}), and
+ * {@link org.dtp.spi.http.RateLimitAnswers}, a provider's error answers that mean a rate limit under another status.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;

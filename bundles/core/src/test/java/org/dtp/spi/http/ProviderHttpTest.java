@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -146,9 +147,13 @@ public class ProviderHttpTest {
         expect(AuthorizationRefusedException.class, () -> http.withSigner(new RotatingSigner(false)).getJson(server.uri("/x"), OnNotFound.FAIL));
         assertEquals(1, seen.size());
         seen.clear();
-        expect(AuthorizationRefusedException.class, () -> http.withSigner(new RotatingSigner(true)).upload(server.uri("/u"),
+        RotatingSigner renewed = new RotatingSigner(true);
+        TransientAdapterException e = expect(TransientAdapterException.class, () -> http.withSigner(renewed).upload(server.uri("/u"),
                 java.util.Map.of(), "image/jpeg", new java.io.ByteArrayInputStream(new byte[10]), 10, OnNotFound.FAIL));
         assertEquals(1, seen.size());
+        // ...but the upload's failure is transient: the engine's retry sends a new stream with the renewed token.
+        assertTrue(e.getMessage(), e.getMessage().contains("renewed for the next attempt"));
+        assertEquals(2, renewed.token.get());
     }
 
     @Test
@@ -286,6 +291,102 @@ public class ProviderHttpTest {
         assertEquals("ok", answer.path("stat").asText());
         assertEquals(String.valueOf(length), contentLength.get());
         assertEquals(sha256(new GeneratedStream(length)), received.get());
+    }
+
+    @Test
+    public void anUploadOfUnknownLengthIsSentChunkedToItsEnd() throws Exception {
+        long length = 5L << 20;
+        AtomicReference<String> contentLength = new AtomicReference<>();
+        AtomicReference<String> transferEncoding = new AtomicReference<>();
+        AtomicReference<String> received = new AtomicReference<>();
+        server.handler(ex -> {
+            contentLength.set(ex.getRequestHeaders().getFirst("Content-Length"));
+            transferEncoding.set(ex.getRequestHeaders().getFirst("Transfer-Encoding"));
+            received.set(sha256(ex.getRequestBody()));
+            TestServer.respond(ex, 200, "{\"id\":\"m1\"}");
+        });
+        JsonNode answer;
+        try (InputStream body = new GeneratedStream(length)) {
+            answer = http.upload(server.uri("/import"), Map.of(), "message/rfc822", body, -1, OnNotFound.FAIL);
+        }
+        assertEquals("m1", answer.path("id").asText());
+        assertNull(contentLength.get());
+        assertEquals("chunked", transferEncoding.get());
+        assertEquals(sha256(new GeneratedStream(length)), received.get());
+    }
+
+    @Test
+    public void uploadForTextReturnsTheAnswerAsText() throws Exception {
+        AtomicReference<String> contentType = new AtomicReference<>();
+        AtomicReference<String> received = new AtomicReference<>();
+        server.handler(ex -> {
+            contentType.set(ex.getRequestHeaders().getFirst("Content-Type"));
+            received.set(new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            byte[] token = "UT-Été-42".getBytes(StandardCharsets.UTF_8);
+            ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            ex.sendResponseHeaders(200, token.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(token);
+            }
+        });
+        byte[] bytes = "raw bytes".getBytes(StandardCharsets.UTF_8);
+        assertEquals("UT-Été-42", http.uploadForText(server.uri("/uploads"), Map.of("X-Upload-Protocol", "raw"),
+                "application/octet-stream", new java.io.ByteArrayInputStream(bytes), bytes.length, OnNotFound.FAIL));
+        assertEquals("application/octet-stream", contentType.get());
+        assertEquals("raw bytes", received.get());
+        // Of unknown length too; a failure is mapped as for JSON answers.
+        assertEquals("UT-Été-42", http.uploadForText(server.uri("/uploads"), Map.of(), "application/octet-stream",
+                new java.io.ByteArrayInputStream(bytes), -1, OnNotFound.FAIL));
+        server.handler(ex -> TestServer.respond(ex, 400, "{\"error\":{\"message\":\"no protocol\"}}"));
+        ProviderRejectedException e = expect(ProviderRejectedException.class, () -> http.uploadForText(server.uri("/uploads"),
+                Map.of(), "application/octet-stream", new java.io.ByteArrayInputStream(bytes), -1, OnNotFound.FAIL));
+        assertEquals("no protocol", e.providerMessage());
+    }
+
+    @Test
+    public void anAnswerTheProviderCallsARateLimitIsHandledAsA429() throws Exception {
+        AtomicLong now = new AtomicLong();
+        AtomicLong slept = new AtomicLong();
+        RateLimiter limiter = new RateLimiter(10, 1, now::get, nanos -> {
+            slept.addAndGet(nanos);
+            now.addAndGet(nanos);
+        });
+        List<String> classified = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ProviderHttp quotas = ProviderHttp.builder("Acme").clock(Clock.fixed(NOW, ZoneOffset.UTC)).rateLimiter(limiter)
+                .rateLimitAnswers((status, body) -> {
+                    classified.add(status + " " + body);
+                    return status == 403 && body.contains("\"rateLimitExceeded\"");
+                })
+                .build().withSigner(request -> request.setHeader("Authorization", "Bearer t")); // a view keeps the hook
+        String quota = "{\"error\":{\"errors\":[{\"reason\":\"rateLimitExceeded\"}],\"message\":\"Rate Limit Exceeded\"}}";
+        server.handler(ex -> {
+            ex.getResponseHeaders().set("Retry-After", "7");
+            TestServer.respond(ex, 403, quota);
+        });
+
+        TransientAdapterException e = expect(TransientAdapterException.class, () -> quotas.getJson(server.uri("/x"), OnNotFound.FAIL));
+
+        assertEquals(List.of("403 " + quota), classified);
+        assertEquals(Duration.ofSeconds(7), e.retryAfter().orElseThrow());
+        assertTrue(e.getMessage(), e.getMessage().contains("403 Forbidden") && e.getMessage().contains("Rate Limit Exceeded")
+                && e.getMessage().contains("a rate limit"));
+        // The limiter slowed down and holds the next request back for the Retry-After, as after a 429.
+        assertEquals(1, limiter.throttles());
+        assertEquals(5.0, limiter.currentRate(), 0.0);
+        server.handler(ex -> TestServer.respond(ex, 200, "{}"));
+        quotas.getJson(server.uri("/x"), OnNotFound.FAIL);
+        assertTrue("slept " + slept.get(), slept.get() >= Duration.ofSeconds(7).toNanos());
+
+        // Any other 403 is still a refused authorization, and an upload's quota answer is a rate limit too.
+        server.handler(ex -> TestServer.respond(ex, 403, "{\"error\":{\"errors\":[{\"reason\":\"forbidden\"}],\"message\":\"No access\"}}"));
+        AuthorizationRefusedException refused = expect(AuthorizationRefusedException.class,
+                () -> quotas.getJson(server.uri("/x"), OnNotFound.FAIL));
+        assertEquals("No access", refused.providerMessage());
+        assertEquals(1, limiter.throttles());
+        server.handler(ex -> TestServer.respond(ex, 403, quota));
+        expect(TransientAdapterException.class, () -> quotas.uploadForText(server.uri("/u"), Map.of(), "application/octet-stream",
+                new java.io.ByteArrayInputStream(new byte[10]), -1, OnNotFound.FAIL));
+        assertEquals(2, limiter.throttles());
     }
 
     @Test

@@ -135,14 +135,8 @@ final class GmailApi {
         byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII);
         InputStream body = new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), raw,
                 new ByteArrayInputStream(tail))));
-        String answer = http.uploadForText(URI.create(upload + "/messages/import?uploadType=multipart"
+        return http.upload(URI.create(upload + "/messages/import?uploadType=multipart"
                         + "&internalDateSource=dateHeader&neverMarkSpam=true&processForCalendar=false"),
-                Map.of("Content-Type", "multipart/related; boundary=" + boundary), body,
-                length < 0 ? -1 : head.length + length + tail.length);
-        try {
-            return JSON.readTree(answer);
-        } catch (IOException e) {
-            throw new AdapterException("Google answered messages.import with something other than a message");
-        }
+                "multipart/related; boundary=" + boundary, body, length < 0 ? -1 : head.length + length + tail.length);
     }
 }

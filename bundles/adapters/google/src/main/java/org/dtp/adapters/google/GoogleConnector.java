@@ -10,7 +10,6 @@ import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
-import org.dtp.spi.http.RequestSigner;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -18,8 +17,6 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 
-import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -42,7 +39,6 @@ public final class GoogleConnector {
     private final ProviderHttp api;
     /** Media addresses (baseUrl): never signed, same rate limiter. */
     private final ProviderHttp media;
-    private final HttpClient uploads;
     /** Destination album, calendar and task list ids by job and idempotency key. */
     private final LruCache<String> created = new LruCache<>(CACHED_CONTAINERS);
     /** The importers' index of what an album (or the user's contacts) holds, by job and album id (or "people"). */
@@ -71,14 +67,13 @@ public final class GoogleConnector {
                 .requestTimeout(settings.requestTimeout())
                 .followRedirects(false)
                 .userAgent("dtp-adapter-google")
+                .rateLimitAnswers(GoogleHttp::isQuotaAnswer)
                 .build();
         this.media = ProviderHttp.builder("Google Photos media")
                 .rateLimiter(api.rateLimiter())
                 .requestTimeout(settings.requestTimeout())
                 .userAgent("dtp-adapter-google")
                 .build();
-        this.uploads = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
     }
 
     GoogleSettings settings() {
@@ -107,8 +102,7 @@ public final class GoogleConnector {
     /** Google as the context's user; renewed tokens are written back into the job. */
     GoogleHttp http(TransferContext context) throws AdapterException {
         validate(context.endpoint());
-        RequestSigner signer = clients.signer(PROVIDER, context);
-        return new GoogleHttp(api.withSigner(signer), media, uploads, signer, settings.requestTimeout());
+        return new GoogleHttp(api.withSigner(clients.signer(PROVIDER, context)), media);
     }
 
     /** Revokes the transfer's grant at Google's revocation endpoint (when the operator configured it). */

@@ -16,6 +16,9 @@ import java.util.Map;
  * as one user. Answers stay JSON: the exporter and importer read the fields they need.
  */
 final class PhotosApi {
+    /** An upload token is a few hundred characters; a longer answer is not one. */
+    private static final int MAX_UPLOAD_TOKEN_CHARS = 8 * 1024;
+
     private final GoogleHttp http;
     private final String base;
 
@@ -76,11 +79,17 @@ final class PhotosApi {
     /** Uploads bytes with the raw protocol; returns the upload token. */
     String upload(InputStream bytes, long length, String contentType, String fileName) throws AdapterException {
         Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Accept", "*/*"); // the token comes as text
         headers.put("X-Goog-Upload-Protocol", "raw");
         headers.put("X-Goog-Upload-Content-Type", contentType);
         // a header carries Latin-1 only (Java's client refuses more): the name itself goes in batchCreate
         headers.put("X-Goog-Upload-File-Name", fileName == null ? "upload" : FormEncoding.percentEncode(fileName));
-        return http.uploadForText(URI.create(base + "/v1/uploads"), headers, bytes, length);
+        String token = http.uploadForText(URI.create(base + "/v1/uploads"), headers, "application/octet-stream", bytes, length)
+                .strip();
+        if (token.isEmpty() || token.length() > MAX_UPLOAD_TOKEN_CHARS) {
+            throw new AdapterException("Google answered an upload without an upload token");
+        }
+        return token;
     }
 
     /** mediaItems.batchCreate of one new media item in {@code albumId}; returns its NewMediaItemResult. */
