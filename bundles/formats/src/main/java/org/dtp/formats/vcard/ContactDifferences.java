@@ -1,18 +1,24 @@
 package org.dtp.formats.vcard;
 
+import org.dtp.formats.fidelity.RecordDifferences;
+import org.dtp.formats.fidelity.RecordDifferences.Difference;
 import org.dtp.models.contacts.Contact;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Which fields of two readings of one contact differ, as model field paths ({@code geo}, {@code phones[1]}): what an
  * importer that writes a contact and reads it back reports as not kept.
  */
 public final class ContactDifferences {
+    /** A top-level field, with the index into it when it is a list: how finely a contact's differences are named. */
+    private static final Pattern REPORTED_FIELD = Pattern.compile("^[^.\\[]+(\\[\\d+])?");
+
     private ContactDifferences() {
     }
 
@@ -21,38 +27,21 @@ public final class ContactDifferences {
      * aside; the photo counts only by being there or not, and only when {@code comparePhoto} (false: it was not sent).
      */
     public static List<String> between(Contact expected, Contact actual, boolean comparePhoto) {
-        List<String> fields = new ArrayList<>();
-        for (RecordComponent component : Contact.class.getRecordComponents()) {
-            String name = component.getName();
-            if (name.equals("id")) {
-                continue;
-            }
-            Object want = value(component, expected);
-            Object got = value(component, actual);
-            if (name.equals("photo")) {
-                if (comparePhoto && (want == null) != (got == null)) {
-                    fields.add(name);
+        Set<String> fields = new LinkedHashSet<>();
+        for (Difference difference : RecordDifferences.between(expected, actual)) {
+            String field = difference.field();
+            Matcher reported = REPORTED_FIELD.matcher(difference.path());
+            reported.find();
+            if (field.equals("photo")) {
+                if (comparePhoto && difference.path().equals(field) && (difference.before() == null) != (difference.after() == null)) {
+                    fields.add(field);
                 }
-            } else if (want instanceof List<?> wanted && got instanceof List<?> have) {
-                for (int i = 0; i < Math.max(wanted.size(), have.size()); i++) {
-                    Object a = i < wanted.size() ? wanted.get(i) : null;
-                    Object b = i < have.size() ? have.get(i) : null;
-                    if (a != null && !Objects.equals(a, b)) {
-                        fields.add(name + "[" + i + "]");
-                    }
-                }
-            } else if (want != null && !want.equals(got)) {
-                fields.add(name);
+            } else if (!field.equals("id")
+                    // Below the reported field both sides hold it; at it, only a value the expected contact holds counts.
+                    && (difference.before() != null || !reported.group().equals(difference.path()))) {
+                fields.add(reported.group());
             }
         }
-        return fields;
-    }
-
-    private static Object value(RecordComponent component, Contact contact) {
-        try {
-            return component.getAccessor().invoke(contact);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + component.getName() + " of a contact", e);
-        }
+        return new ArrayList<>(fields);
     }
 }

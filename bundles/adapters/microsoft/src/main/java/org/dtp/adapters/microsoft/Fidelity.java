@@ -1,16 +1,15 @@
 package org.dtp.adapters.microsoft;
 
+import org.dtp.formats.fidelity.RecordDifferences;
+import org.dtp.formats.fidelity.RecordDifferences.Difference;
 import org.dtp.spi.ImportContext;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * The fidelity report of an Outlook import: the importer reads the body it is about to send back through its
@@ -22,49 +21,28 @@ import java.util.function.Function;
  * an RRULE's parts are compared in any order, and the top-level {@code id} is the destination's own.
  */
 final class Fidelity {
+    private static final Pattern RECURRENCE_RULE = Pattern.compile("recurrenceRules?(\\[\\d+])?");
+
     private Fidelity() {
     }
 
     /** Reports every field that {@code kept} does not hold as {@code source} does; {@code reason} by top-level field. */
-    static void report(ImportContext context, String sourceId, Record source, Record kept, Function<String, String> reason) {
-        compare(context, sourceId, "", source, kept, reason);
-    }
-
-    private static void compare(ImportContext context, String sourceId, String path, Object expected, Object actual,
-                                Function<String, String> reason) {
-        if (blank(expected) && blank(actual)) {
-            return;
-        }
-        if (path.matches("recurrenceRules?(\\[\\d+])?") && expected instanceof String e && actual instanceof String a) {
-            expected = sortedParts(e);
-            actual = sortedParts(a);
-        }
-        if (expected != null && actual != null && expected.getClass().isRecord() && expected.getClass() == actual.getClass()) {
-            for (RecordComponent component : expected.getClass().getRecordComponents()) {
-                if (path.isEmpty() && component.getName().equals("id")) {
-                    continue;
-                }
-                compare(context, sourceId, path.isEmpty() ? component.getName() : path + "." + component.getName(),
-                        value(component, expected), value(component, actual), reason);
+    static <R extends Record> void report(ImportContext context, String sourceId, R source, R kept, Function<String, String> reason) {
+        for (Difference difference : RecordDifferences.between(source, kept)) {
+            if (difference.path().equals("id") || blank(difference.before()) && blank(difference.after())
+                    || sameRecurrenceRule(difference)) {
+                continue;
             }
-        } else if (expected instanceof List<?> e && actual instanceof List<?> a) {
-            for (int i = 0; i < Math.max(e.size(), a.size()); i++) {
-                compare(context, sourceId, path + "[" + i + "]", i < e.size() ? e.get(i) : null, i < a.size() ? a.get(i) : null, reason);
-            }
-        } else if (!Objects.equals(expected, actual)) {
-            String why = reason.apply(path.split("[.\\[]", 2)[0]);
+            String why = reason.apply(difference.field());
             if (why != null) {
-                context.reportNotKept(sourceId, path, why);
+                context.reportNotKept(sourceId, difference.path(), why);
             }
         }
     }
 
-    private static Object value(RecordComponent component, Object record) {
-        try {
-            return component.getAccessor().invoke(record);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException(e);
-        }
+    private static boolean sameRecurrenceRule(Difference difference) {
+        return RECURRENCE_RULE.matcher(difference.path()).matches() && difference.before() instanceof String before
+                && difference.after() instanceof String after && sortedParts(before).equals(sortedParts(after));
     }
 
     private static String sortedParts(String rule) {
