@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.dtp.auth.oauth1.OAuth1Signatures;
-import org.dtp.conformance.ModelComparison;
+import org.dtp.core.testing.FileStore;
 import org.dtp.spi.http.FormEncoding;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -15,18 +17,16 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +38,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 
 /**
  * A Flickr for tests on 127.0.0.1, one user, following Flickr's public documentation:
@@ -76,14 +75,14 @@ public final class FakeFlickr implements AutoCloseable {
         public final List<String> tags = new CopyOnWriteArrayList<>();
         public final boolean video;
         public final String format;
-        private final Path file;
+        private final FileStore.Stored file;
         public volatile double latitude;
         public volatile double longitude;
         public volatile String dateTaken;
         public volatile boolean originalDownloadable = true;
         final String originalSecret;
 
-        StoredPhoto(String id, String title, String description, boolean video, String format, Path file) {
+        StoredPhoto(String id, String title, String description, boolean video, String format, FileStore.Stored file) {
             this.id = id;
             this.title = title == null ? "" : title;
             this.description = description == null ? "" : description;
@@ -93,12 +92,12 @@ public final class FakeFlickr implements AutoCloseable {
             this.originalSecret = Integer.toHexString(id.hashCode() & 0xfffffff);
         }
 
-        public byte[] bytes() throws IOException {
-            return Files.readAllBytes(file);
+        public byte[] bytes() {
+            return file.bytes();
         }
 
-        public String sha256() throws IOException {
-            return ModelComparison.sha256(Files.newInputStream(file));
+        public String sha256() {
+            return file.sha256();
         }
     }
 
@@ -117,7 +116,7 @@ public final class FakeFlickr implements AutoCloseable {
     }
 
     private final HttpServer server;
-    private final Path storage;
+    private final FileStore storage = new FileStore("fake-flickr");
     private final String consumerKey = "fake-flickr-key";
     private final String consumerSecret = "fake-flickr-secret";
     private final String token = "72157-ann-token";
@@ -135,7 +134,6 @@ public final class FakeFlickr implements AutoCloseable {
     private final Set<String> nonces = ConcurrentHashMap.newKeySet();
 
     private FakeFlickr() throws IOException {
-        storage = Files.createTempDirectory("fake-flickr");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/services/rest/", this::rest);
         server.createContext("/services/upload/", this::upload);
@@ -186,15 +184,14 @@ public final class FakeFlickr implements AutoCloseable {
     /** A photo (or video) of the user, in {@code set} when not null. */
     public StoredPhoto addPhoto(StoredSet set, String title, String description, boolean video, String format, byte[] bytes) {
         try {
-            Path file = Files.createTempFile(storage, "photo", "." + format);
-            Files.write(file, bytes);
-            return addPhoto(set, title, description, video, format, file);
+            return addPhoto(set, title, description, video, format, storage.store(new ByteArrayInputStream(bytes)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private StoredPhoto addPhoto(StoredSet set, String title, String description, boolean video, String format, Path file) {
+    private StoredPhoto addPhoto(StoredSet set, String title, String description, boolean video, String format,
+                                 FileStore.Stored file) {
         StoredPhoto photo = new StoredPhoto(String.valueOf(ids.incrementAndGet()), title, description, video, format, file);
         photos.put(photo.id, photo);
         if (set != null) {
@@ -254,11 +251,7 @@ public final class FakeFlickr implements AutoCloseable {
     public void close() {
         server.stop(0);
         ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
-        try (Stream<Path> files = Files.walk(storage)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        storage.close();
     }
 
     // ---- REST ----
@@ -511,21 +504,18 @@ public final class FakeFlickr implements AutoCloseable {
                 return;
             }
             // The body goes to a file first: a video may be larger than the test's heap.
-            Path body = Files.createTempFile(storage, "upload", ".part");
+            FileStore.Stored body = storage.store(exchange.getRequestBody());
             try {
-                try (OutputStream out = Files.newOutputStream(body)) {
-                    exchange.getRequestBody().transferTo(out);
-                }
                 receive(exchange, contentType.substring(contentType.indexOf('=') + 1), body);
             } finally {
-                Files.deleteIfExists(body);
+                storage.delete(body);
             }
         }
     }
 
-    private void receive(HttpExchange exchange, String boundary, Path body) throws IOException {
+    private void receive(HttpExchange exchange, String boundary, FileStore.Stored body) throws IOException {
         Map<String, String> fields = new LinkedHashMap<>();
-        Path[] photo = new Path[1];
+        FileStore.Stored[] photo = new FileStore.Stored[1];
         String[] photoType = new String[1];
         parseMultipart(body, boundary, fields, photo, photoType);
         List<Map.Entry<String, String>> query = FormEncoding.decode(exchange.getRequestURI().getRawQuery());
@@ -550,7 +540,7 @@ public final class FakeFlickr implements AutoCloseable {
             sendXml(exchange, "<err code=\"2\" msg=\"No photo specified\"/>", false);
             return;
         }
-        if (Files.size(photo[0]) == 0) {
+        if (photo[0].size() == 0) {
             sendXml(exchange, "<err code=\"4\" msg=\"Filesize was zero\"/>", false);
             return;
         }
@@ -570,9 +560,9 @@ public final class FakeFlickr implements AutoCloseable {
     }
 
     /** The parts of a multipart body in a file: the photo's bytes are copied to a file of their own, never held. */
-    private void parseMultipart(Path body, String boundary, Map<String, String> fields, Path[] photo, String[] photoType)
-            throws IOException {
-        try (FileChannel channel = FileChannel.open(body)) {
+    private void parseMultipart(FileStore.Stored body, String boundary, Map<String, String> fields, FileStore.Stored[] photo,
+                                String[] photoType) throws IOException {
+        try (FileChannel channel = FileChannel.open(body.file())) {
             MappedByteBuffer bytes = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
             byte[] delimiter = ("--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
             byte[] nextDelimiter = ("\r\n--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
@@ -594,12 +584,13 @@ public final class FakeFlickr implements AutoCloseable {
                 String name = headers.replaceAll("(?s).*?; name=\"([^\"]*)\".*", "$1");
                 int valueAt = headersAt + headersEnd.length;
                 if ("photo".equals(name)) {
-                    photo[0] = Files.createTempFile(storage, "photo", ".bin");
-                    try (FileChannel out = FileChannel.open(photo[0], StandardOpenOption.WRITE)) {
-                        for (long copied = 0; copied < next - valueAt; ) {
-                            copied += channel.transferTo(valueAt + copied, next - valueAt - copied, out);
+                    long length = next - valueAt;
+                    photo[0] = storage.store(out -> {
+                        WritableByteChannel target = Channels.newChannel(out);
+                        for (long copied = 0; copied < length; ) {
+                            copied += channel.transferTo(valueAt + copied, length - copied, target);
                         }
-                    }
+                    });
                     String type = headers.replaceAll("(?is).*content-type: *([^\\r\\n]*).*", "$1");
                     photoType[0] = type.equals(headers) ? null : type.trim().toLowerCase(Locale.ROOT);
                 } else {
@@ -640,9 +631,9 @@ public final class FakeFlickr implements AutoCloseable {
                 if (path.equals(URI.create(originalUrl(ph)).getPath()) && !ph.video && ph.originalDownloadable
                         || path.equals(URI.create(videoUrl(ph)).getPath()) && ph.video) {
                     exchange.getResponseHeaders().set("Content-Type", ph.video ? "video/mp4" : "image/" + ph.format);
-                    exchange.sendResponseHeaders(200, Files.size(ph.file));
-                    try (OutputStream out = exchange.getResponseBody()) {
-                        Files.copy(ph.file, out);
+                    exchange.sendResponseHeaders(200, ph.file.size());
+                    try (InputStream in = ph.file.open(); OutputStream out = exchange.getResponseBody()) {
+                        in.transferTo(out);
                     }
                     return;
                 }

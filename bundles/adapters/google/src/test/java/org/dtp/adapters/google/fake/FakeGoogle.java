@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.dtp.core.testing.FileStore;
 
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,9 +21,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -87,15 +87,11 @@ public final class FakeGoogle implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A media item as the fake keeps it, its bytes in a file (as large as a test makes them, never in the heap). */
-    public record Item(String id, String filename, String mimeType, String description, Path file, boolean video,
+    public record Item(String id, String filename, String mimeType, String description, FileStore.Stored media, boolean video,
                        String creationTime, int width, int height, String cameraMake, boolean appCreated) {
         /** The item's bytes, for a test to compare. */
         public byte[] bytes() {
-            try {
-                return Files.readAllBytes(file);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return media.bytes();
         }
     }
 
@@ -105,7 +101,7 @@ public final class FakeGoogle implements AutoCloseable {
 
     private final HttpServer server;
     /** The media items' files. */
-    private final Path mediaFolder;
+    private final FileStore mediaFiles;
     /** The People API, under {@code /people}. */
     public final FakePeople people = new FakePeople();
     /** The Gmail API, under {@code /gmail/v1} and {@code /upload/gmail/v1}. */
@@ -136,7 +132,7 @@ public final class FakeGoogle implements AutoCloseable {
     private FakeGoogle(HttpServer server) throws IOException {
         this.server = server;
         this.gmail = new FakeGmail();
-        this.mediaFolder = Files.createTempDirectory("fake-google-media");
+        this.mediaFiles = new FileStore("fake-google-media");
     }
 
     public static FakeGoogle start() throws IOException {
@@ -227,9 +223,9 @@ public final class FakeGoogle implements AutoCloseable {
     public synchronized String addItem(String albumId, String filename, String mimeType, String description, byte[] bytes,
                                        boolean video, String videoStatus) {
         String id = "MI" + ids.incrementAndGet();
-        Path file;
+        FileStore.Stored file;
         try {
-            file = Files.write(Files.createTempFile(mediaFolder, "i", ""), bytes);
+            file = mediaFiles.store(new ByteArrayInputStream(bytes));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -790,17 +786,14 @@ public final class FakeGoogle implements AutoCloseable {
             error(exchange, 400, "X-Goog-Upload-Protocol: raw and X-Goog-Upload-Content-Type are required", "INVALID_ARGUMENT");
             return;
         }
-        Path file = Files.createTempFile(mediaFolder, "u", "");
+        FileStore.Stored file;
         try (InputStream in = exchange.getRequestBody()) {
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            Files.deleteIfExists(file); // the upload broke off: Google keeps nothing of it
-            throw e;
+            file = mediaFiles.store(in); // an upload that breaks off is not stored: Google keeps nothing of it
         }
         uploadsReceived.incrementAndGet();
         String token = "UT" + token();
         String name = exchange.getRequestHeaders().getFirst("X-Goog-Upload-File-Name");
-        int[] size = pixelSize(file);
+        int[] size = pixelSize(file.file());
         synchronized (this) {
             uploads.put(token, new Item(null, name, contentType, null, file, contentType.startsWith("video/"), null, size[0], size[1],
                     null, true));
@@ -838,7 +831,7 @@ public final class FakeGoogle implements AutoCloseable {
                 }
                 String id = "MI" + ids.incrementAndGet();
                 Item item = new Item(id, fileName.isEmpty() ? uploaded.filename() : fileName, uploaded.mimeType(), description,
-                        uploaded.file(), uploaded.video(), Instant.now().toString(), uploaded.width(), uploaded.height(), null, true);
+                        uploaded.media(), uploaded.video(), Instant.now().toString(), uploaded.width(), uploaded.height(), null, true);
                 items.put(id, item);
                 if (album != null) {
                     album.items().add(id);
@@ -868,9 +861,9 @@ public final class FakeGoogle implements AutoCloseable {
         }
         if (options.equals("dv") && item.video() || options.equals("d") && !item.video()) {
             exchange.getResponseHeaders().add("Content-Type", item.mimeType());
-            exchange.sendResponseHeaders(200, Files.size(item.file()));
-            try (OutputStream out = exchange.getResponseBody()) {
-                Files.copy(item.file(), out);
+            exchange.sendResponseHeaders(200, item.media().size());
+            try (InputStream in = item.media().open(); OutputStream out = exchange.getResponseBody()) {
+                in.transferTo(out);
             }
         } else {
             send(exchange, 200, "image/jpeg", ("thumbnail of " + id).getBytes(StandardCharsets.UTF_8));
@@ -1055,14 +1048,7 @@ public final class FakeGoogle implements AutoCloseable {
     public void close() {
         server.stop(0);
         gmail.close();
-        try (var files = Files.list(mediaFolder)) {
-            for (Path p : files.toList()) {
-                Files.deleteIfExists(p);
-            }
-            Files.deleteIfExists(mediaFolder);
-        } catch (IOException e) {
-            // a temporary folder left behind
-        }
         ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        mediaFiles.close();
     }
 }

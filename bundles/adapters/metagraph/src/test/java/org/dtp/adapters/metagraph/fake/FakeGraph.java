@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.dtp.core.testing.FileStore;
 import org.dtp.spi.http.FormEncoding;
 
 import java.io.ByteArrayInputStream;
@@ -15,14 +16,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +29,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * A Graph API server on loopback, for the Instagram and Facebook fakes, following
@@ -76,8 +72,8 @@ public class FakeGraph implements AutoCloseable {
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
     private final Set<String> expired = ConcurrentHashMap.newKeySet();
     /** The CDN's files by name, on disk: a large video would not fit in the test's heap. */
-    private final Path storage;
-    private final Map<String, Path> media = new ConcurrentHashMap<>();
+    private final FileStore storage = new FileStore("fake-graph");
+    private final Map<String, FileStore.Stored> media = new ConcurrentHashMap<>();
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
     private final AtomicInteger throttleNext = new AtomicInteger();
     private final AtomicInteger tokenCounter = new AtomicInteger();
@@ -85,7 +81,6 @@ public class FakeGraph implements AutoCloseable {
     private volatile long throttledAtNanos;
 
     public FakeGraph() throws IOException {
-        storage = Files.createTempDirectory("fake-graph");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         server.start();
@@ -149,9 +144,7 @@ public class FakeGraph implements AutoCloseable {
 
     /** Adds the bytes of {@code content} at a CDN address and returns it. */
     public String cdn(String name, InputStream content) throws IOException {
-        Path file = storage.resolve(name);
-        Files.copy(content, file, StandardCopyOption.REPLACE_EXISTING);
-        media.put(name, file);
+        media.put(name, storage.store(name, content));
         return root() + "cdn/" + name;
     }
 
@@ -226,14 +219,16 @@ public class FakeGraph implements AutoCloseable {
             String authorization = exchange.getRequestHeaders().getFirst("Authorization");
             seen.add(new Seen(exchange.getRequestMethod(), uri.getPath(), Map.copyOf(query), authorization));
             if (uri.getPath().startsWith("/cdn/")) {
-                Path file = media.get(uri.getPath().substring("/cdn/".length()));
+                FileStore.Stored file = media.get(uri.getPath().substring("/cdn/".length()));
                 if (file == null) {
                     send(exchange, new Answer(404, "text/plain", "Not Found".getBytes(StandardCharsets.US_ASCII), Map.of()));
                     return;
                 }
                 exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
-                exchange.sendResponseHeaders(200, Files.size(file));
-                Files.copy(file, exchange.getResponseBody());
+                exchange.sendResponseHeaders(200, file.size());
+                try (InputStream in = file.open()) {
+                    in.transferTo(exchange.getResponseBody());
+                }
                 return;
             }
             send(exchange, answer(exchange, uri.getPath(), query, authorization));
@@ -297,10 +292,6 @@ public class FakeGraph implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        try (Stream<Path> files = Files.walk(storage)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        storage.close();
     }
 }

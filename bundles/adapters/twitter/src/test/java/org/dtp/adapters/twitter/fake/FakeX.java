@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.dtp.core.testing.FileStore;
 import org.dtp.spi.http.FormEncoding;
 
 import java.io.ByteArrayInputStream;
@@ -14,12 +15,8 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +24,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * X API v2 on loopback, after https://docs.x.com/x-api : {@code GET /2/users/me} ({@code data {id, name, username}}),
@@ -55,8 +51,8 @@ public final class FakeX implements AutoCloseable {
     private final List<ObjectNode> tweets = new CopyOnWriteArrayList<>();
     private final List<ObjectNode> media = new CopyOnWriteArrayList<>();
     /** The media files by name, on disk: a large video would not fit in the test's heap. */
-    private final Path storage;
-    private final Map<String, Path> files = new ConcurrentHashMap<>();
+    private final FileStore storage = new FileStore("fake-x");
+    private final Map<String, FileStore.Stored> files = new ConcurrentHashMap<>();
     private final Set<String> accessTokens = ConcurrentHashMap.newKeySet();
     private final Set<String> refreshTokens = ConcurrentHashMap.newKeySet();
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
@@ -66,7 +62,6 @@ public final class FakeX implements AutoCloseable {
     private volatile long resetEpochSecond;
 
     public FakeX() throws IOException {
-        storage = Files.createTempDirectory("fake-x");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         server.start();
@@ -147,9 +142,7 @@ public final class FakeX implements AutoCloseable {
     }
 
     private String file(String name, InputStream content) throws IOException {
-        Path file = storage.resolve(name);
-        Files.copy(content, file, StandardCopyOption.REPLACE_EXISTING);
-        files.put(name, file);
+        files.put(name, storage.store(name, content));
         return root() + "/media/" + name;
     }
 
@@ -159,13 +152,15 @@ public final class FakeX implements AutoCloseable {
             Map<String, String> query = new LinkedHashMap<>();
             FormEncoding.decode(exchange.getRequestURI().getRawQuery()).forEach(e -> query.put(e.getKey(), e.getValue()));
             if (path.startsWith("/media/")) {
-                Path file = files.get(path.substring(7));
+                FileStore.Stored file = files.get(path.substring(7));
                 if (file == null) {
                     send(exchange, 404, "text/plain", "Not Found".getBytes());
                 } else {
                     exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
-                    exchange.sendResponseHeaders(200, Files.size(file));
-                    Files.copy(file, exchange.getResponseBody());
+                    exchange.sendResponseHeaders(200, file.size());
+                    try (InputStream in = file.open()) {
+                        in.transferTo(exchange.getResponseBody());
+                    }
                 }
                 return;
             }
@@ -254,10 +249,6 @@ public final class FakeX implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        try (Stream<Path> all = Files.walk(storage)) {
-            all.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        storage.close();
     }
 }
