@@ -143,8 +143,9 @@ public final class TransferEngine implements JobExecutor {
         this(store, registry, controls, retry, leaseTtl, renewEvery, node, () -> false);
     }
 
-    private TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry,
-                           Duration leaseTtl, Duration renewEvery, String node, BooleanSupplier frameworkStopping) {
+    /** For tests: {@code frameworkStopping} is asked when an adapter a job needs is missing. */
+    TransferEngine(JobStore store, AdapterRegistry registry, JobControls controls, RetryPolicy retry,
+                   Duration leaseTtl, Duration renewEvery, String node, BooleanSupplier frameworkStopping) {
         this.store = store;
         this.registry = registry;
         this.controls = controls;
@@ -366,13 +367,28 @@ public final class TransferEngine implements JobExecutor {
             to = errors > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.COMPLETED;
             reason = errors > 0 ? errors + " items could not be copied" : "all items copied";
         }
-        store.transition(id, epoch, Set.of(JobState.RUNNING), to, reason);
+        if (store.transition(id, epoch, Set.of(JobState.RUNNING), to, reason) && outcome.waitingFor() != null
+                && registry.exporter(job.source().provider(), job.vertical()).isPresent()
+                && registry.importer(job.destination().provider(), job.vertical()).isPresent()) {
+            // The adapter came back between the look-up and the pause: its arrival found the job still running and
+            // left it alone. Queued again, the job runs on in runLeased's loop.
+            store.transition(id, epoch, Set.of(JobState.PAUSED), JobState.QUEUED, "adapter " + outcome.waitingFor() + " is back");
+        }
     }
 
     /** How copying a job's pages ended; recorded once the pending run is written. Null {@code to}: stopped. */
-    private record Outcome(JobState to, String reason) {
-        static final Outcome STOPPED = new Outcome(null, null);
-        static final Outcome DONE = new Outcome(JobState.COMPLETED, null);
+    private record Outcome(JobState to, String reason, String waitingFor) {
+        static final Outcome STOPPED = new Outcome(null, null, null);
+        static final Outcome DONE = new Outcome(JobState.COMPLETED, null, null);
+
+        /** Paused until an adapter of {@code provider} comes back. */
+        static Outcome paused(String provider, String reason) {
+            return new Outcome(JobState.PAUSED, reason, provider);
+        }
+
+        static Outcome failed(String reason) {
+            return new Outcome(JobState.FAILED, reason, null);
+        }
     }
 
     private Outcome copyPages(TransferJob job, long epoch, JobControls.Control control, PendingRun pending)
@@ -409,7 +425,7 @@ public final class TransferEngine implements JobExecutor {
                 String provider = export ? job.source().provider() : job.destination().provider();
                 String revoked = registry.revokedAdapter(provider, job.vertical(), export)
                         .map(a -> ": version " + a.bundleVersion() + " is revoked").orElse("");
-                return new Outcome(JobState.PAUSED, WAITING_FOR_ADAPTER + provider
+                return Outcome.paused(provider, WAITING_FOR_ADAPTER + provider
                         + (export ? " (export) " : " (import) ") + job.vertical() + revoked);
             }
             if (!exporter.get().version().equals(exporterVersion) || !importer.get().version().equals(importerVersion)) {
@@ -436,7 +452,7 @@ public final class TransferEngine implements JobExecutor {
                 checkpoint = next.get(); // written with the run that holds the page's last items
                 pageLedgerMayHoldItems = false; // writing a checkpoint empties the page ledger
             } catch (AdapterException e) {
-                return new Outcome(JobState.FAILED, "export failed: " + e.getMessage());
+                return Outcome.failed("export failed: " + e.getMessage());
             }
         }
         return Outcome.DONE;

@@ -399,6 +399,29 @@ public class TransferEngineTest {
     }
 
     @Test
+    public void anAdapterThatReturnsWhileTheJobIsBeingPausedForItDoesNotLeaveItWaiting() throws Exception {
+        TransferJob job = start();
+        harness.registry.unregister(harness.registry.exporter("src", Vertical.MEDIA).orElseThrow().serviceId());
+        // The exporter arrives just after the engine found it missing and before the pause is written: its
+        // arrival finds the job running, so the transfer manager resumes nothing.
+        AtomicInteger asked = new AtomicInteger();
+        TransferEngine engine = new TransferEngine(harness.store, harness.registry, harness.controls,
+                new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1), Duration.ofSeconds(20), null, "node",
+                () -> {
+                    if (asked.incrementAndGet() == 1) {
+                        harness.register("src", source.exporter);
+                    }
+                    return false;
+                });
+        engine.execute(job.id());
+
+        TransferDetails done = details(job);
+        assertEquals(done.history().toString(), JobState.COMPLETED, done.job().state());
+        assertEquals(source.totalItems(), destination.imported.size());
+        assertTrue(done.history().stream().anyMatch(c -> c.reason().equals("adapter src is back")));
+    }
+
+    @Test
     public void anImporterLeavingMidPageStopsTheJobAtTheItemAndItResumesOnTheNextVersion() throws Exception {
         long importerId = harness.registry.importer("dst", Vertical.MEDIA).orElseThrow().serviceId();
         TransferJob job = start();
