@@ -107,8 +107,6 @@ final class BenchmarkEngine implements AutoCloseable {
     @Override
     public void close() throws java.sql.SQLException {
         pool.close();
-        try (java.sql.Connection c = h2.getConnection(); java.sql.Statement s = c.createStatement()) {
-            s.execute("SHUTDOWN");
-        }
+        JobStoreDataSource.shutDown(h2);
     }
 }

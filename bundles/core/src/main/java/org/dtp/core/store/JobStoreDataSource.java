@@ -121,11 +121,21 @@ public final class JobStoreDataSource implements DataSource {
     void deactivate() {
         pool.close();
         if (embeddedH2 != null) {
-            try (Connection c = embeddedH2.getConnection(); java.sql.Statement s = c.createStatement()) {
-                s.execute("SHUTDOWN");
+            try {
+                shutDown(embeddedH2);
             } catch (SQLException e) {
                 LOG.warn("the embedded job store database could not be shut down (it closes when the JVM exits): {}", e.getMessage());
             }
+        }
+    }
+
+    /**
+     * Shuts down the embedded H2 database {@code raw} (the driver's data source, not a pool over it, which must be
+     * closed first): also used by the benchmark outside OSGi.
+     */
+    public static void shutDown(DataSource raw) throws SQLException {
+        try (Connection c = raw.getConnection(); java.sql.Statement s = c.createStatement()) {
+            s.execute("SHUTDOWN");
         }
     }
 

@@ -120,13 +120,7 @@ public final class GoogleConnector {
      * for it before, else the one {@code maker} finds or makes, then remembered.
      */
     String container(String key, ContainerMaker maker) throws AdapterException {
-        String known = created.get(key);
-        if (known != null) {
-            return known;
-        }
-        String id = maker.findOrMake();
-        created.put(key, id);
-        return id;
+        return cached(created, key, maker::findOrMake);
     }
 
     /** The indexes of albums and of the user's contacts, by job and album id (or job and "people"). */

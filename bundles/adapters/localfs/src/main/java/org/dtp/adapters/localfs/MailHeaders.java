@@ -54,7 +54,7 @@ final class MailHeaders {
                     text(headers.getHeader("Subject", null)),
                     first(addresses(headers.getHeader("From", ","))),
                     addresses(headers.getHeader("To", ",")),
-                    date(headers.getHeader("Date", null)));
+                    org.dtp.formats.mail.MailHeaders.date(headers.getHeader("Date", null)));
         } catch (MessagingException | RuntimeException e) {
             LOG.debug("header block not readable: {}", e.toString());
             return Fields.NONE;
@@ -115,10 +115,5 @@ final class MailHeaders {
 
     private static String first(List<String> values) {
         return values.isEmpty() ? null : values.get(0);
-    }
-
-    /** The Date header at the sender's own offset; null when there is none or it cannot be read. */
-    static OffsetDateTime date(String raw) {
-        return org.dtp.formats.mail.MailHeaders.date(raw);
     }
 }
