@@ -10,6 +10,7 @@ import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.net.OutboundAddresses;
 import org.dtp.webdav.CollectionPager;
 import org.dtp.webdav.DavAccount;
 import org.dtp.webdav.DavClient;
@@ -20,6 +21,7 @@ import org.dtp.webdav.DavService;
 import org.dtp.webdav.ResourceNames;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.Designate;
 
 import java.net.URI;
@@ -51,8 +53,8 @@ public final class CalDavConnector {
     private final CollectionPager pager;
 
     @Activate
-    public CalDavConnector(CalDavConfig config) {
-        this(client(config), config.multigetBatchSize());
+    public CalDavConnector(CalDavConfig config, @Reference OutboundAddresses outbound) {
+        this(client(config, outbound), config.multigetBatchSize());
     }
 
     CalDavConnector(DavClient client, int batchSize) {
@@ -60,12 +62,13 @@ public final class CalDavConnector {
         this.pager = new CollectionPager(client, batchSize);
     }
 
-    private static DavClient client(CalDavConfig c) {
+    private static DavClient client(CalDavConfig c, OutboundAddresses outbound) {
         String store = c.trustStore() == null ? "" : c.trustStore().trim();
         return DavClient.builder("CalDAV")
                 .rateLimiter(RateLimiter.perSecond(c.requestsPerSecond()))
                 .requestTimeout(Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())))
                 .trustStore(store.isEmpty() ? null : Path.of(store), c.trustStoreType(), c.trustStorePassword().toCharArray())
+                .outbound(outbound)
                 .build();
     }
 

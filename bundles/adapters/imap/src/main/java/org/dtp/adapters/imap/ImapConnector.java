@@ -11,12 +11,16 @@ import org.eclipse.angus.mail.imap.IMAPStore;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.SocketFactory;
 import javax.net.ssl.SSLSocketFactory;
 import org.dtp.spi.http.TrustStores;
+import org.dtp.spi.net.CheckedSockets;
+import org.dtp.spi.net.OutboundAddresses;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -30,7 +34,8 @@ import java.util.UUID;
 /**
  * What the IMAP exporter and importer share: the configuration, logged-in connections kept between pages and
  * messages (per account, used by one caller at a time), and the importer's memory of what it appended in this
- * run. Reconfiguring it restarts the exporter and importer with the new settings.
+ * run. Reconfiguring it restarts the exporter and importer with the new settings. Every connection goes through
+ * {@link CheckedSockets}: only to an address {@link OutboundAddresses} allows (the user names the host and port).
  */
 @Component(service = ImapConnector.class, configurationPid = ImapConfig.PID)
 @Designate(ocd = ImapConfig.class)
@@ -40,6 +45,11 @@ public final class ImapConnector {
     private static final int REMEMBERED_IMPORTS = 10_000;
 
     private final ImapSettings settings;
+    /** Plain TCP to checked addresses (IMAP, upgraded by STARTTLS). */
+    private final SocketFactory plainSockets;
+    /** TLS from the first byte to checked addresses (IMAPS). */
+    private final SocketFactory tlsSockets;
+    /** The trust for STARTTLS; null for the JVM's default. */
     private final SSLSocketFactory socketFactory;
     private final Map<String, Deque<Idle>> idle = new HashMap<>();
     private final Map<String, String> imported = new LinkedHashMap<>(16, 0.75f, true) {
@@ -54,13 +64,16 @@ public final class ImapConnector {
     }
 
     @Activate
-    public ImapConnector(ImapConfig config) {
-        this(ImapSettings.of(config));
+    public ImapConnector(ImapConfig config, @Reference OutboundAddresses outbound) {
+        this(ImapSettings.of(config), outbound);
     }
 
-    ImapConnector(ImapSettings settings) {
+    ImapConnector(ImapSettings settings, OutboundAddresses outbound) {
         this.settings = settings;
         this.socketFactory = settings.trustStore() == null ? null : socketFactory(settings);
+        this.plainSockets = CheckedSockets.plain(outbound);
+        this.tlsSockets = CheckedSockets.tls(outbound,
+                socketFactory == null ? (SSLSocketFactory) SSLSocketFactory.getDefault() : socketFactory);
     }
 
     ImapSettings settings() {
@@ -141,10 +154,18 @@ public final class ImapConnector {
             // Required, not opportunistic: no login over a connection the server would not upgrade.
             props.setProperty(p + "starttls.required", "true");
         }
-        // A socket factory that fails is an error, not a reason to try again with the JVM's default one.
+        // A socket factory that fails (an address refused) is an error, not a reason to try again with a plain socket.
         props.setProperty(p + "socketFactory.fallback", "false");
-        if (socketFactory != null && security != ImapAccount.Security.PLAIN) {
-            props.put(p + "ssl.socketFactory", socketFactory);
+        // Angus makes an unconnected socket with the factory and connects it to the InetSocketAddress it resolved: the
+        // checked sockets connect there only if that address is allowed. For IMAPS the socket is TLS itself (Angus
+        // layers nothing more); for STARTTLS the plain socket is upgraded with the trust store's factory.
+        if (security == ImapAccount.Security.TLS) {
+            props.put(p + "ssl.socketFactory", tlsSockets);
+        } else {
+            props.put(p + "socketFactory", plainSockets);
+            if (socketFactory != null && security == ImapAccount.Security.STARTTLS) {
+                props.put(p + "ssl.socketFactory", socketFactory);
+            }
         }
         return props;
     }

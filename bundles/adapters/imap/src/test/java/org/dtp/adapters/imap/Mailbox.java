@@ -38,7 +38,7 @@ final class Mailbox implements AutoCloseable {
     }
 
     Mailbox(TransferEndpoint endpoint, ImapSettings settings) throws Exception {
-        connector = new ImapConnector(settings);
+        connector = new ImapConnector(settings, GreenMailServer.LOOPBACK);
         lease = connector.lease(endpoint);
     }
 

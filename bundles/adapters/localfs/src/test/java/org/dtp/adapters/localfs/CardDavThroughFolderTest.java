@@ -57,7 +57,7 @@ public class CardDavThroughFolderTest {
 
     @Test
     public void radicaleToFolderToRadicaleLosesNothingUnreported() throws Exception {
-        DavClient client = DavClient.builder("Radicale").build();
+        DavClient client = org.dtp.webdav.testing.Radicale.client();
         DavAccount alice = new DavAccount(RADICALE.url(), Radicale.USER, Radicale.PASSWORD);
         URI book = RADICALE.url().resolve("/alice/backup-" + UUID.randomUUID().toString().substring(0, 8) + "/");
         client.makeCollection(alice, book, DavService.CARDDAV, "Backed up", null, List.of());
