@@ -15,7 +15,6 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -39,12 +38,12 @@ public final class OutboundGuard implements OutboundAddresses {
             + "(169.254/16 with cloud metadata, fe80::/10), shared (100.64/10), unspecified, multicast, reserved, or an "
             + "address of this server itself.")
     public @interface Config {
-        @AttributeDefinition(name = "Allowed hosts", description = "Host names (exactly as users give them, any case) "
+        @AttributeDefinition(name = "Allowed hosts", description = "Host names (exactly as users give them, any case; separated by commas) "
                 + "that may be connected to whatever they resolve to, e.g. a company's own IMAP server on its private network.",
                 required = false)
         String[] allowedHosts() default {};
 
-        @AttributeDefinition(name = "Allowed networks", description = "Addresses or networks in CIDR notation, e.g. "
+        @AttributeDefinition(name = "Allowed networks", description = "Addresses or networks in CIDR notation (separated by commas), e.g. "
                 + "10.1.2.0/24 or fd12:3456::/48, that may be connected to although they are not public.", required = false)
         String[] allowedNetworks() default {};
     }
@@ -81,7 +80,20 @@ public final class OutboundGuard implements OutboundAddresses {
 
     @Activate
     public OutboundGuard(Config config) {
-        this(Arrays.asList(config.allowedHosts()), Arrays.asList(config.allowedNetworks()));
+        this(split(config.allowedHosts()), split(config.allowedNetworks()));
+    }
+
+    /** The values of a list attribute; a .cfg file gives one text, so commas and spaces separate values as well. */
+    private static List<String> split(String[] values) {
+        List<String> out = new ArrayList<>();
+        for (String v : values) {
+            for (String part : v.split("[,\\s]+")) {
+                if (!part.isBlank()) {
+                    out.add(part);
+                }
+            }
+        }
+        return out;
     }
 
     /** A guard allowing {@code hosts} (names) and {@code networks} (CIDR) besides public addresses. */

@@ -77,6 +77,20 @@ public class OutboundGuardTest {
     }
 
     @Test
+    public void aCfgFileGivesSeveralValuesInOneText() throws Exception {
+        OutboundGuard.Config config = (OutboundGuard.Config) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {OutboundGuard.Config.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "allowedHosts" -> new String[] {"mail.corp.example, dav.corp.example"};
+                    case "allowedNetworks" -> new String[] {"10.1.2.0/24,  fd12::/16"};
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        OutboundGuard guard = new OutboundGuard(config);
+        assertNull(guard.refusal("dav.corp.example", InetAddress.getByName("192.168.7.7")));
+        assertNull(guard.refusal(null, InetAddress.getByName("fd12::1")));
+        assertNull(guard.refusal(null, InetAddress.getByName("10.1.2.3")));
+    }
+
+    @Test
     public void refusesAWrongNetworkInTheConfiguration() {
         assertThrows(IllegalArgumentException.class, () -> new OutboundGuard(List.of(), List.of("10.0.0.0/33")));
         assertThrows(IllegalArgumentException.class, () -> new OutboundGuard(List.of(), List.of("intranet.example/8")));

@@ -54,7 +54,7 @@ public class CalDavThroughFolderTest {
 
     private final DavClient client = org.dtp.webdav.testing.Radicale.client();
     private final DavAccount alice = new DavAccount(RADICALE.url(), Radicale.USER, Radicale.PASSWORD);
-    private final CalDavConnector connector = new CalDavConnector(Configs.of(CalDavConfig.class, Map.of()));
+    private final CalDavConnector connector = new CalDavConnector(Configs.of(CalDavConfig.class, Map.of()), org.dtp.webdav.testing.Radicale.LOOPBACK);
     private final LocalFolderSettings settings = new LocalFolderSettings(List.of(), 1, false);
 
     private static TransferEndpoint account(String user, String password) {

@@ -64,7 +64,7 @@ public class CardDavThroughFolderTest {
         for (String sample : List.of("John_Doe_IPHONE.vcf", "John_Doe_EVOLUTION.vcf", "rfc6350-example.vcf")) {
             client.put(alice, book.resolve(sample), forRadicale(Samples.vcard(sample)), DavService.CARDDAV.contentType(), null);
         }
-        CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()));
+        CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()), org.dtp.webdav.testing.Radicale.LOOPBACK);
         CardDavContactExporter dav = new CardDavContactExporter(connector);
         TransferContext fromAlice = TestContexts.source(account(Radicale.USER, Radicale.PASSWORD));
         Path folder = temp.newFolder("contacts").toPath();
