@@ -195,7 +195,7 @@ public class SecurityIT {
                 String url = "http://" + host + ":" + internal.getLocalPort() + "/";
                 Rest.Reply estimate = seen(dan.post("/estimates", "{\"vertical\":\"contacts\",\"source\":{\"provider\":\"carddav\","
                         + "\"settings\":{\"url\":\"" + url + "\",\"username\":\"dan\",\"password\":\"x\"}}}"));
-                assertEquals(estimate.text(), 400, estimate.status());
+                assertEquals(estimate.text(), 422, estimate.status());
                 assertTrue(estimate.text(), estimate.body().path("detail").asText().contains("a loopback address; this server does not connect to it"));
                 assertFalse(estimate.text(), estimate.text().contains(secret));
             }

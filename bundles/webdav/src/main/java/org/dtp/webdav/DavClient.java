@@ -449,7 +449,7 @@ public final class DavClient {
             Thread.currentThread().interrupt();
             throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " interrupted", e);
         }
-        checkHost(method, uri);
+        checkHost(account, method, uri);
         long started = System.nanoTime();
         HttpResponse<InputStream> response;
         try {
@@ -493,13 +493,13 @@ public final class DavClient {
     }
 
     /** Refuses a request to a host that resolves to an address this server must not connect to for a user. */
-    private void checkHost(String method, URI uri) throws AdapterException {
+    private void checkHost(DavAccount account, String method, URI uri) throws AdapterException {
         String host = uri.getHost();
         if (host == null) {
             throw new org.dtp.spi.InvalidEndpointException("'" + ProviderHttp.redact(uri) + "' names no host");
         }
         try {
-            outbound.resolve(host);
+            (account.operatorTransfer() ? outbound.forOperator() : outbound).resolve(host);
         } catch (org.dtp.spi.InvalidEndpointException e) {
             throw new org.dtp.spi.InvalidEndpointException(provider + " " + method + " " + ProviderHttp.redact(uri) + ": "
                     + e.getMessage());

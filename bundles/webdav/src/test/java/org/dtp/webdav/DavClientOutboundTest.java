@@ -3,6 +3,8 @@ package org.dtp.webdav;
 import org.dtp.core.net.OutboundGuard;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -18,8 +20,11 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
@@ -101,6 +106,43 @@ public class DavClientOutboundTest {
         service.setSoTimeout(300);
         assertThrows("a connection reached the service", SocketTimeoutException.class, service::accept);
         assertTrue(accepted.get() == 0);
+    }
+
+    @Test
+    public void operatorsTransfersReachLoopbackOnlyWhenExempted() throws Exception {
+        answer = http("500 Internal Server Error", "text/plain", SECRET);
+        TransferEndpoint endpoint = new TransferEndpoint("carddav", Map.of(DavAccount.URL, account("127.0.0.1").url().toString(),
+                DavAccount.USERNAME, "ann", DavAccount.PASSWORD, "pw"));
+        DavAccount operators = DavAccount.of(new TransferContext() {
+            @Override
+            public UUID jobId() {
+                return UUID.randomUUID();
+            }
+
+            @Override
+            public TransferEndpoint endpoint() {
+                return endpoint;
+            }
+
+            @Override
+            public void updateSettings(Map<String, String> changes) {
+            }
+
+            @Override
+            public boolean operatorTransfer() {
+                return true;
+            }
+        });
+        assertThrows(InvalidEndpointException.class, () -> client(new OutboundGuard(List.of(), List.of()))
+                .listCollections(operators, operators.url(), DavService.CARDDAV));
+        DavClient exempting = client(new OutboundGuard(List.of(), List.of(), true));
+        assertThrows("an end user's transfer is checked all the same", InvalidEndpointException.class,
+                () -> exempting.listCollections(DavAccount.of(endpoint), operators.url(), DavService.CARDDAV));
+        assertEquals(0, accepted.get());
+        AdapterException e = assertThrows(AdapterException.class,
+                () -> exempting.listCollections(operators, operators.url(), DavService.CARDDAV));
+        assertFalse(e.getMessage(), e instanceof InvalidEndpointException || e.getMessage().contains(SECRET));
+        assertEquals(1, accepted.get());
     }
 
     @Test

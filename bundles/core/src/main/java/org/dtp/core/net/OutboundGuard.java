@@ -46,6 +46,11 @@ public final class OutboundGuard implements OutboundAddresses {
         @AttributeDefinition(name = "Allowed networks", description = "Addresses or networks in CIDR notation (separated by commas), e.g. "
                 + "10.1.2.0/24 or fd12:3456::/48, that may be connected to although they are not public.", required = false)
         String[] allowedNetworks() default {};
+
+        @AttributeDefinition(name = "Exempt operators' transfers", description = "Whether transfers the operators run "
+                + "(owner 'operator') may connect anywhere, internal addresses included. End users' transfers and all "
+                + "estimates are checked either way.")
+        boolean exemptOperatorTransfers() default false;
     }
 
     /** Why an address is refused: its network and what it is. */
@@ -75,12 +80,13 @@ public final class OutboundGuard implements OutboundAddresses {
 
     private final Set<String> allowedHosts;
     private final List<Cidr> allowedNetworks;
+    private final OutboundAddresses forOperator;
     private Set<InetAddress> ownAddresses = Set.of();
     private long ownAddressesRead = System.nanoTime() - 2 * OWN_ADDRESSES_TTL;
 
     @Activate
     public OutboundGuard(Config config) {
-        this(split(config.allowedHosts()), split(config.allowedNetworks()));
+        this(split(config.allowedHosts()), split(config.allowedNetworks()), config.exemptOperatorTransfers());
     }
 
     /** The values of a list attribute; a .cfg file gives one text, so commas and spaces separate values as well. */
@@ -98,6 +104,11 @@ public final class OutboundGuard implements OutboundAddresses {
 
     /** A guard allowing {@code hosts} (names) and {@code networks} (CIDR) besides public addresses. */
     public OutboundGuard(List<String> hosts, List<String> networks) {
+        this(hosts, networks, false);
+    }
+
+    /** {@link #OutboundGuard(List, List)}, with the operators' transfers allowed everywhere if {@code exemptOperators}. */
+    public OutboundGuard(List<String> hosts, List<String> networks, boolean exemptOperators) {
         Set<String> names = new HashSet<>();
         for (String h : hosts) {
             if (h != null && !h.isBlank()) {
@@ -112,8 +123,12 @@ public final class OutboundGuard implements OutboundAddresses {
         }
         this.allowedHosts = Set.copyOf(names);
         this.allowedNetworks = List.copyOf(cidrs);
+        this.forOperator = exemptOperators ? new Unchecked() : this;
         if (!names.isEmpty() || !cidrs.isEmpty()) {
             LOG.info("Outbound connections for end users' settings may also reach hosts {} and networks {}", names, cidrs);
+        }
+        if (exemptOperators) {
+            LOG.info("Transfers the operators run may connect to any address (exemptOperatorTransfers)");
         }
     }
 
@@ -128,6 +143,29 @@ public final class OutboundGuard implements OutboundAddresses {
             check(host, a);
         }
         return addresses;
+    }
+
+    @Override
+    public OutboundAddresses forOperator() {
+        return forOperator;
+    }
+
+    /** The operators' transfers when they are exempted: every address. */
+    private static final class Unchecked implements OutboundAddresses {
+        @Override
+        public List<InetAddress> resolve(String host) throws UnknownHostException {
+            return List.of(InetAddress.getAllByName(normal(host)));
+        }
+
+        @Override
+        public void check(String host, InetAddress address) {
+            // exempted
+        }
+
+        @Override
+        public OutboundAddresses forOperator() {
+            return this;
+        }
     }
 
     @Override

@@ -37,4 +37,11 @@ public interface OutboundAddresses {
      * @throws InvalidEndpointException when it is not allowed
      */
     void check(String host, InetAddress address) throws InvalidEndpointException;
+
+    /**
+     * The check for a transfer the operators run ({@link org.dtp.spi.TransferContext#operatorTransfer()}): one that
+     * allows every address when the operator exempted their own transfers ({@code exemptOperatorTransfers}), else
+     * this same check.
+     */
+    OutboundAddresses forOperator();
 }

@@ -82,12 +82,22 @@ public class OutboundGuardTest {
                 new Class<?>[] {OutboundGuard.Config.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "allowedHosts" -> new String[] {"mail.corp.example, dav.corp.example"};
                     case "allowedNetworks" -> new String[] {"10.1.2.0/24,  fd12::/16"};
+                    case "exemptOperatorTransfers" -> false;
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
         OutboundGuard guard = new OutboundGuard(config);
         assertNull(guard.refusal("dav.corp.example", InetAddress.getByName("192.168.7.7")));
         assertNull(guard.refusal(null, InetAddress.getByName("fd12::1")));
         assertNull(guard.refusal(null, InetAddress.getByName("10.1.2.3")));
+    }
+
+    @Test
+    public void operatorsTransfersAreExemptOnlyWhenConfigured() throws Exception {
+        assertThrows(InvalidEndpointException.class, () -> guard.forOperator().resolve("127.0.0.1"));
+        OutboundGuard exempting = new OutboundGuard(List.of(), List.of(), true);
+        assertEquals(List.of(InetAddress.getByName("127.0.0.1")), exempting.forOperator().resolve("127.0.0.1"));
+        exempting.forOperator().check("metadata", InetAddress.getByName("169.254.169.254"));
+        assertThrows("end users are checked as ever", InvalidEndpointException.class, () -> exempting.resolve("127.0.0.1"));
     }
 
     @Test

@@ -80,6 +80,11 @@ public final class CalDavConnector {
         return DavAccount.of(endpoint);
     }
 
+    /** The account of the context's endpoint, for its transfer (an operators' one may be exempt from the address check). */
+    DavAccount account(org.dtp.spi.TransferContext context) throws InvalidEndpointException {
+        return DavAccount.of(context);
+    }
+
     /** The account's calendars that take {@code component} (VEVENT or VTODO), in address order. */
     List<DavCollection> collections(DavAccount account, String component) throws AdapterException {
         URI home = client.discoverHome(account, DavService.CALDAV);
@@ -105,7 +110,7 @@ public final class CalDavConnector {
      */
     String calendar(ImportContext context, String key, String name, String description, String component)
             throws AdapterException {
-        DavAccount account = account(context.endpoint());
+        DavAccount account = account(context);
         URI home = client.discoverHome(account, DavService.CALDAV);
         URI href = home.resolve(ResourceNames.collection(context.jobId(), key) + "/");
         if (!client.makeCollection(account, href, DavService.CALDAV, name, description, List.of(component))) {
@@ -136,7 +141,7 @@ public final class CalDavConnector {
     String putComponent(ImportContext context, String sourceId, String calendarPath, String uid, String occurrence,
                         String componentName, String componentText, Set<String> tzids, List<ExtendedProperty> extended)
             throws AdapterException {
-        DavAccount account = account(context.endpoint());
+        DavAccount account = account(context);
         URI calendar = at(account, calendarPath.endsWith("/") ? calendarPath : calendarPath + "/");
         URI href = calendar.resolve(ResourceNames.resource(context.jobId(), "uid:" + uid, ".ics"));
         for (int attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {

@@ -77,6 +77,11 @@ public final class CardDavConnector {
         return DavAccount.of(endpoint);
     }
 
+    /** The account of the context's endpoint, for its transfer (an operators' one may be exempt from the address check). */
+    DavAccount account(org.dtp.spi.TransferContext context) throws InvalidEndpointException {
+        return DavAccount.of(context);
+    }
+
     URI home(DavAccount account) throws AdapterException {
         return client.discoverHome(account, DavService.CARDDAV);
     }

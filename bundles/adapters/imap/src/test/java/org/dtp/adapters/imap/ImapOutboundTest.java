@@ -4,6 +4,7 @@ import org.dtp.core.net.OutboundGuard;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.junit.After;
 import org.junit.Before;
@@ -90,12 +91,60 @@ public class ImapOutboundTest {
     }
 
     private void export(OutboundGuard guard, TransferEndpoint endpoint) throws AdapterException {
+        export(guard, TestContexts.source(UUID.randomUUID(), endpoint));
+    }
+
+    private void export(OutboundGuard guard, TransferContext context) throws AdapterException {
         ImapConnector connector = new ImapConnector(GreenMailServer.settings(), guard);
         try {
-            new ImapMailExporter(connector).export(TestContexts.source(UUID.randomUUID(), endpoint), ExportCursor.root());
+            new ImapMailExporter(connector).export(context, ExportCursor.root());
         } finally {
             connector.close();
         }
+    }
+
+    /** A transfer the operators run. */
+    private static TransferContext operators(TransferEndpoint endpoint) {
+        TransferContext user = TestContexts.source(UUID.randomUUID(), endpoint);
+        return new TransferContext() {
+            @Override
+            public UUID jobId() {
+                return user.jobId();
+            }
+
+            @Override
+            public TransferEndpoint endpoint() {
+                return user.endpoint();
+            }
+
+            @Override
+            public void updateSettings(Map<String, String> changes) throws AdapterException {
+                user.updateSettings(changes);
+            }
+
+            @Override
+            public boolean operatorTransfer() {
+                return true;
+            }
+        };
+    }
+
+    @Test
+    public void operatorsTransfersReachLoopbackOnlyWhenExempted() throws Exception {
+        InvalidEndpointException refused = assertThrows(InvalidEndpointException.class,
+                () -> export(new OutboundGuard(List.of(), List.of()), operators(endpoint("127.0.0.1", "plain"))));
+        assertTrue(refused.getMessage(), refused.getMessage().contains("a loopback address"));
+        assertNothingConnected();
+        service.setSoTimeout(0);
+        assertThrows("an end user's transfer is checked all the same", InvalidEndpointException.class,
+                () -> export(new OutboundGuard(List.of(), List.of(), true), endpoint("127.0.0.1", "plain")));
+        assertNothingConnected();
+        service.setSoTimeout(0);
+        answer(false);
+        AdapterException e = assertThrows(AdapterException.class,
+                () -> export(new OutboundGuard(List.of(), List.of(), true), operators(endpoint("127.0.0.1", "plain"))));
+        assertFalse(e.getMessage(), e instanceof InvalidEndpointException);
+        assertEquals(1, accepted.get());
     }
 
     private void assertNothingConnected() throws IOException {
