@@ -18,6 +18,8 @@ final class DtpContainer {
     private DtpContainer() {
     }
 
+    static final String OUTBOUND_CFG = "org.dtp.outbound.cfg";
+
     static Option[] options() {
         String http = Integer.toString(Ports.free());
         return new Option[] {
@@ -33,6 +35,9 @@ final class DtpContainer {
             editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", Integer.toString(Ports.free())),
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", Integer.toString(Ports.free())),
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort", Integer.toString(Ports.free())),
+            // The tests' Radicale, GreenMail and fakes listen on 127.0.0.1, which end users may not name unless allowed
+            // (other loopback addresses, 127.0.0.2 for one, stay refused: SecurityIT checks that).
+            editConfigurationFilePut("etc/" + OUTBOUND_CFG, "allowedNetworks", "127.0.0.1/32"),
             systemProperty(HTTP_PORT).value(http),
             systemProperty("dtp.samples").value(System.getProperty("dtp.samples")),
             systemProperty("dtp.work").value(new File(System.getProperty("dtp.work")).getAbsolutePath()),

@@ -12,6 +12,10 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 
 import javax.inject.Inject;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +27,7 @@ import java.util.EnumSet;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.Assert.assertEquals;
@@ -157,6 +162,45 @@ public class SecurityIT {
                 assertFalse("the secret is in " + file, contains(Files.readAllBytes(file), needle));
             }
         }
+    }
+
+    /**
+     * SSRF: an end user's CardDAV URL naming a loopback service of the server is refused before anything is sent to
+     * it, and the service's answer is never seen (DtpContainer allows 127.0.0.1 only, for the tests' own servers).
+     */
+    @Test
+    public void anEndUsersUrlOnTheServersLoopbackIsRefusedUnread() throws Exception {
+        features.installFeature("dtp-adapter-carddav", EnumSet.noneOf(FeaturesService.Option.class));
+        Rest operator = operator();
+        operator.await("/adapters", a -> Rest.adapter(a, "carddav") != null, Duration.ofSeconds(30));
+        Rest dan = operator.as(Rest.bearer(issueToken(operator, "dan")));
+        String secret = "internal-" + UUID.randomUUID();
+        AtomicInteger accepted = new AtomicInteger();
+        try (ServerSocket internal = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.2"))) {
+            Thread answering = new Thread(() -> {
+                while (!internal.isClosed()) {
+                    try (Socket s = internal.accept()) {
+                        accepted.incrementAndGet();
+                        String page = "<multistatus>" + secret + "</multistatus>";
+                        s.getOutputStream().write(("HTTP/1.1 207 Multi-Status\r\nContent-Type: application/xml\r\nContent-Length: "
+                                + page.length() + "\r\nConnection: close\r\n\r\n" + page).getBytes(StandardCharsets.US_ASCII));
+                    } catch (IOException e) {
+                        // closed: the test is over
+                    }
+                }
+            }, "internal-service");
+            answering.setDaemon(true);
+            answering.start();
+            for (String host : List.of("127.0.0.2", "[::1]")) {
+                String url = "http://" + host + ":" + internal.getLocalPort() + "/";
+                Rest.Reply estimate = seen(dan.post("/estimates", "{\"vertical\":\"contacts\",\"source\":{\"provider\":\"carddav\","
+                        + "\"settings\":{\"url\":\"" + url + "\",\"username\":\"dan\",\"password\":\"x\"}}}"));
+                assertEquals(estimate.text(), 422, estimate.status());
+                assertTrue(estimate.text(), estimate.body().path("detail").asText().contains("a loopback address; this server does not connect to it"));
+                assertFalse(estimate.text(), estimate.text().contains(secret));
+            }
+        }
+        assertEquals("connections that reached the internal service", 0, accepted.get());
     }
 
     @Test

@@ -23,4 +23,14 @@ public interface TransferContext {
      * @since 1.3
      */
     void updateSettings(Map<String, String> changes) throws AdapterException;
+
+    /**
+     * Whether the operators run this transfer (its owner is {@code operator}), not an end user: what an adapter
+     * may reach for it can be wider (see {@link org.dtp.spi.net.OutboundAddresses#forOperator()}).
+     *
+     * @since 1.4
+     */
+    default boolean operatorTransfer() {
+        return false;
+    }
 }

@@ -5,10 +5,10 @@
  * 1.1: {@link org.dtp.spi.ImportContext#reportNotKept} for the fidelity report; {@link org.dtp.spi.ExportPage#rejected()}
  * for source items that cannot be read. 1.2: {@link org.dtp.spi.Exporter#release} and {@link org.dtp.spi.Importer#release}
  * when a transfer ends, to revoke its credentials at the provider. 1.3: {@link org.dtp.spi.TransferContext#updateSettings},
- * to keep renewed credentials in the job.
+ * to keep renewed credentials in the job. 1.4: {@link org.dtp.spi.TransferContext#operatorTransfer}.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;

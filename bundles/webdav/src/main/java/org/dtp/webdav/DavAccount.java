@@ -27,11 +27,32 @@ public final class DavAccount {
     private final URI url;
     private final String username;
     private final String password;
+    private final boolean operatorTransfer;
 
     public DavAccount(URI url, String username, String password) {
+        this(url, username, password, false);
+    }
+
+    private DavAccount(URI url, String username, String password, boolean operatorTransfer) {
         this.url = Objects.requireNonNull(url, "url");
         this.username = Objects.requireNonNull(username, "username");
         this.password = Objects.requireNonNull(password, "password");
+        this.operatorTransfer = operatorTransfer;
+    }
+
+    /**
+     * The account of the context's endpoint, for the transfer of the context: an operators' transfer is checked by
+     * {@link org.dtp.spi.net.OutboundAddresses#forOperator()}.
+     */
+    public static DavAccount of(org.dtp.spi.TransferContext context) throws InvalidEndpointException {
+        DavAccount account = of(context.endpoint());
+        return context.operatorTransfer()
+                ? new DavAccount(account.url, account.username, account.password, true) : account;
+    }
+
+    /** Whether the account is used for a transfer the operators run. */
+    public boolean operatorTransfer() {
+        return operatorTransfer;
     }
 
     /** The account the endpoint's settings describe, or what is missing or wrong in them. */

@@ -6,6 +6,7 @@ import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.RateLimiter;
 import org.dtp.spi.http.TrustStores;
+import org.dtp.spi.net.OutboundAddresses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Document;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -46,6 +48,12 @@ import java.util.concurrent.TimeUnit;
  * (scheme, host, port), so credentials never go to another server. Failures are mapped by
  * {@link ProviderHttp#failure}; nothing is retried here (the engine retries transient failures). Requests are
  * logged at debug as method, address without query, status and time; headers and bodies never.
+ * <p>
+ * The addresses are a user's, so each request's host (every redirect and discovery hop included) is first resolved
+ * and checked by {@link OutboundAddresses}: no loopback, private or other internal address unless an operator allowed
+ * it. The JDK's HTTP client then looks the name up again; that answer normally comes from the JVM's address cache
+ * ({@code networkaddress.cache.ttl}) that the check filled. Failures say the status and the step, never what the
+ * server answered (at most a DAV precondition's name); the answer's text is logged at debug only.
  * Thread-safe; one instance serves every account.
  */
 public final class DavClient {
@@ -56,6 +64,7 @@ public final class DavClient {
 
     private final String provider;
     private final HttpClient http;
+    private final OutboundAddresses outbound;
     private final RateLimiter limiter;
     private final Duration requestTimeout;
     private final long maxResponseBytes;
@@ -64,6 +73,7 @@ public final class DavClient {
     private DavClient(Builder b, HttpClient http) {
         this.provider = b.provider;
         this.http = http;
+        this.outbound = b.outbound;
         this.limiter = b.limiter;
         this.requestTimeout = b.requestTimeout;
         this.maxResponseBytes = b.maxResponseBytes;
@@ -137,7 +147,7 @@ public final class DavClient {
                 + "<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/>"
                 + "<C:supported-calendar-component-set/><A:addressbook-description/><C:calendar-description/>"
                 + "<I:calendar-color/><C:calendar-timezone/></D:prop></D:propfind>";
-        Document doc = xml(send(account, "PROPFIND", href, body, Map.of("Depth", depth), OnNotFound.REJECT_ITEM));
+        Document doc = sendXml(account, "PROPFIND", href, body, Map.of("Depth", depth), OnNotFound.REJECT_ITEM);
         List<DavCollection> out = new ArrayList<>();
         for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
             URI at = resolveHref(href, response);
@@ -200,7 +210,7 @@ public final class DavClient {
     /** The members a depth-1 PROPFIND lists, sorted by address. */
     public List<DavMember> propfindMembers(DavAccount account, URI collection) throws AdapterException {
         String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop><D:resourcetype/><D:getetag/></D:prop></D:propfind>";
-        Document doc = xml(send(account, "PROPFIND", collection, body, Map.of("Depth", "1"), OnNotFound.FAIL));
+        Document doc = sendXml(account, "PROPFIND", collection, body, Map.of("Depth", "1"), OnNotFound.FAIL);
         TreeMap<String, DavMember> members = new TreeMap<>();
         for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
             URI at = resolveHref(collection, response);
@@ -222,7 +232,7 @@ public final class DavClient {
         String body = DavXml.PROLOG + "<D:sync-collection" + DavXml.NAMESPACES + "><D:sync-token>"
                 + (syncToken == null ? "" : DavXml.escape(syncToken)) + "</D:sync-token><D:sync-level>1</D:sync-level>"
                 + "<D:prop><D:getetag/></D:prop></D:sync-collection>";
-        Document doc = xml(send(account, "REPORT", collection, body, Map.of(), OnNotFound.FAIL));
+        Document doc = sendXml(account, "REPORT", collection, body, Map.of(), OnNotFound.FAIL);
         List<DavMember> changed = new ArrayList<>();
         List<URI> removed = new ArrayList<>();
         boolean truncated = false;
@@ -262,7 +272,7 @@ public final class DavClient {
             body.append("<D:href>").append(DavXml.escape(href.getRawPath())).append("</D:href>");
         }
         body.append("</").append(prefix).append(service.multiget()).append('>');
-        Document doc = xml(send(account, "REPORT", collection, body.toString(), Map.of("Depth", "1"), OnNotFound.FAIL));
+        Document doc = sendXml(account, "REPORT", collection, body.toString(), Map.of("Depth", "1"), OnNotFound.FAIL);
         Map<String, DavResource> byPath = new TreeMap<>();
         for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
             URI at = resolveHref(collection, response);
@@ -403,16 +413,18 @@ public final class DavClient {
         return read(method, uri, response);
     }
 
-    private Document xml(byte[] bytes) throws AdapterException {
-        return xml(bytes, "a request", null);
+    private Document sendXml(DavAccount account, String method, URI uri, String body, Map<String, String> headers,
+                             OnNotFound onNotFound) throws AdapterException {
+        return xml(send(account, method, uri, body, headers, onNotFound), method, uri);
     }
 
     private Document xml(byte[] bytes, String method, URI uri) throws AdapterException {
         try {
             return DavXml.parse(bytes);
         } catch (SAXException | IOException e) {
+            LOG.debug("{} {} {}: unreadable XML: {}", provider, method, ProviderHttp.redact(uri), e.getMessage());
             throw new AdapterException(provider + " answered " + method + (uri == null ? "" : " " + ProviderHttp.redact(uri))
-                    + " with XML that cannot be read: " + e.getMessage());
+                    + " with something that is not WebDAV XML");
         }
     }
 
@@ -437,6 +449,7 @@ public final class DavClient {
             Thread.currentThread().interrupt();
             throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " interrupted", e);
         }
+        checkHost(account, method, uri);
         long started = System.nanoTime();
         HttpResponse<InputStream> response;
         try {
@@ -464,7 +477,36 @@ public final class DavClient {
         } catch (IOException e) {
             text = "";
         }
-        throw ProviderHttp.failure(provider, method, uri, status, response.headers(), text, onNotFound, clock);
+        LOG.debug("{} {} {} -> {}: {}", provider, method, ProviderHttp.redact(uri), status, text);
+        throw ProviderHttp.failure(provider, method, uri, status, response.headers(), preconditionOf(text), onNotFound, clock);
+    }
+
+    /** The DAV preconditions callers act on (RFC 4918 §16, RFC 4791 §5.3.1.1) that the error body names; else nothing. */
+    private static String preconditionOf(String body) {
+        for (String name : List.of("resource-must-be-null", "valid-calendar-data", "valid-address-data", "no-uid-conflict",
+                "max-resource-size", "needs-privilege")) {
+            if (body.contains(name)) {
+                return name;
+            }
+        }
+        return "";
+    }
+
+    /** Refuses a request to a host that resolves to an address this server must not connect to for a user. */
+    private void checkHost(DavAccount account, String method, URI uri) throws AdapterException {
+        String host = uri.getHost();
+        if (host == null) {
+            throw new org.dtp.spi.InvalidEndpointException("'" + ProviderHttp.redact(uri) + "' names no host");
+        }
+        try {
+            (account.operatorTransfer() ? outbound.forOperator() : outbound).resolve(host);
+        } catch (org.dtp.spi.InvalidEndpointException e) {
+            throw new org.dtp.spi.InvalidEndpointException(provider + " " + method + " " + ProviderHttp.redact(uri) + ": "
+                    + e.getMessage());
+        } catch (UnknownHostException e) {
+            throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri)
+                    + " could not connect: unknown host " + host, e);
+        }
     }
 
     /**
@@ -517,8 +559,10 @@ public final class DavClient {
     }
 
     private TransientAdapterException transientOf(String method, URI uri, IOException e) {
+        // Not the exception's message: the JDK quotes what a server that does not speak HTTP sent ("Invalid status line").
+        LOG.debug("{} {} {} failed: {}", provider, method, ProviderHttp.redact(uri), e.toString());
         String what = e instanceof HttpTimeoutException ? "timed out" : e instanceof ConnectException ? "could not connect"
-                : "failed: " + e;
+                : "failed (" + e.getClass().getSimpleName() + ")";
         return new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " " + what, e);
     }
 
@@ -596,6 +640,7 @@ public final class DavClient {
         private RateLimiter limiter = RateLimiter.unlimited();
         private long maxResponseBytes = 64L << 20;
         private SSLContext sslContext;
+        private OutboundAddresses outbound;
 
         private Builder(String provider) {
             if (provider == null || provider.isBlank()) {
@@ -642,7 +687,16 @@ public final class DavClient {
             return this;
         }
 
+        /** Checks the host of every request (required): the addresses come from users' settings. */
+        public Builder outbound(OutboundAddresses outbound) {
+            this.outbound = Objects.requireNonNull(outbound);
+            return this;
+        }
+
         public DavClient build() {
+            if (outbound == null) {
+                throw new IllegalStateException("a DavClient needs the OutboundAddresses to check its hosts");
+            }
             HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(connectTimeout)
                     .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1);
             if (sslContext != null) {

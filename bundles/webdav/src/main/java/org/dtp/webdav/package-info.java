@@ -4,9 +4,11 @@
  * sync-collection (RFC 6578) REPORTs, conditional PUT, MKCOL (RFC 5689) and MKCALENDAR, Basic auth and a
  * configurable trust store. Failures become the SPI's exceptions as {@link org.dtp.spi.http.ProviderHttp} maps
  * them: 5xx, 429 and I/O failures are transient, 401/403 refuse the authorization, other 4xx reject the item.
+ * 1.1: {@link org.dtp.webdav.DavClient.Builder#outbound}, the check of every request's host (required), and
+ * {@link org.dtp.webdav.DavAccount#of(org.dtp.spi.TransferContext)} for an operators' transfer.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.dtp.webdav;
 
 import org.osgi.annotation.bundle.Export;

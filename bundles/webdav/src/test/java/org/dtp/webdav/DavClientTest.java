@@ -23,7 +23,7 @@ public class DavClientTest {
     @ClassRule
     public static final Radicale RADICALE = new Radicale();
 
-    private final DavClient client = DavClient.builder("Radicale").build();
+    private final DavClient client = org.dtp.webdav.testing.Radicale.client();
 
     private DavAccount alice() {
         return new DavAccount(RADICALE.url(), Radicale.USER, Radicale.PASSWORD);

@@ -475,7 +475,8 @@ public final class TransferEngine implements JobExecutor {
         Exporter exporter = exporterService.service();
         Importer importer = importerService.service();
         Checkpoint.Pending head = checkpoint.head();
-        Context sourceContext = new Context(id, sides.source, null, null);
+        Context sourceContext = new Context(id, org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner()), sides.source,
+                null, null);
         ExportPage<ContainerModel, ItemModel> page = withRetry(control,
                 () -> exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation())));
         if (page == null) {
@@ -487,7 +488,7 @@ public final class TransferEngine implements JobExecutor {
             String key = "c:" + container.id();
             Optional<String> destination = store.ledgerEntry(id, key);
             if (destination.isEmpty()) {
-                Context ctx = new Context(id, sides.destination, exporter, sourceContext);
+                Context ctx = new Context(id, sourceContext.operator, sides.destination, exporter, sourceContext);
                 String created = withRetry(control, () -> {
                     ctx.startAttempt();
                     return importer.importContainer(ctx, key, container, head.destinationId());
@@ -523,7 +524,7 @@ public final class TransferEngine implements JobExecutor {
             // Written before the next item rather than after the last one, so that the run that holds a page's
             // last items also holds its checkpoint.
             pending.writeIfDue();
-            Context ctx = new Context(id, sides.destination, exporter, sourceContext);
+            Context ctx = new Context(id, sourceContext.operator, sides.destination, exporter, sourceContext);
             try {
                 String created = withRetry(control, () -> {
                     ctx.startAttempt();
@@ -619,6 +620,7 @@ public final class TransferEngine implements JobExecutor {
      */
     private static final class Context implements ImportContext {
         private final UUID jobId;
+        private final boolean operator;
         private final Side side;
         @SuppressWarnings("rawtypes")
         private final Exporter exporter;
@@ -628,8 +630,9 @@ public final class TransferEngine implements JobExecutor {
         private List<JobStore.NotKept> notKept;
 
         @SuppressWarnings("rawtypes")
-        Context(UUID jobId, Side side, Exporter exporter, TransferContext sourceContext) {
+        Context(UUID jobId, boolean operator, Side side, Exporter exporter, TransferContext sourceContext) {
             this.jobId = jobId;
+            this.operator = operator;
             this.side = side;
             this.exporter = exporter;
             this.sourceContext = sourceContext;
@@ -643,6 +646,11 @@ public final class TransferEngine implements JobExecutor {
         @Override
         public TransferEndpoint endpoint() {
             return side.endpoint;
+        }
+
+        @Override
+        public boolean operatorTransfer() {
+            return operator;
         }
 
         @Override

@@ -322,8 +322,9 @@ public final class ProviderHttp {
             throw new AdapterException(provider + " answered " + method + " " + redact(uri) + " with more than "
                     + maxJsonBytes + " bytes of JSON");
         } catch (JsonProcessingException e) {
-            throw new AdapterException(provider + " answered " + method + " " + redact(uri)
-                    + " with something that is not JSON: " + e.getOriginalMessage());
+            // Jackson's message quotes the answer's first characters: debug only.
+            LOG.debug("{} {} {}: not JSON: {}", provider, method, redact(uri), e.getOriginalMessage());
+            throw new AdapterException(provider + " answered " + method + " " + redact(uri) + " with something that is not JSON");
         } catch (IOException e) {
             throw transientOf(method, uri, e);
         }
@@ -347,7 +348,8 @@ public final class ProviderHttp {
         } else if (e instanceof ConnectException) {
             what = "could not connect";
         } else {
-            what = "failed: " + e;
+            // not the message: the JDK quotes what a server that does not speak HTTP sent ("Invalid status line")
+            what = "failed (" + e.getClass().getSimpleName() + ")";
         }
         return new TransientAdapterException(provider + " request " + method + " " + redact(uri) + " " + what, e);
     }
@@ -379,7 +381,13 @@ public final class ProviderHttp {
                                             String body, OnNotFound onNotFound, Clock clock, boolean rateLimited) {
         String message = providerMessage(body);
         String where = method + " " + redact(uri);
-        String detail = message.isEmpty() ? "" : ": " + message;
+        // Only the message field of a JSON error is shown; other text (a page, another service's banner) is logged at
+        // debug and kept in the exception's providerMessage() for the adapter, never put in the message users see.
+        String shown = jsonMessage(body);
+        if (shown == null && !message.isEmpty()) {
+            LOG.debug("{} answered {} to {}: {}", provider, status, where, message);
+        }
+        String detail = shown == null || shown.isEmpty() ? "" : ": " + shown;
         String answered = provider + " answered " + status + reasonOf(status) + " to " + where + detail;
         if (rateLimited || status == 408 || status >= 500) {
             Optional<java.time.Duration> retryAfter = headers == null ? Optional.empty()
@@ -432,6 +440,15 @@ public final class ProviderHttp {
         if (body == null || body.isBlank()) {
             return "";
         }
+        String json = jsonMessage(body);
+        return json != null ? json : clean(body.strip());
+    }
+
+    /** The message field of a JSON error body as {@link #providerMessage} finds it; null when there is none. */
+    private static String jsonMessage(String body) {
+        if (body == null || body.isBlank()) {
+            return null;
+        }
         String text = body.strip();
         if (text.startsWith("{")) {
             try {
@@ -446,10 +463,10 @@ public final class ProviderHttp {
                     }
                 }
             } catch (JsonProcessingException e) {
-                // not JSON after all: the text is the message
+                // not JSON after all
             }
         }
-        return clean(text);
+        return null;
     }
 
     private static String clean(String text) {

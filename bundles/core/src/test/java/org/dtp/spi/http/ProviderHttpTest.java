@@ -180,6 +180,28 @@ public class ProviderHttpTest {
     }
 
     @Test
+    public void aTextOrHtmlAnswerIsNeverQuotedInTheMessage() {
+        for (int status : List.of(400, 403, 404, 500)) {
+            server.handler(ex -> TestServer.respond(ex, status, "<html>internal-secret-7f3a</html>"));
+            AdapterException e = expect(AdapterException.class, () -> http.getJson(server.uri("/a"), OnNotFound.FAIL));
+            assertFalse(e.getMessage(), e.getMessage().contains("internal-secret"));
+            assertTrue(e.getMessage(), e.getMessage().contains(String.valueOf(status)) && e.getMessage().contains("GET"));
+        }
+        server.handler(ex -> TestServer.respond(ex, 400, "oauth_problem=internal-secret-7f3a"));
+        ProviderRejectedException e = expect(ProviderRejectedException.class, () -> http.getJson(server.uri("/a"), OnNotFound.FAIL));
+        assertEquals("the adapter still reads it", "oauth_problem=internal-secret-7f3a", e.providerMessage());
+        assertFalse(e.getMessage(), e.getMessage().contains("internal-secret"));
+    }
+
+    @Test
+    public void anAnswerThatIsNotJsonIsNotQuoted() {
+        server.handler(ex -> TestServer.respond(ex, 200, "SSH-2.0-OpenSSH internal-secret-7f3a"));
+        AdapterException e = expect(AdapterException.class, () -> http.getJson(server.uri("/a"), OnNotFound.FAIL));
+        assertTrue(e.getMessage(), e.getMessage().contains("not JSON"));
+        assertFalse(e.getMessage(), e.getMessage().contains("internal-secret") || e.getMessage().contains("SSH"));
+    }
+
+    @Test
     public void messagesNeverShowTheQuery() {
         server.handler(ex -> TestServer.respond(ex, 400, "bad"));
         ItemRejectedException e = expect(ItemRejectedException.class, () -> http.getJson(server.uri("/a?access_token=SECRET123"), OnNotFound.FAIL));

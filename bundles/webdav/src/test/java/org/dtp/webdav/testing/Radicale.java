@@ -29,10 +29,18 @@ import java.util.stream.Stream;
  */
 public final class Radicale extends ExternalResource {
     public static final String REQUIRE = "DTP_REQUIRE_RADICALE";
+    /** Where the tests' servers listen: loopback, allowed as an operator would allow a private network. */
+    public static final org.dtp.spi.net.OutboundAddresses LOOPBACK =
+            new org.dtp.core.net.OutboundGuard(List.of(), List.of("127.0.0.0/8", "::1"));
     public static final String USER = "alice";
     public static final String PASSWORD = "correct horse battery staple";
     public static final String OTHER_USER = "bob";
     public static final String OTHER_PASSWORD = "tr0ub4dor&3";
+    /** A client for the tests' loopback servers. */
+    public static org.dtp.webdav.DavClient client() {
+        return org.dtp.webdav.DavClient.builder("Radicale").outbound(LOOPBACK).build();
+    }
+
     private static final String HOW = "Radicale (a CalDAV/CardDAV server) is needed for these tests and was not found. "
             + "Install it with `apt-get install -y radicale` (Debian/Ubuntu, as root; Radicale 3.1.8 is tested) or "
             + "`pip install radicale==3.1.8`; the tests start it themselves (python3 -m radicale on a free loopback port). "

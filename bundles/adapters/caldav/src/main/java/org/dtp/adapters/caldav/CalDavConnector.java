@@ -10,6 +10,7 @@ import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.net.OutboundAddresses;
 import org.dtp.webdav.CollectionPager;
 import org.dtp.webdav.DavAccount;
 import org.dtp.webdav.DavClient;
@@ -20,6 +21,7 @@ import org.dtp.webdav.DavService;
 import org.dtp.webdav.ResourceNames;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.Designate;
 
 import java.net.URI;
@@ -51,8 +53,8 @@ public final class CalDavConnector {
     private final CollectionPager pager;
 
     @Activate
-    public CalDavConnector(CalDavConfig config) {
-        this(client(config), config.multigetBatchSize());
+    public CalDavConnector(CalDavConfig config, @Reference OutboundAddresses outbound) {
+        this(client(config, outbound), config.multigetBatchSize());
     }
 
     CalDavConnector(DavClient client, int batchSize) {
@@ -60,12 +62,13 @@ public final class CalDavConnector {
         this.pager = new CollectionPager(client, batchSize);
     }
 
-    private static DavClient client(CalDavConfig c) {
+    private static DavClient client(CalDavConfig c, OutboundAddresses outbound) {
         String store = c.trustStore() == null ? "" : c.trustStore().trim();
         return DavClient.builder("CalDAV")
                 .rateLimiter(RateLimiter.perSecond(c.requestsPerSecond()))
                 .requestTimeout(Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())))
                 .trustStore(store.isEmpty() ? null : Path.of(store), c.trustStoreType(), c.trustStorePassword().toCharArray())
+                .outbound(outbound)
                 .build();
     }
 
@@ -75,6 +78,11 @@ public final class CalDavConnector {
 
     DavAccount account(TransferEndpoint endpoint) throws InvalidEndpointException {
         return DavAccount.of(endpoint);
+    }
+
+    /** The account of the context's endpoint, for its transfer (an operators' one may be exempt from the address check). */
+    DavAccount account(org.dtp.spi.TransferContext context) throws InvalidEndpointException {
+        return DavAccount.of(context);
     }
 
     /** The account's calendars that take {@code component} (VEVENT or VTODO), in address order. */
@@ -102,7 +110,7 @@ public final class CalDavConnector {
      */
     String calendar(ImportContext context, String key, String name, String description, String component)
             throws AdapterException {
-        DavAccount account = account(context.endpoint());
+        DavAccount account = account(context);
         URI home = client.discoverHome(account, DavService.CALDAV);
         URI href = home.resolve(ResourceNames.collection(context.jobId(), key) + "/");
         if (!client.makeCollection(account, href, DavService.CALDAV, name, description, List.of(component))) {
@@ -133,7 +141,7 @@ public final class CalDavConnector {
     String putComponent(ImportContext context, String sourceId, String calendarPath, String uid, String occurrence,
                         String componentName, String componentText, Set<String> tzids, List<ExtendedProperty> extended)
             throws AdapterException {
-        DavAccount account = account(context.endpoint());
+        DavAccount account = account(context);
         URI calendar = at(account, calendarPath.endsWith("/") ? calendarPath : calendarPath + "/");
         URI href = calendar.resolve(ResourceNames.resource(context.jobId(), "uid:" + uid, ".ics"));
         for (int attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {

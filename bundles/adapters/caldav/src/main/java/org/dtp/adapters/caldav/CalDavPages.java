@@ -44,7 +44,7 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
     }
 
     ExportPage<C, I> export(TransferContext context, ExportCursor cursor) throws AdapterException {
-        DavAccount account = connector.account(context.endpoint());
+        DavAccount account = connector.account(context);
         if (cursor.isRoot()) {
             List<C> containers = new ArrayList<>();
             for (DavCollection c : connector.collections(account, component)) {

@@ -19,6 +19,6 @@ abstract class CalDavConformanceTest<C extends ContainerModel, I extends ItemMod
     }
 
     static CalDavConnector connector() {
-        return new CalDavConnector(DavClient.builder("Radicale").build(), 2);
+        return new CalDavConnector(org.dtp.webdav.testing.Radicale.client(), 2);
     }
 }

@@ -21,7 +21,7 @@ import java.util.UUID;
 /** The adapter's four services on one Radicale account, and ways to fill and read calendars. */
 final class CalDavFixture {
     final Radicale radicale;
-    final DavClient client = DavClient.builder("Radicale").build();
+    final DavClient client = org.dtp.webdav.testing.Radicale.client();
     final CalDavConnector connector;
     final CalDavEventExporter events;
     final CalDavEventImporter eventImporter;

@@ -5,12 +5,14 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.net.OutboundAddresses;
 import org.dtp.webdav.CollectionPager;
 import org.dtp.webdav.DavAccount;
 import org.dtp.webdav.DavClient;
 import org.dtp.webdav.DavService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.Designate;
 
 import java.net.URI;
@@ -30,8 +32,8 @@ public final class CardDavConnector {
     private final VCardVersion version;
 
     @Activate
-    public CardDavConnector(CardDavConfig config) {
-        this(client(config), config.multigetBatchSize(), config.maxPhotoBytes(), versionOf(config.vcardVersion()));
+    public CardDavConnector(CardDavConfig config, @Reference OutboundAddresses outbound) {
+        this(client(config, outbound), config.multigetBatchSize(), config.maxPhotoBytes(), versionOf(config.vcardVersion()));
     }
 
     CardDavConnector(DavClient client, int batchSize, int maxPhotoBytes, VCardVersion version) {
@@ -49,12 +51,13 @@ public final class CardDavConnector {
         return version;
     }
 
-    private static DavClient client(CardDavConfig c) {
+    private static DavClient client(CardDavConfig c, OutboundAddresses outbound) {
         String store = c.trustStore() == null ? "" : c.trustStore().trim();
         return DavClient.builder("CardDAV")
                 .rateLimiter(RateLimiter.perSecond(c.requestsPerSecond()))
                 .requestTimeout(Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())))
                 .trustStore(store.isEmpty() ? null : Path.of(store), c.trustStoreType(), c.trustStorePassword().toCharArray())
+                .outbound(outbound)
                 .build();
     }
 
@@ -72,6 +75,11 @@ public final class CardDavConnector {
 
     DavAccount account(TransferEndpoint endpoint) throws InvalidEndpointException {
         return DavAccount.of(endpoint);
+    }
+
+    /** The account of the context's endpoint, for its transfer (an operators' one may be exempt from the address check). */
+    DavAccount account(org.dtp.spi.TransferContext context) throws InvalidEndpointException {
+        return DavAccount.of(context);
     }
 
     URI home(DavAccount account) throws AdapterException {

@@ -56,7 +56,7 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
 
     @Override
     public ExportPage<AddressBook, Contact> export(TransferContext context, ExportCursor cursor) throws AdapterException {
-        DavAccount account = connector.account(context.endpoint());
+        DavAccount account = connector.account(context);
         if (cursor.isRoot()) {
             List<AddressBook> books = new ArrayList<>();
             for (DavCollection c : connector.client().listCollections(account, connector.home(account), DavService.CARDDAV)) {
@@ -90,7 +90,7 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
             throw new ItemRejectedException("not a CardDAV photo reference: " + ref.uri());
         }
         String path = ref.uri().substring(PHOTO_REF.length());
-        DavAccount account = connector.account(context.endpoint());
+        DavAccount account = connector.account(context);
         DavResource resource = connector.client().get(account, CardDavConnector.at(account, path))
                 .orElseThrow(() -> new ItemRejectedException("the contact " + path + " is no longer on the server"));
         try {

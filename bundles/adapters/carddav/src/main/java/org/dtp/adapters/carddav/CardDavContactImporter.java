@@ -61,7 +61,7 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
     }
 
     private String addressBook(ImportContext context, String key, String name, String description) throws AdapterException {
-        DavAccount account = connector.account(context.endpoint());
+        DavAccount account = connector.account(context);
         URI home = connector.home(account);
         URI href = home.resolve(ResourceNames.collection(context.jobId(), key) + "/");
         if (!connector.client().makeCollection(account, href, DavService.CARDDAV, name, description, List.of())) {
@@ -78,7 +78,7 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
     @Override
     public String importItem(ImportContext context, String idempotencyKey, Contact contact, String containerId)
             throws AdapterException {
-        DavAccount account = connector.account(context.endpoint());
+        DavAccount account = connector.account(context);
         String bookPath = containerId != null ? containerId : addressBook(context, LOOSE_CONTACTS_KEY, "Contacts", null);
         URI book = CardDavConnector.at(account, bookPath.endsWith("/") ? bookPath : bookPath + "/");
         byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);

@@ -42,7 +42,7 @@ public class CardDavConformanceTest extends AdapterConformanceTest<AddressBook, 
     }
 
     private static CardDavConnector connector() {
-        return new CardDavConnector(DavClient.builder("Radicale").build(), 2, 1 << 20, VCardVersion.V3_0);
+        return new CardDavConnector(org.dtp.webdav.testing.Radicale.client(), 2, 1 << 20, VCardVersion.V3_0);
     }
 
     @Override

@@ -24,7 +24,7 @@ import java.util.UUID;
 /** The adapter's exporter and importer on one Radicale account, and ways to fill and read address books. */
 final class CardDavFixture {
     final Radicale radicale;
-    final DavClient client = DavClient.builder("Radicale").build();
+    final DavClient client = org.dtp.webdav.testing.Radicale.client();
     final CardDavConnector connector;
     final CardDavContactExporter exporter;
     final CardDavContactImporter importer;

@@ -5,18 +5,23 @@ import jakarta.mail.Session;
 import jakarta.mail.URLName;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.eclipse.angus.mail.imap.IMAPSSLStore;
 import org.eclipse.angus.mail.imap.IMAPStore;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.SocketFactory;
 import javax.net.ssl.SSLSocketFactory;
 import org.dtp.spi.http.TrustStores;
+import org.dtp.spi.net.CheckedSockets;
+import org.dtp.spi.net.OutboundAddresses;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -30,7 +35,8 @@ import java.util.UUID;
 /**
  * What the IMAP exporter and importer share: the configuration, logged-in connections kept between pages and
  * messages (per account, used by one caller at a time), and the importer's memory of what it appended in this
- * run. Reconfiguring it restarts the exporter and importer with the new settings.
+ * run. Reconfiguring it restarts the exporter and importer with the new settings. Every connection goes through
+ * {@link CheckedSockets}: only to an address {@link OutboundAddresses} allows (the user names the host and port).
  */
 @Component(service = ImapConnector.class, configurationPid = ImapConfig.PID)
 @Designate(ocd = ImapConfig.class)
@@ -40,6 +46,11 @@ public final class ImapConnector {
     private static final int REMEMBERED_IMPORTS = 10_000;
 
     private final ImapSettings settings;
+    /** The checked sockets for end users' transfers. */
+    private final Sockets sockets;
+    /** The checked sockets for the operators' transfers (the same checks unless they are exempted). */
+    private final Sockets operatorSockets;
+    /** The trust for STARTTLS; null for the JVM's default. */
     private final SSLSocketFactory socketFactory;
     private final Map<String, Deque<Idle>> idle = new HashMap<>();
     private final Map<String, String> imported = new LinkedHashMap<>(16, 0.75f, true) {
@@ -53,14 +64,24 @@ public final class ImapConnector {
     private record Idle(IMAPStore store, long since) {
     }
 
-    @Activate
-    public ImapConnector(ImapConfig config) {
-        this(ImapSettings.of(config));
+    /** Plain TCP to checked addresses (IMAP, upgraded by STARTTLS) and TLS from the first byte to them (IMAPS). */
+    private record Sockets(SocketFactory plain, SocketFactory tls) {
+        Sockets(OutboundAddresses outbound, SSLSocketFactory trust) {
+            this(CheckedSockets.plain(outbound), CheckedSockets.tls(outbound, trust));
+        }
     }
 
-    ImapConnector(ImapSettings settings) {
+    @Activate
+    public ImapConnector(ImapConfig config, @Reference OutboundAddresses outbound) {
+        this(ImapSettings.of(config), outbound);
+    }
+
+    ImapConnector(ImapSettings settings, OutboundAddresses outbound) {
         this.settings = settings;
         this.socketFactory = settings.trustStore() == null ? null : socketFactory(settings);
+        SSLSocketFactory trust = socketFactory == null ? (SSLSocketFactory) SSLSocketFactory.getDefault() : socketFactory;
+        this.sockets = new Sockets(outbound, trust);
+        this.operatorSockets = new Sockets(outbound.forOperator(), trust);
     }
 
     ImapSettings settings() {
@@ -72,10 +93,14 @@ public final class ImapConnector {
         ImapAccount.of(endpoint, settings);
     }
 
-    /** A logged-in connection to the endpoint's account, for the caller alone until it closes the lease. */
-    Lease lease(TransferEndpoint endpoint) throws AdapterException {
-        ImapAccount account = ImapAccount.of(endpoint, settings);
-        String key = account.key();
+    /**
+     * A logged-in connection to the account of the context's endpoint, for the caller alone until it closes the lease.
+     * Connections of the operators' transfers (which may be exempt from the address check) are pooled apart.
+     */
+    Lease lease(TransferContext context) throws AdapterException {
+        ImapAccount account = ImapAccount.of(context.endpoint(), settings);
+        boolean operator = context.operatorTransfer();
+        String key = (operator ? "operator:" : "") + account.key();
         long now = System.nanoTime();
         while (true) {
             Idle candidate;
@@ -88,14 +113,14 @@ public final class ImapConnector {
             }
             // isConnected() sends a NOOP to a connection unused for a while: a server that dropped it is noticed here.
             if (now - candidate.since() < settings.idleLifetime().toNanos() && candidate.store().isConnected()) {
-                return new Lease(account, candidate.store());
+                return new Lease(account, key, candidate.store());
             }
             closeQuietly(candidate.store());
         }
-        return new Lease(account, connect(account));
+        return new Lease(account, key, connect(account, operator ? operatorSockets : sockets));
     }
 
-    private IMAPStore connect(ImapAccount account) throws AdapterException {
+    private IMAPStore connect(ImapAccount account, Sockets checked) throws AdapterException {
         // Angus Mail is embedded in this bundle, so only this bundle's class loader sees it. jakarta.mail's Session
         // finds its StreamProvider with ServiceLoader, trying the thread context class loader first: in Karaf that is
         // whatever the calling thread carries (another bundle's loader, which may see a different jakarta.mail, or
@@ -110,7 +135,7 @@ public final class ImapConnector {
         try {
             boolean tls = account.security() == ImapAccount.Security.TLS;
             String protocol = tls ? "imaps" : "imap";
-            Session session = Session.getInstance(sessionProperties(protocol, account.security()));
+            Session session = Session.getInstance(sessionProperties(protocol, account.security(), checked));
             URLName url = new URLName(protocol, account.host(), account.port(), null, account.username(), null);
             store = tls ? new IMAPSSLStore(session, url) : new IMAPStore(session, url);
             store.connect(account.host(), account.port(), account.username(), account.password());
@@ -123,7 +148,7 @@ public final class ImapConnector {
         }
     }
 
-    private Properties sessionProperties(String protocol, ImapAccount.Security security) {
+    private Properties sessionProperties(String protocol, ImapAccount.Security security, Sockets checked) {
         String p = "mail." + protocol + ".";
         Properties props = new Properties();
         props.setProperty(p + "connectiontimeout", String.valueOf(settings.connectTimeout().toMillis()));
@@ -141,10 +166,18 @@ public final class ImapConnector {
             // Required, not opportunistic: no login over a connection the server would not upgrade.
             props.setProperty(p + "starttls.required", "true");
         }
-        // A socket factory that fails is an error, not a reason to try again with the JVM's default one.
+        // A socket factory that fails (an address refused) is an error, not a reason to try again with a plain socket.
         props.setProperty(p + "socketFactory.fallback", "false");
-        if (socketFactory != null && security != ImapAccount.Security.PLAIN) {
-            props.put(p + "ssl.socketFactory", socketFactory);
+        // Angus makes an unconnected socket with the factory and connects it to the InetSocketAddress it resolved: the
+        // checked sockets connect there only if that address is allowed. For IMAPS the socket is TLS itself (Angus
+        // layers nothing more); for STARTTLS the plain socket is upgraded with the trust store's factory.
+        if (security == ImapAccount.Security.TLS) {
+            props.put(p + "ssl.socketFactory", checked.tls());
+        } else {
+            props.put(p + "socketFactory", checked.plain());
+            if (socketFactory != null && security == ImapAccount.Security.STARTTLS) {
+                props.put(p + "ssl.socketFactory", socketFactory);
+            }
         }
         return props;
     }
@@ -191,9 +224,9 @@ public final class ImapConnector {
         all.forEach(ImapConnector::closeQuietly);
     }
 
-    private void giveBack(ImapAccount account, IMAPStore store) {
+    private void giveBack(String key, IMAPStore store) {
         synchronized (idle) {
-            Deque<Idle> stores = idle.computeIfAbsent(account.key(), k -> new ArrayDeque<>());
+            Deque<Idle> stores = idle.computeIfAbsent(key, k -> new ArrayDeque<>());
             if (!closed && stores.size() < settings.maxIdleConnections()) {
                 stores.addFirst(new Idle(store, System.nanoTime()));
                 return;
@@ -219,12 +252,14 @@ public final class ImapConnector {
      */
     final class Lease implements AutoCloseable {
         private final ImapAccount account;
+        private final String key;
         private final IMAPStore store;
         private boolean discarded;
         private boolean returned;
 
-        private Lease(ImapAccount account, IMAPStore store) {
+        private Lease(ImapAccount account, String key, IMAPStore store) {
             this.account = account;
+            this.key = key;
             this.store = store;
         }
 
@@ -249,7 +284,7 @@ public final class ImapConnector {
             if (discarded) {
                 closeQuietly(store);
             } else {
-                giveBack(account, store);
+                giveBack(key, store);
             }
         }
     }

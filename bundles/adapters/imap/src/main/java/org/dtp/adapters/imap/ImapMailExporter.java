@@ -71,7 +71,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
 
     @Override
     public ExportPage<MailFolder, MailMessage> export(TransferContext context, ExportCursor cursor) throws AdapterException {
-        try (ImapConnector.Lease lease = connector.lease(context.endpoint())) {
+        try (ImapConnector.Lease lease = connector.lease(context)) {
             String where = cursor.isRoot() ? "the folder list" : "folder '" + cursor.containerId() + "'";
             try {
                 if (cursor.isRoot()) {
@@ -228,7 +228,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
     @Override
     public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {
         MessageRefs.Ref message = MessageRefs.parse(ref.uri());
-        ImapConnector.Lease lease = connector.lease(context.endpoint());
+        ImapConnector.Lease lease = connector.lease(context);
         IMAPFolder folder = null;
         try {
             folder = (IMAPFolder) lease.store().getFolder(message.folder());

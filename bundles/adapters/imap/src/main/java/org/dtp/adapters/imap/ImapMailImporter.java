@@ -86,7 +86,7 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
     @Override
     public String importContainer(ImportContext context, String idempotencyKey, MailFolder folder, String parentId)
             throws AdapterException {
-        try (ImapConnector.Lease lease = connector.lease(context.endpoint())) {
+        try (ImapConnector.Lease lease = connector.lease(context)) {
             try {
                 String target = targetName(context, lease.store(), folder, parentId);
                 Folder destination = lease.store().getFolder(target);
@@ -153,7 +153,7 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
             return before;
         }
         String folderName = containerId == null ? "INBOX" : containerId;
-        try (ImapConnector.Lease lease = connector.lease(context.endpoint())) {
+        try (ImapConnector.Lease lease = connector.lease(context)) {
             String what = "cannot append message " + message.id() + " to folder '" + folderName + "' of " + lease.account().describe();
             IMAPFolder folder = null;
             try {

@@ -110,7 +110,7 @@ public class DovecotRoundTripTest {
         }
 
         // Dovecot announces its special-use folders; the exporter says what each is for.
-        ImapConnector connector = new ImapConnector(settings);
+        ImapConnector connector = new ImapConnector(settings, GreenMailServer.LOOPBACK);
         try {
             Map<String, SpecialUse> uses = new TreeMap<>();
             for (MailFolder f : new ImapMailExporter(connector).export(TestContexts.source(UUID.randomUUID(), dovecot),

@@ -42,12 +42,12 @@ public class ImapConformanceTest extends AdapterConformanceTest<MailFolder, Mail
 
     @Override
     protected Exporter<MailFolder, MailMessage> newExporter() {
-        return new ImapMailExporter(new ImapConnector(GreenMailServer.settings().withPageSize(2)));
+        return new ImapMailExporter(new ImapConnector(GreenMailServer.settings().withPageSize(2), GreenMailServer.LOOPBACK));
     }
 
     @Override
     protected Importer<MailFolder, MailMessage> newImporter() {
-        return new ImapMailImporter(new ImapConnector(GreenMailServer.settings().withPageSize(2)));
+        return new ImapMailImporter(new ImapConnector(GreenMailServer.settings().withPageSize(2), GreenMailServer.LOOPBACK));
     }
 
     /**

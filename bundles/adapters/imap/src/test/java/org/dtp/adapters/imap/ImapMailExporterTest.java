@@ -37,7 +37,7 @@ public class ImapMailExporterTest {
     public void start() {
         server = new GreenMailServer().user("ann");
         ann = TestContexts.source(UUID.randomUUID(), server.plain("ann"));
-        connector = new ImapConnector(GreenMailServer.settings().withPageSize(3));
+        connector = new ImapConnector(GreenMailServer.settings().withPageSize(3), GreenMailServer.LOOPBACK);
     }
 
     @After
@@ -99,7 +99,7 @@ public class ImapMailExporterTest {
         fill("INBOX", 5);
         String continuation = new ImapMailExporter(connector).export(ann, new ExportCursor("INBOX", null)).continuation();
         connector.close();
-        ImapConnector restarted = new ImapConnector(GreenMailServer.settings().withPageSize(3));
+        ImapConnector restarted = new ImapConnector(GreenMailServer.settings().withPageSize(3), GreenMailServer.LOOPBACK);
         try {
             ExportPage<MailFolder, MailMessage> rest = new ImapMailExporter(restarted).export(ann, new ExportCursor("INBOX", continuation));
             assertEquals(List.of("number 4", "number 5"), rest.items().stream().map(MailMessage::subject).toList());
@@ -190,7 +190,7 @@ public class ImapMailExporterTest {
     @Test
     public void everyMessageOfABigFolderIsExportedOnce() throws Exception {
         fill("INBOX", 40);
-        ImapMailExporter exporter = new ImapMailExporter(new ImapConnector(GreenMailServer.settings().withPageSize(7)));
+        ImapMailExporter exporter = new ImapMailExporter(new ImapConnector(GreenMailServer.settings().withPageSize(7), GreenMailServer.LOOPBACK));
         HashSet<String> ids = new HashSet<>();
         int items = 0;
         String continuation = null;

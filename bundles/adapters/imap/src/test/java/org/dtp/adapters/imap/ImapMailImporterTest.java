@@ -35,7 +35,7 @@ public class ImapMailImporterTest {
     @Before
     public void start() {
         server = new GreenMailServer().user("bea");
-        connector = new ImapConnector(GreenMailServer.settings());
+        connector = new ImapConnector(GreenMailServer.settings(), GreenMailServer.LOOPBACK);
     }
 
     @After
@@ -83,7 +83,7 @@ public class ImapMailImporterTest {
         MailMessage m = message("src-1", "<once@example.org>", NONE, null);
         String first = new ImapMailImporter(connector).importItem(context(bytes), "i:src-1", m, "INBOX");
         // A new connector: a restart after a crash between the APPEND and the engine's ledger entry.
-        ImapConnector restarted = new ImapConnector(GreenMailServer.settings());
+        ImapConnector restarted = new ImapConnector(GreenMailServer.settings(), GreenMailServer.LOOPBACK);
         try {
             String second = new ImapMailImporter(restarted).importItem(context(bytes), "i:src-1", m, "INBOX");
             assertEquals(first, second);
@@ -100,7 +100,7 @@ public class ImapMailImporterTest {
         byte[] bytes = raw(null, "no id here");
         MailMessage m = message("src-2", null, NONE, null);
         String first = new ImapMailImporter(connector).importItem(context(bytes), "i:src-2", m, "INBOX");
-        ImapConnector restarted = new ImapConnector(GreenMailServer.settings());
+        ImapConnector restarted = new ImapConnector(GreenMailServer.settings(), GreenMailServer.LOOPBACK);
         try {
             assertEquals(first, new ImapMailImporter(restarted).importItem(context(bytes), "i:src-2", m, "INBOX"));
         } finally {
@@ -233,7 +233,7 @@ public class ImapMailImporterTest {
 
     @Test
     public void settingsAreValidatedWithoutAConnection() {
-        ImapMailImporter importer = new ImapMailImporter(new ImapConnector(ImapSettings.defaults()));
+        ImapMailImporter importer = new ImapMailImporter(new ImapConnector(ImapSettings.defaults(), GreenMailServer.LOOPBACK));
         for (Map<String, String> bad : List.of(
                 Map.of("host", "mail.example.org", "username", "bea", "password", "x", "security", "plain"),
                 Map.of("host", "mail.example.org", "username", "bea", "password", "x", "security", "ssl3"),

@@ -31,7 +31,7 @@ public class ImapSecurityTest {
     }
 
     private String root(ImapSettings settings, org.dtp.spi.TransferEndpoint endpoint) throws AdapterException {
-        ImapConnector connector = new ImapConnector(settings);
+        ImapConnector connector = new ImapConnector(settings, GreenMailServer.LOOPBACK);
         try {
             return new ImapMailExporter(connector).export(TestContexts.source(UUID.randomUUID(), endpoint), ExportCursor.root())
                     .containers().stream().map(MailFolder::id).toList().toString();

@@ -22,7 +22,7 @@ final class MailTransfers implements AutoCloseable {
     private final ImapConnector connector;
 
     MailTransfers(ImapSettings settings) throws Exception {
-        connector = new ImapConnector(settings);
+        connector = new ImapConnector(settings, GreenMailServer.LOOPBACK);
         engine = new TestEngine(4, Duration.ofMillis(50))
                 .exporter("imap", Vertical.MAIL, new ImapMailExporter(connector))
                 .importer("imap", Vertical.MAIL, new ImapMailImporter(connector));

@@ -38,8 +38,8 @@ final class Mailbox implements AutoCloseable {
     }
 
     Mailbox(TransferEndpoint endpoint, ImapSettings settings) throws Exception {
-        connector = new ImapConnector(settings);
-        lease = connector.lease(endpoint);
+        connector = new ImapConnector(settings, GreenMailServer.LOOPBACK);
+        lease = connector.lease(TestContexts.source(java.util.UUID.randomUUID(), endpoint));
     }
 
     /** Empties a throw-away test account: deletes every folder but INBOX and the special-use ones, empties those. */

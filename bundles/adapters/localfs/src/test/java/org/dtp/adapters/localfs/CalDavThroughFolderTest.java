@@ -52,9 +52,9 @@ public class CalDavThroughFolderTest {
     private static final Comparator<CalendarEvent> BY_OCCURRENCE = Comparator.comparing(CalendarEvent::uid)
             .thenComparing(e -> e.recurrenceId() == null ? "" : ICalendarFormat.timeText(e.recurrenceId()));
 
-    private final DavClient client = DavClient.builder("Radicale").build();
+    private final DavClient client = org.dtp.webdav.testing.Radicale.client();
     private final DavAccount alice = new DavAccount(RADICALE.url(), Radicale.USER, Radicale.PASSWORD);
-    private final CalDavConnector connector = new CalDavConnector(Configs.of(CalDavConfig.class, Map.of()));
+    private final CalDavConnector connector = new CalDavConnector(Configs.of(CalDavConfig.class, Map.of()), org.dtp.webdav.testing.Radicale.LOOPBACK);
     private final LocalFolderSettings settings = new LocalFolderSettings(List.of(), 1, false);
 
     private static TransferEndpoint account(String user, String password) {

@@ -57,14 +57,14 @@ public class CardDavThroughFolderTest {
 
     @Test
     public void radicaleToFolderToRadicaleLosesNothingUnreported() throws Exception {
-        DavClient client = DavClient.builder("Radicale").build();
+        DavClient client = org.dtp.webdav.testing.Radicale.client();
         DavAccount alice = new DavAccount(RADICALE.url(), Radicale.USER, Radicale.PASSWORD);
         URI book = RADICALE.url().resolve("/alice/backup-" + UUID.randomUUID().toString().substring(0, 8) + "/");
         client.makeCollection(alice, book, DavService.CARDDAV, "Backed up", null, List.of());
         for (String sample : List.of("John_Doe_IPHONE.vcf", "John_Doe_EVOLUTION.vcf", "rfc6350-example.vcf")) {
             client.put(alice, book.resolve(sample), forRadicale(Samples.vcard(sample)), DavService.CARDDAV.contentType(), null);
         }
-        CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()));
+        CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()), org.dtp.webdav.testing.Radicale.LOOPBACK);
         CardDavContactExporter dav = new CardDavContactExporter(connector);
         TransferContext fromAlice = TestContexts.source(account(Radicale.USER, Radicale.PASSWORD));
         Path folder = temp.newFolder("contacts").toPath();

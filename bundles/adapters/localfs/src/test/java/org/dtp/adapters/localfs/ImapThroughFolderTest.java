@@ -175,7 +175,7 @@ public class ImapThroughFolderTest {
         }
         // no idle connections kept: the connector is not deactivated here (as DS would), and nothing stays open
         ImapConnector connector = new ImapConnector(Configs.of(ImapConfig.class, Map.of("allowPlaintextLogin", true,
-                "maxIdleConnections", 0)));
+                "maxIdleConnections", 0)), org.dtp.webdav.testing.Radicale.LOOPBACK);
         {
             ImapMailExporter imap = new ImapMailExporter(connector);
             TransferContext fromAnn = TestContexts.source(account("ann"));
