@@ -8,7 +8,7 @@
  * to keep renewed credentials in the job.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;
