@@ -12,7 +12,14 @@ public record TransferEvent(Kind kind, TransferJob job, Instant at) {
         /** Accepted and queued; {@link TransferJob#startsAt()} says when it may start. */
         CREATED,
         /** Ended: completed (perhaps with item errors), failed or cancelled; see {@link TransferJob#state()}. */
-        ENDED
+        ENDED,
+        /**
+         * Paused until something outside the server changes: its destination is full (no space, a quota used up);
+         * {@link TransferJob#stateReason()} says what and when it tries again. Its owner may make room and resume it.
+         *
+         * @since 1.6
+         */
+        WAITING
     }
 
     public TransferEvent {

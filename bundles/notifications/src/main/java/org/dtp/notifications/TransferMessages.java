@@ -48,6 +48,21 @@ final class TransferMessages {
         return new Mail(subject, body.toString());
     }
 
+    /** The transfer paused because its destination is full: what, and what the owner can do. */
+    static Mail waiting(TransferJob job, String apiUrl) {
+        String subject = "Transfer paused, destination full: " + what(job);
+        StringBuilder body = new StringBuilder();
+        body.append("Your transfer of ").append(job.vertical().description()).append(" paused on ")
+                .append(TIME.format(job.updatedAt())).append(" because its destination has no room left.\n\n");
+        endpoints(body, job);
+        body.append("Reason:      ").append(job.stateReason()).append('\n');
+        body.append("Items:       ").append(job.items()).append(" copied so far\n");
+        body.append("\nNothing is lost: it goes on from where it stopped when it tries again, or as soon as you make room\n"
+                + "and resume it (POST ").append(apiUrl).append("/resume).\n");
+        body.append("\nProgress and details: ").append(apiUrl).append('\n');
+        return new Mail(subject, body.toString());
+    }
+
     static Mail ended(TransferDetails details, String apiUrl) {
         TransferJob job = details.job();
         String subject = "Transfer " + stateWords(job.state()) + ": " + what(job);

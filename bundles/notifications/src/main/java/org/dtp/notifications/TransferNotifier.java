@@ -76,7 +76,11 @@ public final class TransferNotifier implements TransferListener {
 
     private void mail(TransferEvent event) {
         TransferJob job = event.job();
-        String kind = event.kind() == TransferEvent.Kind.CREATED ? "was created" : "ended";
+        String kind = switch (event.kind()) {
+            case CREATED -> "was created";
+            case ENDED -> "ended";
+            case WAITING -> "is waiting for room at its destination";
+        };
         try {
             Optional<InternetAddress> to = recipient(job.owner());
             if (to.isEmpty()) {
@@ -86,6 +90,7 @@ public final class TransferNotifier implements TransferListener {
             TransferMessages.Mail mail = switch (event.kind()) {
                 case CREATED -> TransferMessages.created(job, links.linkFor(job), links.expiryOf(job), links.apiUrlOf(job.id()));
                 case ENDED -> TransferMessages.ended(detailsOf(job), links.apiUrlOf(job.id()));
+                case WAITING -> TransferMessages.waiting(job, links.apiUrlOf(job.id()));
             };
             mailer.send(to.get(), mail.subject(), mail.body());
             LOG.info("e-mailed the owner {} of transfer {} that it {}", job.owner(), job.id(), kind);

@@ -9,6 +9,7 @@ import org.dtp.models.ItemModel;
 import org.dtp.models.MediaRef;
 import org.dtp.models.ModelJson;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.DestinationFullException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
@@ -64,6 +65,12 @@ public final class TransferEngine implements JobExecutor {
     public static final String PID = "org.dtp.engine";
     /** The reason prefix of jobs paused because an adapter is missing; they resume when it returns. */
     public static final String WAITING_FOR_ADAPTER = "waiting for adapter ";
+    /**
+     * The reason prefix of jobs paused because the destination is full or its quota used up; the reason ends with
+     * {@link #TRYING_AGAIN_AT} and the time {@link DestinationFullResumer} queues them again.
+     */
+    public static final String DESTINATION_FULL = "destination full: ";
+    static final String TRYING_AGAIN_AT = "; trying again at ";
 
     private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
     private static final String ROOT = "";
@@ -93,6 +100,11 @@ public final class TransferEngine implements JobExecutor {
         @AttributeDefinition(name = "Jitter", description = "Random spread of each wait, as a fraction of it (0 to 0.99).")
         double retry_jitter() default 0.2;
 
+        @AttributeDefinition(name = "Destination full: wait (s)", description = "How long a transfer whose destination is full "
+                + "(no space, a storage or call quota used up) stays paused before it tries again by itself, unless the "
+                + "provider said when its quota is renewed. Its owner may resume it sooner.")
+        long destinationFullRetrySeconds() default 900;
+
         @AttributeDefinition(name = "Adapter wait (s)", description = "How long a transfer waits, paused, for a missing or revoked adapter to return before it fails.")
         long adapterWaitTimeoutSeconds() default 3600;
 
@@ -114,6 +126,7 @@ public final class TransferEngine implements JobExecutor {
     private final BooleanSupplier frameworkStopping;
     private volatile RetryPolicy retry;
     private volatile Duration leaseTtl;
+    private volatile Duration destinationFullWait = Duration.ofSeconds(900);
     /** Null: a third of the lease. */
     private final Duration renewEvery;
     /** Renews the leases of this node's running jobs; its thread ends when no job runs. */
@@ -127,6 +140,7 @@ public final class TransferEngine implements JobExecutor {
         this(store, registry, controls, policyOf(config), leaseOf(config), null, defaultNodeName(),
                 () -> context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).getState() == Bundle.STOPPING);
         this.node = nodeNameOf(config);
+        this.destinationFullWait = destinationFullWaitOf(config);
     }
 
     /** For use outside OSGi (tests, benchmark), with a 20 s run lease. */
@@ -169,6 +183,11 @@ public final class TransferEngine implements JobExecutor {
         this.retry = policyOf(config);
         this.leaseTtl = leaseOf(config);
         this.node = nodeNameOf(config);
+        this.destinationFullWait = destinationFullWaitOf(config);
+    }
+
+    private static Duration destinationFullWaitOf(Config config) {
+        return Duration.ofSeconds(Math.max(1, config.destinationFullRetrySeconds()));
     }
 
     private static Duration leaseOf(Config config) {
@@ -389,6 +408,11 @@ public final class TransferEngine implements JobExecutor {
         static Outcome failed(String reason) {
             return new Outcome(JobState.FAILED, reason, null);
         }
+
+        /** Paused until {@code retryAt} (or a resume), because the destination is full. */
+        static Outcome destinationFull(String what, java.time.Instant retryAt) {
+            return new Outcome(JobState.PAUSED, DESTINATION_FULL + what + TRYING_AGAIN_AT + retryAt, null);
+        }
     }
 
     private Outcome copyPages(TransferJob job, long epoch, JobControls.Control control, PendingRun pending)
@@ -451,6 +475,12 @@ public final class TransferEngine implements JobExecutor {
                 }
                 checkpoint = next.get(); // written with the run that holds the page's last items
                 pageLedgerMayHoldItems = false; // writing a checkpoint empties the page ledger
+            } catch (DestinationFullException e) {
+                // The items before it are in the pending run (written with the outcome); this one and the rest are
+                // copied when the transfer runs again, from the checkpoint with the page ledger.
+                LOG.info("job {}: destination full, pausing: {}", id, e.getMessage());
+                java.time.Instant retryAt = e.retryAt().orElseGet(() -> java.time.Instant.now().plus(destinationFullWait));
+                return Outcome.destinationFull(e.getMessage(), retryAt);
             } catch (AdapterException e) {
                 return Outcome.failed("export failed: " + e.getMessage());
             }
@@ -534,6 +564,8 @@ public final class TransferEngine implements JobExecutor {
                     return Optional.empty();
                 }
                 pending.progress().imported(progressKey, key, ctx.bytes.get(), ctx.notKept());
+            } catch (DestinationFullException e) {
+                throw e; // not this item's fault: the job pauses (copyPages)
             } catch (AdapterException | RuntimeException e) {
                 // One item's failure does not fail the job; it is recorded and the copy goes on.
                 LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());

@@ -62,12 +62,18 @@ public final class TransferEvents {
     }
 
     private void transitioned(UUID id, JobState from, JobState to) {
-        TransferEvent.Kind kind = from == null ? TransferEvent.Kind.CREATED : to.isFinal() ? TransferEvent.Kind.ENDED : null;
-        if (kind == null || listeners.isEmpty()) {
+        TransferEvent.Kind known = from == null ? TransferEvent.Kind.CREATED : to.isFinal() ? TransferEvent.Kind.ENDED : null;
+        // A pause is news for the owner only when the destination is full: its reason says so.
+        if (known == null && to != JobState.PAUSED || listeners.isEmpty()) {
             return;
         }
         Instant at = Instant.now();
         delivery.execute(() -> store.job(id).ifPresent(job -> {
+            TransferEvent.Kind kind = known != null ? known : job.stateReason() != null
+                    && job.stateReason().startsWith(TransferEngine.DESTINATION_FULL) ? TransferEvent.Kind.WAITING : null;
+            if (kind == null) {
+                return;
+            }
             TransferEvent event = new TransferEvent(kind, job, at);
             for (TransferListener listener : listeners) {
                 try {

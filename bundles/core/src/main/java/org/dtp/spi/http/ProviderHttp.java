@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import org.dtp.models.ModelJson;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.DestinationFullException;
 import org.dtp.spi.TransientAdapterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +40,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Jackson, streamed uploads and downloads, a {@link RequestSigner} per request and a shared
  * {@link RateLimiter}. Failures become the SPI's exceptions:
  * <ul>
- * <li>429, 408, 5xx, I/O failures and timeouts: {@link TransientAdapterException}, carrying the
+ * <li>507 Insufficient Storage: {@link DestinationFullException} (the transfer pauses until there is room);</li>
+ * <li>429, 408, other 5xx, I/O failures and timeouts: {@link TransientAdapterException}, carrying the
  *     provider's {@code Retry-After} (seconds or HTTP-date) when it sent one;</li>
  * <li>401, 403: {@link AuthorizationRefusedException} (the authorization was refused); a 401 is first told to
  * the signer, and when it says a new signature may do (a refreshed token), a request whose body can be sent again
@@ -389,6 +391,10 @@ public final class ProviderHttp {
         }
         String detail = shown == null || shown.isEmpty() ? "" : ": " + shown;
         String answered = provider + " answered " + status + reasonOf(status) + " to " + where + detail;
+        if (status == 507) {
+            // Insufficient Storage (RFC 4918): the destination is full, not the item wrong; the transfer pauses.
+            return new DestinationFullException(provider + " has no room left (507 Insufficient Storage) for " + where, null);
+        }
         if (rateLimited || status == 408 || status >= 500) {
             Optional<java.time.Duration> retryAfter = headers == null ? Optional.empty()
                     : headers.firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock));

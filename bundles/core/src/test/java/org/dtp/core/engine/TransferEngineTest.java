@@ -125,6 +125,66 @@ public class TransferEngineTest {
         assertTrue(done.history().stream().anyMatch(c -> c.reason().equals("resumed from checkpoint on " + thisNode)));
     }
 
+    @Test
+    public void aFullDestinationPausesTheJobWithoutItemErrorsAndItResumesWithEveryItemOnce() throws Exception {
+        TransferJob job = start();
+        AtomicInteger imports = new AtomicInteger();
+        // The 12th item finds the disk full, and so does every try until space is freed.
+        java.util.concurrent.atomic.AtomicBoolean full = new java.util.concurrent.atomic.AtomicBoolean();
+        destination.importFault = item -> {
+            if (imports.incrementAndGet() == 12) {
+                full.set(true);
+            }
+            return full.get() ? new org.dtp.spi.DestinationFullException("no space left on /backup", null) : null;
+        };
+        harness.engine.execute(job.id());
+
+        TransferDetails paused = details(job);
+        assertEquals(JobState.PAUSED, paused.job().state());
+        assertTrue(paused.job().stateReason(), paused.job().stateReason().startsWith(TransferEngine.DESTINATION_FULL
+                + "no space left on /backup" + "; trying again at "));
+        assertEquals("not an item's error", 0, paused.job().errors());
+        assertEquals(11, paused.job().items());
+
+        // The resumer leaves it until its time; then queues it, and it runs once space was freed.
+        DestinationFullResumer resumer = new DestinationFullResumer(harness.store, harness.dispatcher,
+                java.time.Clock.systemUTC(), false);
+        assertEquals(0, resumer.resumeDue());
+        DestinationFullResumer later = new DestinationFullResumer(harness.store, harness.dispatcher,
+                java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofMinutes(16)), false);
+        harness.dispatched.clear();
+        full.set(false);
+        destination.importFault = item -> null;
+        assertEquals(1, later.resumeDue());
+        assertEquals(java.util.List.of(job.id()), harness.dispatched);
+        harness.engine.execute(job.id());
+
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED, done.job().state());
+        assertEquals(source.totalItems(), done.job().items());
+        assertEquals(source.totalItems(), destination.imported.size());
+        // each item imported once; only the one that found the disk full was tried a second time
+        assertEquals(source.totalItems() + 1, destination.importCalls.values().stream().mapToInt(AtomicInteger::get).sum());
+    }
+
+    @Test
+    public void aJobPausedForAFullDestinationCanBeResumedByItsOwnerAtOnce() throws Exception {
+        TransferJob job = start();
+        java.time.Instant reset = java.time.Instant.parse("2030-01-01T00:00:00Z");
+        destination.importFault = item -> new org.dtp.spi.DestinationFullException("daily upload quota used up", reset, null);
+        harness.engine.execute(job.id());
+        assertTrue(details(job).job().stateReason(), details(job).job().stateReason().endsWith("trying again at " + reset));
+        assertEquals(java.util.Optional.of(reset), DestinationFullResumer.tryingAgainAt(details(job).job()));
+
+        destination.importFault = item -> null;
+        harness.manager.resume(job.id());
+        harness.engine.execute(job.id());
+
+        assertEquals(JobState.COMPLETED, details(job).job().state());
+        assertEquals(source.totalItems(), destination.imported.size());
+        assertEquals(source.totalItems() + 1, destination.importCalls.values().stream().mapToInt(AtomicInteger::get).sum());
+    }
+
     private TransferEngine node(String name, Duration lease, Duration renewEvery) {
         return new TransferEngine(harness.store, harness.registry, new JobControls(),
                 new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1), lease, renewEvery, name);

@@ -143,6 +143,33 @@ public class TransferPolicyTest {
     }
 
     @Test
+    public void listenersHearWhenATransferWaitsForRoomButNotOfOtherPauses() throws Exception {
+        MemoryMediaProvider full = new MemoryMediaProvider(5);
+        full.importFault = item -> new org.dtp.spi.DestinationFullException("no space left on /backup", null);
+        harness.register("full", full.importer);
+        TransferEvents events = new TransferEvents(harness.store);
+        LinkedBlockingQueue<TransferEvent> heard = new LinkedBlockingQueue<>();
+        events.addListener(heard::add);
+        try {
+            TransferJob paused = manager(Map.of()).start(request("ann"));
+            manager(Map.of()).pause(paused.id()); // a pause by its owner: no news
+            TransferJob job = manager(Map.of()).start(new TransferRequest(Vertical.MEDIA,
+                    new TransferEndpoint("src", Map.of("library", "a")), new TransferEndpoint("full", Map.of()), "ann"));
+            harness.engine.execute(job.id());
+
+            assertEquals(TransferEvent.Kind.CREATED, heard.poll(5, TimeUnit.SECONDS).kind());
+            assertEquals(TransferEvent.Kind.CREATED, heard.poll(5, TimeUnit.SECONDS).kind());
+            TransferEvent waiting = heard.poll(5, TimeUnit.SECONDS);
+            assertEquals(TransferEvent.Kind.WAITING, waiting.kind());
+            assertEquals(job.id(), waiting.job().id());
+            assertTrue(waiting.job().stateReason(), waiting.job().stateReason().startsWith(TransferEngine.DESTINATION_FULL));
+            assertNull(heard.poll(200, TimeUnit.MILLISECONDS));
+        } finally {
+            events.deactivate();
+        }
+    }
+
+    @Test
     public void whenATransferEndsItsAdaptersMayReleaseTheCredentialsTheyWereGiven() throws Exception {
         LinkedBlockingQueue<TransferEndpoint> released = new LinkedBlockingQueue<>();
         MemoryMediaProvider source = new MemoryMediaProvider(5).withAlbum("a", 3);

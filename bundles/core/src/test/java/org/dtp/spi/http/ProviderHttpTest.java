@@ -71,6 +71,16 @@ public class ProviderHttpTest {
     }
 
     @Test
+    public void insufficientStorageMeansTheDestinationIsFullNotAnItemError() {
+        server.handler(ex -> TestServer.respond(ex, 507, "{\"Message\":\"quota\"}"));
+
+        org.dtp.spi.DestinationFullException e = expect(org.dtp.spi.DestinationFullException.class,
+                () -> http.getJson(server.uri("/x"), OnNotFound.FAIL));
+
+        assertTrue(e.getMessage(), e.getMessage().contains("507 Insufficient Storage"));
+    }
+
+    @Test
     public void serviceUnavailableIsTransientWithRetryAfterAsHttpDate() {
         server.handler(ex -> {
             ex.getResponseHeaders().set("Retry-After", "Sun, 01 Mar 2026 12:01:30 GMT");

@@ -6,6 +6,7 @@ import jakarta.mail.FolderNotFoundException;
 import jakarta.mail.MessagingException;
 import jakarta.mail.StoreClosedException;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.DestinationFullException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransientAdapterException;
@@ -68,6 +69,10 @@ final class ImapFailures {
     /** Like {@link #of}, for one message: a server that refuses it for its size or content rejects that message only. */
     static AdapterException ofItem(String what, MessagingException e) {
         String text = String.valueOf(e.getMessage()).toUpperCase(Locale.ROOT);
+        // RFC 5530: the mailbox is over its quota; no message fits until room is made, so the transfer pauses.
+        if (text.contains("[OVERQUOTA]")) {
+            return new DestinationFullException(what + ": the mailbox is over its quota (OVERQUOTA)", e);
+        }
         // RFC 4469 / RFC 5530 response codes for a message the server will never take.
         if (text.contains("[TOOBIG]") || text.contains("[LIMIT]") || text.contains("[CANNOT]") || text.contains("[PARSE]")) {
             return new ItemRejectedException(what + ": the server refused the message (" + detail(e) + ")", e);
