@@ -24,6 +24,7 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.Context;
 import javax.ws.rs.core.NewCookie;
+import javax.ws.rs.core.HttpHeaders;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.core.SecurityContext;
 import java.net.URI;
@@ -121,7 +122,9 @@ public final class AuthorizationResource {
         // Without returnTo, an earlier sign-in's page is forgotten (max-age 0).
         NewCookie back = new NewCookie(RETURN_COOKIE, body.returnTo() == null ? "" : body.returnTo(), CALLBACK_PATH, null,
                 NewCookie.DEFAULT_VERSION, "where the sign-in returns to", body.returnTo() == null ? 0 : 3600, null, secure, true);
-        return Response.created(URI.create("/api/v1/authorizations/" + started.id()))
+        // A path, not an absolute URL: an absolute one would be built from the client's Host header.
+        return Response.status(Response.Status.CREATED)
+                .header(HttpHeaders.LOCATION, "/api/v1/authorizations/" + started.id())
                 .cookie(new NewCookie(SESSION_COOKIE, browser, "/api/v1", null, NewCookie.DEFAULT_VERSION,
                         "binds a sign-in to this browser", 3600, null, secure, true), back)
                 .header("Cache-Control", "no-store")

@@ -7,6 +7,18 @@ package org.dtp.rest;
  */
 public record Problem(String type, String title, int status, String detail) {
     public static final String MEDIA_TYPE = "application/problem+json";
+    /**
+     * The longest detail sent: details may quote what the client sent (a field, a parser's message with the input
+     * around it), and a 900 KB input must not come back whole.
+     */
+    static final int MAX_DETAIL_CHARS = 500;
+
+    public Problem {
+        if (detail != null && detail.length() > MAX_DETAIL_CHARS) {
+            int end = Character.isLowSurrogate(detail.charAt(MAX_DETAIL_CHARS)) ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
+            detail = detail.substring(0, end) + "… (cut)";
+        }
+    }
 
     /** 400: the body is not JSON, or not JSON of the expected shape. */
     public static final String MALFORMED_BODY = "urn:dtp:problem:malformed-body";
@@ -27,6 +39,8 @@ public record Problem(String type, String title, int status, String detail) {
     public static final String FORBIDDEN = "urn:dtp:problem:forbidden";
     /** 413: the request body is larger than the API accepts. */
     public static final String BODY_TOO_LARGE = "urn:dtp:problem:body-too-large";
+    /** 408: the request body arrived slower than the server's minimum data rate. */
+    public static final String BODY_TIMEOUT = "urn:dtp:problem:body-timeout";
     /** 429: the user reached a limit the operator set (transfers at once, transfers per day). */
     public static final String LIMIT_REACHED = "urn:dtp:problem:limit-reached";
     /** 500: something failed on the server; the detail is in the server log, never in the response. */

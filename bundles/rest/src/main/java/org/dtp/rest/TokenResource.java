@@ -19,9 +19,9 @@ import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
 import javax.ws.rs.core.Context;
+import javax.ws.rs.core.HttpHeaders;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.core.SecurityContext;
-import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 
@@ -78,7 +78,8 @@ public final class TokenResource {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidRequest(e.getMessage());
         }
-        return Response.created(URI.create("/api/v1/tokens/" + issued.token().id()))
+        // A path, not an absolute URL: an absolute one would be built from the client's Host header.
+        return Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, "/api/v1/tokens/" + issued.token().id())
                 .header("Cache-Control", "no-store").entity(IssuedToken.of(issued)).build();
     }
 

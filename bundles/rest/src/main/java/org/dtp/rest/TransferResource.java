@@ -32,10 +32,10 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.Context;
 import javax.ws.rs.core.SecurityContext;
+import javax.ws.rs.core.HttpHeaders;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.sse.Sse;
 import javax.ws.rs.sse.SseEventSink;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +90,9 @@ public final class TransferResource {
         } catch (InvalidTransferException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
-        return Response.created(URI.create("/api/v1/transfers/" + job.id())).entity(Transfer.of(job)).build();
+        // A path, not an absolute URL: an absolute one would be built from the client's Host header.
+        return Response.status(Response.Status.CREATED)
+                .header(HttpHeaders.LOCATION, "/api/v1/transfers/" + job.id()).entity(Transfer.of(job)).build();
     }
 
     @GET

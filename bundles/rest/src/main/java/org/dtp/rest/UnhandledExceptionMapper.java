@@ -13,7 +13,8 @@ import java.util.UUID;
 
 /**
  * Anything else that escapes a resource: a 500 problem with a generic message and an incident id;
- * the exception itself goes to the server log under that id, never to the client.
+ * the exception itself goes to the server log under that id, never to the client. A request body that could not
+ * be read (sent too slowly, cut short) is the client's doing and gets its 4xx instead ({@link RequestBodyFailures}).
  */
 @Component(service = ExceptionMapper.class)
 @JaxrsExtension
@@ -24,6 +25,12 @@ public final class UnhandledExceptionMapper implements ExceptionMapper<Throwable
 
     @Override
     public Response toResponse(Throwable exception) {
+        Problem bodyFailure = RequestBodyFailures.problem(exception);
+        if (bodyFailure != null) {
+            // The client's fault (too slow, cut short): one line at INFO, no stack trace, no incident.
+            LOG.info("Request body not read: {}", bodyFailure.detail());
+            return ApiProblem.response(bodyFailure);
+        }
         return internalError(exception);
     }
 

@@ -59,4 +59,56 @@ public class ExceptionMappersTest {
         assertEquals("Service Unavailable", fromHttp.title());
         assertFalse(fromHttp.detail().contains("boom"));
     }
+
+    /** Stands for Jetty's exception of a bad request body: a runtime exception with the status as {@code getCode()}. */
+    public static final class BadMessageException extends RuntimeException {
+        private final int code;
+
+        BadMessageException(int code, String reason) {
+            super(code + ": " + reason);
+            this.code = code;
+        }
+
+        public int getCode() {
+            return code;
+        }
+    }
+
+    @Test
+    public void aBodySentTooSlowlyIsA408NotA500() {
+        RuntimeException wrapped = new RuntimeException(new java.io.IOException(new BadMessageException(408,
+                "Request content data rate < 1024 B/s")));
+
+        Problem problem = problem(unhandled.toResponse(wrapped));
+
+        assertEquals(408, problem.status());
+        assertEquals(Problem.BODY_TIMEOUT, problem.type());
+    }
+
+    @Test
+    public void aBodyCutShortIsA400NotA500() {
+        Problem early = problem(unhandled.toResponse(new RuntimeException(new java.io.EOFException("Early EOF"))));
+        Problem bad = problem(unhandled.toResponse(new BadMessageException(400, "Bad content")));
+
+        assertEquals(400, early.status());
+        assertEquals(Problem.MALFORMED_BODY, early.type());
+        assertEquals(400, bad.status());
+    }
+
+    @Test
+    public void otherExceptionsStayGeneric500s() {
+        Problem problem = problem(unhandled.toResponse(new IllegalArgumentException("x")));
+
+        assertEquals(500, problem.status());
+    }
+
+    @Test
+    public void aProblemNeverEchoesMoreThanItsCapOfWhatTheClientSent() {
+        String input = "x".repeat(900_000);
+
+        Problem problem = ApiProblem.malformedBody("Unexpected character in " + input).problem();
+
+        assertTrue(problem.detail().length() <= Problem.MAX_DETAIL_CHARS + 10);
+        assertTrue(problem.detail().endsWith("(cut)"));
+    }
 }

@@ -1,5 +1,14 @@
 package org.dtp.core.store;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.osgi.service.component.annotations.Activate;
@@ -58,6 +67,9 @@ public final class JobStoreDataSource implements DataSource {
         int maxPoolSize() default 16;
     }
 
+    private static final Set<PosixFilePermission> OWNER_ONLY_FOLDER = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
+
     private final HikariDataSource pool;
     /** The driver's own data source when the URL names an embedded H2 database, which deactivation shuts down. */
     private final DataSource embeddedH2;
@@ -73,11 +85,17 @@ public final class JobStoreDataSource implements DataSource {
         if (!config.password().isEmpty()) {
             props.setProperty(DataSourceFactory.JDBC_PASSWORD, config.password());
         }
+        if (isEmbeddedH2(url)) {
+            ownerOnly(embeddedH2File(url));
+        }
         DataSource raw = factory.createDataSource(props);
         this.embeddedH2 = isEmbeddedH2(url) ? raw : null;
         this.pool = createPool(raw, config.maxPoolSize());
         try {
             int version = SchemaMigrator.migrate(pool);
+            if (embeddedH2 != null) {
+                ownerOnly(embeddedH2File(url));
+            }
             LOG.info("job store ready at {} (schema version {})", withoutCredentials(url), version);
         } catch (SQLException | RuntimeException e) {
             pool.close();
@@ -103,6 +121,41 @@ public final class JobStoreDataSource implements DataSource {
 
     private static String withoutCredentials(String url) {
         return url.replaceAll("(?i)(password|user)=[^;&]*", "$1=***");
+    }
+
+    /** The path an embedded H2 URL names, without H2's own suffix ({@code .mv.db}). */
+    static Path embeddedH2File(String url) {
+        String path = url.substring("jdbc:h2:".length());
+        int options = path.indexOf(';');
+        path = options < 0 ? path : path.substring(0, options);
+        path = path.startsWith("file:") ? path.substring("file:".length()) : path;
+        return path.startsWith("~/") ? Paths.get(System.getProperty("user.home"), path.substring(2)) : Paths.get(path);
+    }
+
+    /**
+     * Makes the embedded database readable by this server's user only, as the master key files are: its folder
+     * 0700 (created so when missing) and the database's files in it 0600. The files hold transfer histories and
+     * sealed credentials; other local users have no business reading them. Skipped where the file system has no
+     * POSIX permissions.
+     */
+    static void ownerOnly(Path database) {
+        Path folder = database.toAbsolutePath().getParent();
+        String prefix = database.getFileName() + ".";
+        try {
+            if (Files.notExists(folder)) {
+                Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(OWNER_ONLY_FOLDER));
+            }
+            Files.setPosixFilePermissions(folder, OWNER_ONLY_FOLDER);
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, f -> f.getFileName().toString().startsWith(prefix))) {
+                for (Path file : files) {
+                    Files.setPosixFilePermissions(file, OWNER_ONLY_FILE);
+                }
+            }
+        } catch (UnsupportedOperationException e) {
+            LOG.debug("no POSIX permissions where the job store is ({}): left as they are", folder);
+        } catch (IOException e) {
+            LOG.warn("could not make the job store at {} readable by its owner only: {}", folder, e.toString());
+        }
     }
 
     /** An H2 database in this JVM, kept in a file: not a server's ({@code tcp:}, {@code ssl:}) nor one in memory. */

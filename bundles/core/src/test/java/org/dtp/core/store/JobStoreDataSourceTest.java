@@ -25,6 +25,45 @@ public class JobStoreDataSourceTest {
     public TemporaryFolder folder = new TemporaryFolder();
 
     @Test
+    public void theEmbeddedDatabaseIsReadableByItsOwnerOnly() throws Exception {
+        Path db = folder.getRoot().toPath().resolve("data/dtp/jobstore");
+        String url = "jdbc:h2:file:" + db + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0";
+
+        JobStoreDataSource store = activate(url);
+        try {
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+                    java.nio.file.Files.getPosixFilePermissions(db.getParent())));
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                    java.nio.file.Files.getPosixFilePermissions(db.resolveSibling("jobstore.mv.db"))));
+        } finally {
+            store.deactivate();
+        }
+    }
+
+    @Test
+    public void anExistingWorldReadableStoreIsTightenedAtActivation() throws Exception {
+        Path db = folder.getRoot().toPath().resolve("old/jobstore");
+        String url = "jdbc:h2:file:" + db + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0";
+        activate(url).deactivate();
+        java.nio.file.Files.setPosixFilePermissions(db.getParent(), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        java.nio.file.Files.setPosixFilePermissions(db.resolveSibling("jobstore.mv.db"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
+        activate(url).deactivate();
+
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+                java.nio.file.Files.getPosixFilePermissions(db.getParent())));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                java.nio.file.Files.getPosixFilePermissions(db.resolveSibling("jobstore.mv.db"))));
+    }
+
+    @Test
+    public void theFileOfAnEmbeddedUrlIsFound() {
+        assertEquals(Path.of("/var/dtp/jobstore"), JobStoreDataSource.embeddedH2File("jdbc:h2:file:/var/dtp/jobstore;DB_CLOSE_DELAY=-1"));
+        assertEquals(Path.of("data/jobstore"), JobStoreDataSource.embeddedH2File("jdbc:h2:data/jobstore"));
+    }
+
+    @Test
     public void deactivationShutsAnEmbeddedH2DatabaseDownAndReleasesItsFile() throws Exception {
         Path db = folder.getRoot().toPath().resolve("jobstore");
         String url = "jdbc:h2:file:" + db + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0";
