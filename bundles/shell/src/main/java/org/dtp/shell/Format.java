@@ -5,6 +5,7 @@ import org.apache.karaf.shell.support.table.Col;
 import org.apache.karaf.shell.support.table.ShellTable;
 import org.dtp.models.Vertical;
 import org.dtp.transfer.Direction;
+import org.dtp.transfer.SecretSettings;
 import org.dtp.transfer.TransferJob;
 
 import java.time.Instant;
@@ -102,18 +103,58 @@ final class Format {
     }
 
     /** ["path=/x", "user=ann"] → {path=/x, user=ann}; each entry needs a key and an '='. */
-    static Map<String, String> settings(List<String> pairs, String option) throws CommandException {
+    /**
+     * Settings given as {@code key=value}. A secret setting ({@link SecretSettings#isSecret}: password, secret, token,
+     * key) must not be typed on the command line, where the shell's history, the command's thread name and so the
+     * log would keep it: it is given as {@code key} alone, and {@code secrets} asks for it without echo, or as
+     * {@code key=@file}, whose content (without its line end) is the value. {@code key=@file} works for any setting.
+     */
+    static Map<String, String> settings(List<String> pairs, String option, SecretPrompt secrets) throws CommandException {
         Map<String, String> settings = new LinkedHashMap<>();
         if (pairs == null) {
             return settings;
         }
         for (String pair : pairs) {
             int eq = pair.indexOf('=');
-            if (eq <= 0) {
+            String key = (eq < 0 ? pair : pair.substring(0, eq)).trim();
+            if (key.isEmpty() || eq < 0 && !SecretSettings.isSecret(key)) {
                 throw new CommandException("Option " + option + " takes key=value, not '" + pair + "'");
             }
-            settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1));
+            String value = eq < 0 ? null : pair.substring(eq + 1);
+            if (value == null) {
+                value = ask(secrets, key, option);
+            } else if (value.startsWith("@")) {
+                value = fromFile(key, value.substring(1), option);
+            } else if (SecretSettings.isSecret(key)) {
+                throw new CommandException("Option " + option + ": the secret setting '" + key + "' is not taken on the command "
+                        + "line, where the shell's history and log would keep it. Give '" + option + " " + key
+                        + "' and type it when asked, or '" + option + " " + key + "=@/path/to/file' to read it from a file.");
+            }
+            settings.put(key, value);
         }
         return settings;
+    }
+
+    private static String ask(SecretPrompt secrets, String key, String option) throws CommandException {
+        try {
+            String value = secrets.ask(key + " (" + option + "): ");
+            if (value == null || value.isEmpty()) {
+                throw new CommandException("Option " + option + ": no value was typed for '" + key + "'");
+            }
+            return value;
+        } catch (java.io.IOException e) {
+            throw new CommandException("Option " + option + ": could not read '" + key + "': " + e.getMessage());
+        }
+    }
+
+    private static String fromFile(String key, String file, String option) throws CommandException {
+        try {
+            String content = java.nio.file.Files.readString(java.nio.file.Path.of(file), java.nio.charset.StandardCharsets.UTF_8);
+            // A file written by an editor or echo ends with a line end that is not part of the value.
+            return content.endsWith("\r\n") ? content.substring(0, content.length() - 2)
+                    : content.endsWith("\n") ? content.substring(0, content.length() - 1) : content;
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            throw new CommandException("Option " + option + ": could not read the value of '" + key + "' from " + file + ": " + e);
+        }
     }
 }

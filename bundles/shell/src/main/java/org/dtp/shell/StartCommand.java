@@ -7,6 +7,7 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.InvalidTransferException;
@@ -24,6 +25,9 @@ public class StartCommand implements Action {
     @Reference
     TransferService transfers;
 
+    @Reference
+    Session session;
+
     @Argument(index = 0, name = "vertical", required = true, description = "The kind of data, e.g. media")
     @Completion(VerticalCompleter.class)
     String vertical;
@@ -37,25 +41,36 @@ public class StartCommand implements Action {
     String destination;
 
     @Option(name = "-s", aliases = "--source-setting", multiValued = true,
-            description = "A source setting as key=value, e.g. -s path=/data/photos (repeatable)")
+            description = "A source setting as key=value, e.g. -s path=/data/photos (repeatable). A secret one (password, "
+                    + "secret, token, key) as -s password, typed when asked, or -s password=@/path/to/file")
     List<String> sourceSettings;
 
     @Option(name = "-d", aliases = "--destination-setting", multiValued = true,
-            description = "A destination setting as key=value (repeatable)")
+            description = "A destination setting as key=value (repeatable); secret ones as for -s")
     List<String> destinationSettings;
 
     @Override
     public Object execute() throws Exception {
-        TransferRequest request = new TransferRequest(Format.vertical(vertical),
-                new TransferEndpoint(source, Format.settings(sourceSettings, "-s")),
-                new TransferEndpoint(destination, Format.settings(destinationSettings, "-d")));
-        TransferJob job;
+        // Gogo names the thread after the whole command line, and the log prints thread names: a neutral name keeps
+        // the settings out of every line logged while the transfer is created.
+        Thread thread = Thread.currentThread();
+        String name = thread.getName();
+        thread.setName("dtp:start");
         try {
-            job = transfers.start(request);
-        } catch (InvalidTransferException e) {
-            throw new CommandException("Invalid transfer: " + e.getMessage());
+            SecretPrompt prompt = text -> session.readLine(text, '*');
+            TransferRequest request = new TransferRequest(Format.vertical(vertical),
+                    new TransferEndpoint(source, Format.settings(sourceSettings, "-s", prompt)),
+                    new TransferEndpoint(destination, Format.settings(destinationSettings, "-d", prompt)));
+            TransferJob job;
+            try {
+                job = transfers.start(request);
+            } catch (InvalidTransferException e) {
+                throw new CommandException("Invalid transfer: " + e.getMessage());
+            }
+            System.out.println(job.id());
+            return null;
+        } finally {
+            thread.setName(name);
         }
-        System.out.println(job.id());
-        return null;
     }
 }

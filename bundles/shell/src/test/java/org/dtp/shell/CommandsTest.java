@@ -54,7 +54,8 @@ public class CommandsTest {
     public void startPrintsTheNewJobIdAndPassesTheSettings() throws Exception {
         StartCommand command = start("MEDIA", "localfs", "smugmug");
         command.sourceSettings = List.of("path=/photos");
-        command.destinationSettings = List.of("token=abc", "album=Trip");
+        command.destinationSettings = List.of("token", "album=Trip");
+        command.session = Sessions.answering("abc");
 
         String out = Console.run(command::execute);
 
@@ -63,6 +64,19 @@ public class CommandsTest {
         assertEquals(Vertical.MEDIA, service.lastRequest.vertical());
         assertEquals(Map.of("path", "/photos"), service.lastRequest.source().settings());
         assertEquals(Map.of("token", "abc", "album", "Trip"), service.lastRequest.destination().settings());
+    }
+
+    @Test
+    public void startRunsUnderANeutralThreadNameSoTheLogNeverShowsItsCommandLine() throws Exception {
+        StartCommand command = start("MEDIA", "localfs", "smugmug");
+        command.sourceSettings = List.of("path=/photos");
+        String before = "pipe-dtp:start -s path=/photos media localfs smugmug";
+        Thread.currentThread().setName(before);
+
+        Console.run(command::execute);
+
+        assertEquals("dtp:start", service.startedOnThread);
+        assertEquals("the shell's own name is given back", before, Thread.currentThread().getName());
     }
 
     @Test

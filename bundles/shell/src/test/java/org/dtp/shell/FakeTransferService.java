@@ -47,6 +47,8 @@ final class FakeTransferService implements TransferService {
     private int revokeTicks;
     final Map<UUID, TransferJob> jobs = new LinkedHashMap<>();
     TransferRequest lastRequest;
+    /** The name of the thread that called start, as the log would print it. */
+    String startedOnThread;
     /** Details calls answered so far; a job given to {@link #finishAfter} ends after that many. */
     int detailsCalls;
     int finishAfter = Integer.MAX_VALUE;
@@ -65,6 +67,7 @@ final class FakeTransferService implements TransferService {
     @Override
     public TransferJob start(TransferRequest request) throws InvalidTransferException {
         lastRequest = request;
+        startedOnThread = Thread.currentThread().getName();
         if (adapters.stream().noneMatch(a -> a.provider().equals(request.destination().provider()))) {
             throw new InvalidTransferException("no adapter for provider '" + request.destination().provider() + "'");
         }

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.UUID;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
@@ -46,13 +47,57 @@ public class FormatTest {
         assertEquals("-", Format.time(null));
     }
 
+    private static final SecretPrompt NO_PROMPT = prompt -> {
+        throw new AssertionError("asked for " + prompt);
+    };
+
     @Test
     public void settingsAreKeyValuePairs() throws CommandException {
-        assertEquals(Map.of("path", "/a=b", "user", ""), Format.settings(List.of("path=/a=b", "user="), "-s"));
-        assertEquals(Map.of(), Format.settings(null, "-s"));
-        CommandException e = assertThrows(CommandException.class, () -> Format.settings(List.of("path"), "-d"));
+        assertEquals(Map.of("path", "/a=b", "user", ""), Format.settings(List.of("path=/a=b", "user="), "-s", NO_PROMPT));
+        assertEquals(Map.of(), Format.settings(null, "-s", NO_PROMPT));
+        CommandException e = assertThrows(CommandException.class, () -> Format.settings(List.of("path"), "-d", NO_PROMPT));
         assertEquals("Option -d takes key=value, not 'path'", e.getMessage());
-        assertThrows(CommandException.class, () -> Format.settings(List.of("=x"), "-s"));
+        assertThrows(CommandException.class, () -> Format.settings(List.of("=x"), "-s", NO_PROMPT));
+    }
+
+    @Test
+    public void aSecretTypedOnTheCommandLineIsRefusedWithTheWaysThatWork() {
+        CommandException e = assertThrows(CommandException.class,
+                () -> Format.settings(List.of("host=imap.example.org", "password=hunter2"), "-s", NO_PROMPT));
+
+        assertTrue(e.getMessage(), e.getMessage().contains("-s password=@/path/to/file"));
+        assertTrue(e.getMessage(), e.getMessage().contains("'-s password'"));
+        assertFalse("the refusal does not repeat the secret", e.getMessage().contains("hunter2"));
+        assertThrows(CommandException.class, () -> Format.settings(List.of("apiKey=k"), "-d", NO_PROMPT));
+    }
+
+    @Test
+    public void aSecretNamedAloneIsAskedFor() throws CommandException {
+        List<String> asked = new java.util.ArrayList<>();
+
+        Map<String, String> settings = Format.settings(List.of("username=ann", "password"), "-s", prompt -> {
+            asked.add(prompt);
+            return "hunter2";
+        });
+
+        assertEquals(Map.of("username", "ann", "password", "hunter2"), settings);
+        assertEquals(List.of("password (-s): "), asked);
+        assertThrows(CommandException.class, () -> Format.settings(List.of("password"), "-s", prompt -> ""));
+    }
+
+    @Test
+    public void aValueMayComeFromAFileWithoutItsLineEnd() throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("secret", ".txt");
+        try {
+            java.nio.file.Files.writeString(file, "hunter2\n");
+
+            assertEquals(Map.of("password", "hunter2"), Format.settings(List.of("password=@" + file), "-d", NO_PROMPT));
+            CommandException missing = assertThrows(CommandException.class,
+                    () -> Format.settings(List.of("password=@" + file + ".gone"), "-d", NO_PROMPT));
+            assertTrue(missing.getMessage(), missing.getMessage().startsWith("Option -d: could not read the value of 'password'"));
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
     }
 
     @Test
