@@ -116,6 +116,9 @@ public final class AuthorizationResource {
             started = flows.begin(caller.name(), browser, body.provider().trim(), direction);
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
+        } catch (IllegalStateException e) {
+            // a cap of waiting sign-ins (the user's, or the node's)
+            throw ApiProblem.limitReached("Sign-in refused: " + e.getMessage() + ".");
         }
         // The cookies must come back with the provider's redirect: Secure when that goes to an https address.
         boolean secure = "https".equalsIgnoreCase(redirectUriOf(started.authorizationUrl()).getScheme());

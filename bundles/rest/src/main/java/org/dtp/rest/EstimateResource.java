@@ -46,7 +46,10 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
  * answers within {@code maxSeconds} (default {@value #DEFAULT_SECONDS}, at most {@value #MAX_SECONDS}): a source
  * too large to count in that time gets the counts so far with {@code complete: false}. At most
  * {@value #MAX_RUNNING} estimates run at once on a node, {@value #MAX_RUNNING_PER_USER} of one user's (429 beyond); at the
- * time bound the page being read is interrupted. A source that names a sign-in
+ * time bound the page being read is interrupted and the place is free again as the answer goes out. A source that
+ * does not react to the interruption (a socket read of a silent server) keeps its worker until the adapter's own
+ * timeout: such lingering work is bounded apart ({@value #MAX_LINGERING} on a node, {@value #MAX_LINGERING_PER_USER}
+ * of one user's), so that it never holds the places of the answered estimates, nor another user's. A source that names a sign-in
  * ({@code authorization}) borrows its tokens: the sign-in stays for the transfer to redeem.
  */
 @Component(service = EstimateResource.class)
@@ -61,6 +64,9 @@ public final class EstimateResource {
     static final int MAX_RUNNING = 4;
     /** Estimates of one user at once: so that no one user takes every place. */
     static final int MAX_RUNNING_PER_USER = 1;
+    /** Answered estimates whose source is still being read, on a node and of one user. */
+    static final int MAX_LINGERING = 16;
+    static final int MAX_LINGERING_PER_USER = 2;
     private static final Logger LOG = LoggerFactory.getLogger(EstimateResource.class);
 
     /** Finds the exporter a transfer would use. */
@@ -71,6 +77,7 @@ public final class EstimateResource {
     private final Exporters exporters;
     private final SignInSettings signIns;
     private final UserPermits running = new UserPermits(MAX_RUNNING, MAX_RUNNING_PER_USER);
+    private final UserPermits lingering = new UserPermits(MAX_LINGERING, MAX_LINGERING_PER_USER);
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "dtp-estimate");
         t.setDaemon(true);
@@ -112,14 +119,37 @@ public final class EstimateResource {
         String provider = body.source().provider().trim();
         caller.requireMayUse("source", provider);
         TransferEndpoint source = signIns.borrow(caller, "source", new TransferEndpoint(provider, settings), Direction.EXPORT);
-        UserPermits.Refusal refused = running.tryTake(caller.name());
+        String user = caller.name();
+        UserPermits.Refusal lingers = lingering.tryTake(user);
+        if (lingers == UserPermits.Refusal.USER) {
+            throw ApiProblem.limitReached("Sources of your earlier estimates are still being read (a server that does not "
+                    + "answer); try again in a few minutes.");
+        }
+        if (lingers == UserPermits.Refusal.NODE) {
+            throw ApiProblem.limitReached("Too many estimates are ending on this server; try again in a minute.");
+        }
+        UserPermits.Refusal refused = running.tryTake(user);
+        if (refused != null) {
+            lingering.release(user);
+        }
         if (refused == UserPermits.Refusal.USER) {
             throw ApiProblem.limitReached("An estimate of yours is still running; try again when it has answered.");
         }
         if (refused == UserPermits.Refusal.NODE) {
             throw ApiProblem.limitReached("Too many estimates are running on this server; try again in a minute.");
         }
-        Runnable release = () -> running.release(caller.name());
+        // Two places: the running one is given back once, when the answer goes out (or the work ends before);
+        // the lingering one when the work has really ended.
+        java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable answer = () -> {
+            if (answered.compareAndSet(false, true)) {
+                running.release(user);
+            }
+        };
+        Runnable release = () -> {
+            answer.run();
+            lingering.release(user);
+        };
         Exporter<?, ?> exporter;
         try {
             exporter = exporters.find(provider, vertical).orElseThrow(() -> ApiProblem.invalidTransfer(
@@ -128,7 +158,11 @@ public final class EstimateResource {
             release.run();
             throw e;
         }
-        return run(exporter, source, vertical, seconds, release);
+        try {
+            return run(exporter, source, vertical, seconds, release);
+        } finally {
+            answer.run();
+        }
     }
 
     private Estimate run(Exporter<?, ?> exporter, TransferEndpoint source, Vertical vertical, int seconds, Runnable release) {

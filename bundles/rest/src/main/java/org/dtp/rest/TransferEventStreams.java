@@ -182,6 +182,10 @@ public final class TransferEventStreams implements TransferListener {
         private Instant lastSent;
         private long sequence;
         private boolean closed;
+        /** Set when a send failed: the client went away (written from the container's thread). */
+        private volatile boolean dropped;
+        /** Whether this update sent anything. */
+        private boolean sentNow;
 
         Stream(String user, UUID id, SseEventSink sink, Sse sse) {
             this.user = user;
@@ -192,9 +196,10 @@ public final class TransferEventStreams implements TransferListener {
 
         /** Sends what changed; false once the stream is done (the transfer ended, or the client went away). */
         boolean update(TransferDetails details, Instant now) {
-            if (sink.isClosed()) {
+            if (dropped || sink.isClosed()) {
                 return false;
             }
+            sentNow = false;
             TransferJob job = details.job();
             sample(job, now);
             if (state != null && !state.equals(job.state().name())) {
@@ -216,7 +221,12 @@ public final class TransferEventStreams implements TransferListener {
                 send("end", Details.of(details));
                 return false;
             }
-            return !sink.isClosed();
+            if (!sentNow) {
+                // A comment line every poll: a client that went away is only noticed when a write to it fails, and
+                // its place (and this stream) must not outlive it by the 15 s of the progress keep-alive.
+                write(sse.newEventBuilder().comment("").build());
+            }
+            return !dropped && !sink.isClosed();
         }
 
         private void sample(TransferJob job, Instant now) {
@@ -246,12 +256,21 @@ public final class TransferEventStreams implements TransferListener {
             if (sink.isClosed()) {
                 return;
             }
-            OutboundSseEvent event = sse.newEventBuilder().name(name).id(Long.toString(++sequence))
-                    .mediaType(MediaType.TEXT_PLAIN_TYPE).data(String.class, JacksonJsonProvider.toJson(data)).build();
+            write(sse.newEventBuilder().name(name).id(Long.toString(++sequence))
+                    .mediaType(MediaType.TEXT_PLAIN_TYPE).data(String.class, JacksonJsonProvider.toJson(data)).build());
+        }
+
+        private void write(OutboundSseEvent event) {
+            sentNow = true;
             try {
-                sink.send(event);
+                // The container writes later; a failed write means the client went away: dropped at the next update.
+                sink.send(event).whenComplete((ok, failure) -> {
+                    if (failure != null) {
+                        dropped = true;
+                    }
+                });
             } catch (IllegalStateException e) {
-                // the client went away between the check and the send; the stream is dropped at the next update
+                dropped = true; // closed between the check and the send
             }
         }
 

@@ -37,7 +37,7 @@ public class EstimateResourceTest {
      * A source with {@code albums} albums of {@code perAlbum} photos each in pages of 3 (and one loose photo of
      * unknown size at the root), each page taking {@code pageMillis}; "bad" as the path is refused.
      */
-    static final class PagedSource implements Exporter<PhotoAlbum, MediaItem> {
+    static class PagedSource implements Exporter<PhotoAlbum, MediaItem> {
         final int albums;
         final int perAlbum;
         final long pageMillis;
@@ -223,5 +223,54 @@ public class EstimateResourceTest {
             t.join();
         }
         assertTrue(resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p"))).items() > 0);
+    }
+
+    /** A source whose read ignores interruption until released, as a socket read of a silent server does. */
+    static final class SilentSource extends PagedSource {
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+
+        SilentSource() {
+            super(1, 1, 0);
+        }
+
+        @Override
+        public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) throws TransientAdapterException {
+            cursors.add(cursor);
+            boolean interrupted = false;
+            while (release.getCount() > 0) {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    interrupted = true; // a blocking socket read does not notice
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return super.export(context, cursor);
+        }
+    }
+
+    @Test
+    public void anAnsweredEstimateOfASilentSourceHoldsNoPlaceOfTheNodeNorOfOtherUsers() throws Exception {
+        SilentSource silent = new SilentSource();
+        EstimateResource resource = resourceFor(silent);
+        try {
+            long started = System.nanoTime();
+            Estimate first = resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p")));
+            assertTrue("answered within its second", System.nanoTime() - started < 3_000_000_000L);
+            assertFalse(first.complete());
+
+            // Ann's place is free at once though her source is still being read: she may ask again...
+            assertFalse(resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p"))).complete());
+            // ...until her lingering reads reach their bound, which holds her alone
+            Problem lingering = Problems.expect(429, () -> resource.estimate(Callers.ANN, "1", media(Map.of("path", "/p"))));
+            assertTrue(lingering.detail(), lingering.detail().contains("still being read"));
+            for (int i = 0; i < EstimateResource.MAX_RUNNING; i++) {
+                assertFalse(resource.estimate(Callers.user("other-" + i), "1", media(Map.of("path", "/p"))).complete());
+            }
+        } finally {
+            silent.release.countDown();
+        }
     }
 }

@@ -30,6 +30,10 @@ final class RecordingEventSink implements SseEventSink {
     };
 
     final List<OutboundSseEvent> events = new ArrayList<>();
+    /** Comment-only events (the keep-alive lines that find out whether the client is still there). */
+    int comments;
+    /** Whether the client has gone: every send then fails, as the container's write to a dropped connection does. */
+    volatile boolean clientGone;
     private volatile boolean closed;
 
     @Override
@@ -42,7 +46,14 @@ final class RecordingEventSink implements SseEventSink {
         if (closed) {
             throw new IllegalStateException("closed");
         }
-        events.add(event);
+        if (clientGone) {
+            return CompletableFuture.failedFuture(new java.io.IOException("Broken pipe"));
+        }
+        if (event.getName() == null && event.getData() == null) {
+            comments++;
+        } else {
+            events.add(event);
+        }
         return CompletableFuture.completedFuture(null);
     }
 

@@ -122,6 +122,19 @@ public class SignInTest {
     }
 
     @Test
+    public void aRefusedTransferLeavesItsSignInUsableForTheNextRequest() throws Exception {
+        String id = grantedSignIn();
+        TransferBody refused = new TransferBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", id)),
+                new Endpoint("nowhere", Map.of("path", "/b")));
+
+        Problems.expect(422, () -> transfers.create(Callers.ANN, refused));
+        assertEquals(201, transfers.create(Callers.ANN, transfer(id)).getStatus());
+
+        assertTrue(service.lastRequest.source().settings().containsKey(AuthorizationFlows.ACCESS_TOKEN));
+        Problems.expect(422, () -> transfers.create(Callers.ANN, transfer(id))); // accepted once: used up
+    }
+
+    @Test
     public void anEstimateBorrowsTheSignInsTokensAndTheTransferStillRedeemsIt() throws Exception {
         String id = grantedSignIn();
         EstimateResourceTest.PagedSource source = new EstimateResourceTest.PagedSource(1, 2, 0);

@@ -120,6 +120,28 @@ public class TransferEventStreamsTest {
     }
 
     @Test
+    public void aClientThatWentAwayFreesItsPlaceWithinAFewPollsNotAfterTheKeepAlive() throws Exception {
+        TransferJob job = annsTransfer();
+        List<RecordingEventSink> sinks = new java.util.ArrayList<>();
+        for (int i = 0; i < TransferEventStreams.MAX_STREAMS_PER_USER; i++) {
+            RecordingEventSink own = new RecordingEventSink();
+            resource.events(Callers.ANN, job.id().toString(), own, RecordingEventSink.SSE);
+            sinks.add(own);
+        }
+        Problems.expect(429, () -> resource.events(Callers.ANN, job.id().toString(), new RecordingEventSink(), RecordingEventSink.SSE));
+
+        sinks.get(0).clientGone = true; // nothing changes in the transfer: only the keep-alive lines find it out
+        for (int poll = 0; poll < 2; poll++) {
+            clock.now = clock.now.plus(TransferEventStreams.SNAPSHOT_INTERVAL);
+            streams.pollAll();
+        }
+
+        assertEquals(TransferEventStreams.MAX_STREAMS_PER_USER - 1, streams.openStreams());
+        resource.events(Callers.ANN, job.id().toString(), new RecordingEventSink(), RecordingEventSink.SSE);
+        assertTrue("the others were kept alive with comment lines", sinks.get(1).comments > 0);
+    }
+
+    @Test
     public void oneUserOpensAtMostAFewStreamsAndAClosedOneFreesItsPlace() throws Exception {
         TransferJob job = annsTransfer();
         List<RecordingEventSink> sinks = new java.util.ArrayList<>();

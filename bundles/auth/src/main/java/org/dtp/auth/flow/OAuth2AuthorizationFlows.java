@@ -49,6 +49,11 @@ public final class OAuth2AuthorizationFlows implements AuthorizationFlows, OAuth
     /** How long granted tokens wait for the transfer that uses them. */
     static final Duration GRANT_TIME_TO_LIVE = Duration.ofHours(1);
     private static final int MAX_GRANTS = 10_000;
+    /**
+     * Sign-ins one user may have waiting for the provider's answer at once: a person signs in at a provider or two at
+     * a time; without a cap one user could fill {@link #MAX_GRANTS} and refuse everybody else's sign-ins.
+     */
+    static final int MAX_PENDING_PER_USER = 20;
 
     private final Map<String, OAuth2Provider> providers = new ConcurrentHashMap<>();
     private final Map<UUID, Grant> grants = new ConcurrentHashMap<>();
@@ -99,8 +104,13 @@ public final class OAuth2AuthorizationFlows implements AuthorizationFlows, OAuth
             throw new IllegalArgumentException("no OAuth 2.0 client is registered for provider '" + provider + "'");
         }
         forgetExpired();
+        long waiting = grants.values().stream().filter(g -> g.user().equals(user) && g.status() == Status.PENDING).count();
+        if (waiting >= MAX_PENDING_PER_USER) {
+            throw new IllegalStateException("you have " + waiting + " sign-ins waiting for the provider's answer; finish them, "
+                    + "or begin again within an hour when they have expired");
+        }
         if (grants.size() >= MAX_GRANTS) {
-            throw new IllegalStateException("too many sign-ins are waiting; try again later");
+            throw new IllegalStateException("too many sign-ins are waiting on this server; try again later");
         }
         UUID id = UUID.randomUUID();
         String side = direction == Direction.EXPORT ? PendingAuthorization.SOURCE : PendingAuthorization.DESTINATION;

@@ -83,6 +83,24 @@ public class OAuth2AuthorizationFlowsTest {
     }
 
     @Test
+    public void oneUsersFloodOfSignInsIsCappedAndLeavesOtherUsersSignInsAlone() {
+        int refused = 0;
+        for (int i = 0; i < 10_050; i++) {
+            try {
+                flows.begin("mallory", "session-m", "photos", Direction.EXPORT);
+            } catch (IllegalStateException e) {
+                refused++;
+                assertTrue(e.getMessage(), e.getMessage().startsWith("you have " + OAuth2AuthorizationFlows.MAX_PENDING_PER_USER
+                        + " sign-ins waiting"));
+            }
+        }
+
+        assertEquals(10_050 - OAuth2AuthorizationFlows.MAX_PENDING_PER_USER, refused);
+        AuthorizationFlows.Started anns = flows.begin("ann", "session-a", "photos", Direction.EXPORT);
+        assertEquals(Optional.of(AuthorizationFlows.Status.PENDING), flows.status("ann", anns.id()));
+    }
+
+    @Test
     public void aCallbackFromAnotherSessionOrToAnotherProvidersCallbackIsRefused() throws Exception {
         OAuth2Provider other = server.provider(OAuth2Provider.ClientAuthentication.CLIENT_SECRET_BASIC);
         flows.addClient(registration(new OAuth2Provider("other", other.authorizationEndpoint(), other.tokenEndpoint(),
