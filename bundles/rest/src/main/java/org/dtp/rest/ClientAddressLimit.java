@@ -28,6 +28,8 @@ import java.util.concurrent.ConcurrentMap;
 @Component(service = Filter.class, configurationPid = ClientAddressLimit.PID, property = {
     "osgi.http.whiteboard.filter.pattern=/api/*",
     "osgi.http.whiteboard.filter.name=dtp-client-address-limit",
+    // The event streams are asynchronous requests: every filter before them must allow that.
+    "osgi.http.whiteboard.filter.asyncSupported=true",
     "osgi.http.whiteboard.context.select=(osgi.http.whiteboard.context.name=default)"
 })
 @Designate(ocd = ClientAddressLimit.Config.class)

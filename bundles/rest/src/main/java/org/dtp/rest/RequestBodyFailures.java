@@ -27,12 +27,27 @@ final class RequestBodyFailures {
                 return new Problem(Problem.BODY_TIMEOUT, "Request body too slow", 408,
                         "The request body did not arrive in time; send it at once.");
             }
-            if (status >= 400 && status < 500 || cause instanceof EOFException) {
+            if (status >= 400 && status < 500 || cause instanceof EOFException || thrownReadingTheBody(cause)) {
                 return new Problem(Problem.MALFORMED_BODY, "Malformed request body", 400,
                         "The request body ended before its announced length or could not be read.");
             }
         }
         return null;
+    }
+
+    /**
+     * Whether the container's request body stream threw {@code exception} itself: Jetty answers a read after the
+     * client closed its side mid-body with an IllegalStateException ("Parser is terminated") from its parser.
+     */
+    private static boolean thrownReadingTheBody(Throwable exception) {
+        StackTraceElement[] frames = exception.getStackTrace();
+        for (int i = 0; i < Math.min(frames.length, 6); i++) {
+            String type = frames[i].getClassName();
+            if (type.equals("org.eclipse.jetty.server.HttpInput") || type.equals("org.eclipse.jetty.http.HttpParser")) {
+                return exception instanceof IllegalStateException || exception instanceof java.io.IOException;
+            }
+        }
+        return false;
     }
 
     /**

@@ -96,6 +96,18 @@ public class ExceptionMappersTest {
     }
 
     @Test
+    public void aReadAfterTheClientClosedMidBodyIsA400() {
+        IllegalStateException terminated = new IllegalStateException("Parser is terminated: HttpParser{s=CLOSED,9 of 100}");
+        terminated.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.eclipse.jetty.http.HttpParser", "parseNext", "HttpParser.java", 1500),
+            new StackTraceElement("org.eclipse.jetty.server.HttpInput", "read", "HttpInput.java", 300)});
+
+        assertEquals(400, problem(unhandled.toResponse(new RuntimeException(terminated))).status());
+        assertEquals("the same exception from elsewhere is the server's", 500,
+                problem(unhandled.toResponse(new IllegalStateException("Parser is terminated"))).status());
+    }
+
+    @Test
     public void otherExceptionsStayGeneric500s() {
         Problem problem = problem(unhandled.toResponse(new IllegalArgumentException("x")));
 
