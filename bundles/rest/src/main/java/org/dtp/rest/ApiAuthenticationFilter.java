@@ -40,12 +40,15 @@ import java.util.Set;
  * Every request to the API but its OpenAPI document, the signed cancel links of notifications and the providers' sign-in callbacks must authenticate, as an operator or as an end user:
  * <ul>
  * <li>{@code Authorization: Basic} with a user of Karaf's JAAS realm ({@code etc/users.properties} by default);
- * one with the operator role is an operator, any other an end user of that name;</li>
+ * one with the operator role is an operator, any other the end user {@code jaas:<name>};</li>
  * <li>{@code Authorization: Bearer} with an API token an operator issued (an end user);</li>
  * <li>{@code Authorization: Bearer} with an OIDC ID or access token (a JWT) of the configured issuer, when
  * {@code oidcIssuer} is set: its signature (the issuer's JWKS), issuer, audience and expiry are checked, and its
- * {@code oidcUserClaim} names the end user.</li>
+ * {@code oidcUserClaim} names the end user, {@code oidc:<issuer>#<claim>}.</li>
  * </ul>
+ * The three sources name their users in namespaces that cannot meet: an API token's user has a plain name without
+ * ':' that is never the operators' owner name, the others have a prefix. So no end user can own, see or cancel
+ * another source's transfers, nor the operators', and the limits of end users hold for all of them.
  * Anything else is a 401 problem that names both schemes. It also bounds request bodies (413). Failed attempts
  * are logged with the user name or token id they claimed, never with a password or token.
  */
@@ -180,10 +183,18 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             String token = authorization.substring(7).trim();
             OidcTokens issuer = oidc;
-            Optional<ApiUser> user = issuer != null && OidcTokens.looksLikeJwt(token) ? issuer.user(token) : tokens.authenticate(token);
+            if (issuer != null && OidcTokens.looksLikeJwt(token)) {
+                Optional<ApiUser> user = issuer.user(token);
+                if (user.isEmpty()) {
+                    LOG.info("REST: refused a bearer token that is not a valid API token or OIDC token");
+                }
+                return user.map(u -> new ApiCaller(oidcName(issuer.issuer(), u.name()), false, operatorOnly));
+            }
+            Optional<ApiUser> user = tokens.authenticate(token);
             if (user.isEmpty()) {
                 LOG.info("REST: refused a bearer token that is not a valid API token{}", issuer == null ? "" : " or OIDC token");
             }
+            // API token users keep their plain names: those cannot contain ':' nor be the operators' (ApiTokens.issue).
             return user.map(u -> new ApiCaller(u.name(), false, operatorOnly));
         }
         if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
@@ -225,7 +236,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             login.login();
             boolean operator = subject.getPrincipals(RolePrincipal.class).stream()
                     .anyMatch(role -> role.getName().equals(config.operatorRole()));
-            return Optional.of(new ApiCaller(user, operator, operator ? Set.of() : operatorOnly));
+            return Optional.of(operator ? new ApiCaller(user, true, Set.of()) : new ApiCaller(jaasName(user), false, operatorOnly));
         } catch (LoginException e) {
             LOG.info("REST: login of '{}' to realm {} refused", user, config.realm());
             return Optional.empty();
@@ -233,6 +244,19 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             thread.setContextClassLoader(previous);
             java.util.Arrays.fill(password, '\0');
         }
+    }
+
+    /**
+     * The name of an end user of the JAAS realm: in a namespace of its own, so that a JAAS user named like an API
+     * token's user, or like the operators' owner name, is neither of them.
+     */
+    static String jaasName(String user) {
+        return "jaas:" + user;
+    }
+
+    /** The name of an end user of an OIDC issuer: {@code oidc:<issuer>#<user claim>}, one namespace per issuer. */
+    static String oidcName(String issuer, String user) {
+        return "oidc:" + issuer + "#" + user;
     }
 
     private static long parseLength(String value) {

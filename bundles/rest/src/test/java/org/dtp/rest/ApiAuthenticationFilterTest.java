@@ -42,7 +42,7 @@ import static org.junit.Assert.assertTrue;
 public class ApiAuthenticationFilterTest {
     private static final String TOKEN = "dtp_a-valid-token-for-ann";
 
-    /** Users of the test realm: admin (role admin) and viewer (role viewer), password "pw" each. */
+    /** Users of the test realm: admin, viewer and operator, each with the role of its name, password "pw" each. */
     public static final class TestLoginModule implements LoginModule {
         private Subject subject;
         private CallbackHandler handler;
@@ -63,7 +63,7 @@ public class ApiAuthenticationFilterTest {
             } catch (Exception e) {
                 throw new LoginException(e.toString());
             }
-            if (!List.of("admin", "viewer").contains(name.getName()) || !"pw".equals(new String(password.getPassword()))) {
+            if (!List.of("admin", "viewer", "operator").contains(name.getName()) || !"pw".equals(new String(password.getPassword()))) {
                 throw new FailedLoginException("no");
             }
             user = name.getName();
@@ -220,8 +220,17 @@ public class ApiAuthenticationFilterTest {
     }
 
     @Test
-    public void aJaasUserWithoutItIsAnEndUserOfThatName() {
-        assertEquals(endUser("viewer"), caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+    public void aJaasUserWithoutItIsAnEndUserOfThatNameInTheJaasNamespace() {
+        assertEquals(endUser("jaas:viewer"), caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+    }
+
+    @Test
+    public void aJaasUserNamedOperatorWithoutTheRoleIsNeitherTheOperatorsNorUnlimited() {
+        ApiCaller caller = caller(new Request("api/v1/transfers").header("Authorization", basic("operator", "pw")));
+
+        assertEquals(endUser("jaas:operator"), caller);
+        assertFalse(caller.operator());
+        assertFalse(org.dtp.transfer.TransferRequest.OPERATOR.equals(caller.owner()));
     }
 
     @Test
@@ -290,10 +299,16 @@ public class ApiAuthenticationFilterTest {
 
             Request ann = bearer.apply(idp.issueToken("idp", "subject-1", "dtp", Map.of("preferred_username", "ann"), 300).serialize());
             oidc.filter(ann.context());
-            assertEquals(endUser("ann"), ann.security.getUserPrincipal());
+            String issuer = idp.issuerUrl("idp").toString();
+            assertEquals(endUser("oidc:" + issuer + "#ann"), ann.security.getUserPrincipal());
             Request bySubject = bearer.apply(idp.issueToken("idp", "subject-2", "dtp", Map.of(), 300).serialize());
             oidc.filter(bySubject.context());
-            assertEquals(endUser("subject-2"), bySubject.security.getUserPrincipal());
+            assertEquals(endUser("oidc:" + issuer + "#subject-2"), bySubject.security.getUserPrincipal());
+            Request namedOperator = bearer.apply(idp.issueToken("idp", "subject-3", "dtp", Map.of("preferred_username", "operator"), 300).serialize());
+            oidc.filter(namedOperator.context());
+            ApiCaller notTheOperators = (ApiCaller) namedOperator.security.getUserPrincipal();
+            assertEquals(endUser("oidc:" + issuer + "#operator"), notTheOperators);
+            assertFalse(org.dtp.transfer.TransferRequest.OPERATOR.equals(notTheOperators.owner()));
             Request token = bearer.apply(TOKEN);
             oidc.filter(token.context());
             assertEquals("API tokens still work", endUser("ann"), token.security.getUserPrincipal());
