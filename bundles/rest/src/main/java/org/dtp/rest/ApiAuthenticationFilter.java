@@ -76,6 +76,21 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         @AttributeDefinition(name = "Operator role", description = "JAAS users with this role are operators: they see and control every transfer.")
         String operatorRole() default "admin";
 
+        @AttributeDefinition(name = "Failed logins before a delay", description = "Failed logins of one user name before each "
+                + "further one locks it for a while (no login of it is checked meanwhile, not even a right one).")
+        int loginFreeFailures() default 5;
+
+        @AttributeDefinition(name = "Failed logins per address before a delay", description = "The same for one client "
+                + "address, whatever the user or token; higher, since many people may share one address.")
+        int loginFreeFailuresPerAddress() default 20;
+
+        @AttributeDefinition(name = "First login delay (ms)", description = "The first lock after the free failures; it doubles "
+                + "with each further failure.")
+        long loginFirstDelayMillis() default 1000;
+
+        @AttributeDefinition(name = "Longest login delay (s)", description = "The cap of the doubling lock.")
+        long loginMaxDelaySeconds() default 900;
+
         @AttributeDefinition(name = "Largest request body (bytes)", description = "Larger bodies are refused with 413.")
         long maxBodyBytes() default 1_048_576;
 
@@ -101,6 +116,9 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     /** Null: the JVM's JAAS configuration, which Karaf provides. */
     private final Configuration jaas;
     private volatile Config config;
+    /** Failed logins per user name (Basic) and per client address (any scheme). */
+    private volatile LoginThrottle userLogins;
+    private volatile LoginThrottle addressLogins;
     /** Null when no OIDC issuer is configured. */
     private volatile OidcTokens oidc;
     /** {@link Config#operatorOnlyProviders}, blank entries left out. */
@@ -121,6 +139,11 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     void modified(Config config) {
         this.config = config;
         this.operatorOnly = operatorOnlyProviders(config);
+        java.time.Duration first = java.time.Duration.ofMillis(Math.max(1, config.loginFirstDelayMillis()));
+        java.time.Duration longest = java.time.Duration.ofSeconds(Math.max(1, config.loginMaxDelaySeconds()));
+        this.userLogins = new LoginThrottle(Math.max(0, config.loginFreeFailures()), first, longest, 100_000, java.time.Clock.systemUTC());
+        this.addressLogins = new LoginThrottle(Math.max(0, config.loginFreeFailuresPerAddress()), first, longest, 100_000,
+                java.time.Clock.systemUTC());
         this.oidc = config.oidcIssuer() == null || config.oidcIssuer().isBlank() ? null : new OidcTokens(config.oidcIssuer().trim(),
                 config.oidcJwksUri().trim(), config.oidcAudience().trim(), config.oidcUserClaim().trim());
     }
@@ -140,10 +163,27 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             return;
         }
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        ApiCaller caller = authenticate(authorization)
-                .orElseThrow(() -> ApiProblem.unauthorized(authorization == null
-                        ? "Authentication is required: HTTP Basic (operators) or an API token as a Bearer token."
-                        : "The credentials are not valid."));
+        if (authorization == null) {
+            throw ApiProblem.unauthorized("Authentication is required: HTTP Basic (operators) or an API token as a Bearer token.");
+        }
+        Object from = request.getProperty(ClientAddressLimit.CLIENT_ADDRESS);
+        String addressKey = from == null ? null : "address " + from;
+        String userKey = basicUser(authorization).map(name -> "user " + name).orElse(null);
+        LoginThrottle byUser = userLogins;
+        LoginThrottle byAddress = addressLogins;
+        java.time.Duration locked = max(byAddress.lockedFor(addressKey), byUser.lockedFor(userKey));
+        if (!locked.isZero()) {
+            throw ApiProblem.loginsThrottled(locked);
+        }
+        Optional<ApiCaller> authenticated = authenticate(authorization);
+        if (authenticated.isEmpty()) {
+            byAddress.failed(addressKey);
+            byUser.failed(userKey);
+            throw ApiProblem.unauthorized("The credentials are not valid.");
+        }
+        // Only the user's count: a login that works from an address must not wipe out the guesses made from it.
+        byUser.succeeded(userKey);
+        ApiCaller caller = authenticated.get();
         boolean secure = request.getSecurityContext() != null && request.getSecurityContext().isSecure();
         String scheme = authorization.regionMatches(true, 0, "Bearer ", 0, 7) ? "Bearer" : SecurityContext.BASIC_AUTH;
         request.setSecurityContext(new SecurityContext() {
@@ -243,6 +283,24 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         } finally {
             thread.setContextClassLoader(previous);
             java.util.Arrays.fill(password, '\0');
+        }
+    }
+
+    private static java.time.Duration max(java.time.Duration a, java.time.Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    /** The user name of a Basic header, before its password is checked. */
+    private static Optional<String> basicUser(String authorization) {
+        if (!authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return Optional.empty();
+        }
+        try {
+            String decoded = new String(Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
+            int colon = decoded.indexOf(':');
+            return colon <= 0 ? Optional.empty() : Optional.of(decoded.substring(0, colon));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
         }
     }
 

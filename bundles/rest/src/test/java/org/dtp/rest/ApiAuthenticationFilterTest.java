@@ -143,6 +143,14 @@ public class ApiAuthenticationFilterTest {
             this.path = path;
         }
 
+        /** The client's address, as ClientAddressLimit records it. */
+        String address = "192.0.2.1";
+
+        Request from(String clientAddress) {
+            address = clientAddress;
+            return this;
+        }
+
         Request header(String name, String value) {
             headers.put(name, value);
             return this;
@@ -159,6 +167,7 @@ public class ApiAuthenticationFilterTest {
             return (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[]{ContainerRequestContext.class}, (p, m, a) -> switch (m.getName()) {
                         case "getHeaderString" -> headers.get((String) a[0]);
+                        case "getProperty" -> ClientAddressLimit.CLIENT_ADDRESS.equals(a[0]) ? address : null;
                         case "getUriInfo" -> uri;
                         case "hasEntity" -> body != null;
                         case "getEntityStream" -> body;
@@ -333,4 +342,41 @@ public class ApiAuthenticationFilterTest {
         }
     }
 
+
+    @Test
+    public void manyWrongPasswordsLockTheUserSoThatEvenTheRightOneWaits() {
+        Problems.expect(401, () -> caller(new Request("api/v1/transfers").header("Authorization", basic("admin", "wrong"))));
+        for (int i = 0; i < 300; i++) {
+            String from = "198.51.100." + (i % 200); // spread over addresses: the user's own count locks it
+            try {
+                filter.filter(new Request("api/v1/transfers").from(from).header("Authorization", basic("admin", "guess" + i)).context());
+            } catch (ApiProblem expected) {
+                assertTrue(expected.problem().toString(), expected.problem().status() == 401 || expected.problem().status() == 429);
+            }
+        }
+
+        ApiProblem locked = assertThrows(ApiProblem.class,
+                () -> filter.filter(new Request("api/v1/transfers").header("Authorization", basic("admin", "pw")).context()));
+
+        assertEquals(429, locked.getResponse().getStatus());
+        assertTrue(Long.parseLong(locked.getResponse().getHeaderString("Retry-After")) >= 1);
+        assertEquals("another user is not held", endUser("jaas:viewer"),
+                caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+    }
+
+    @Test
+    public void manyBadTokensFromOneAddressLockThatAddressOnly() {
+        for (int i = 0; i < 40; i++) {
+            try {
+                filter.filter(new Request("api/v1/transfers").from("203.0.113.9").header("Authorization", "Bearer dtp_guess-" + i).context());
+            } catch (ApiProblem expected) {
+                // 401, then 429
+            }
+        }
+
+        ApiProblem locked = assertThrows(ApiProblem.class, () -> filter.filter(new Request("api/v1/transfers").from("203.0.113.9")
+                .header("Authorization", "Bearer " + TOKEN).context()));
+        assertEquals(429, locked.getResponse().getStatus());
+        assertEquals(endUser("ann"), caller(new Request("api/v1/transfers").from("203.0.113.10").header("Authorization", "Bearer " + TOKEN)));
+    }
 }
