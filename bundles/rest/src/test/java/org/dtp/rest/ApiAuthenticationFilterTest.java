@@ -28,6 +28,7 @@ import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,6 +100,11 @@ public class ApiAuthenticationFilterTest {
     private static final ApiTokens TOKENS = new ApiTokens() {
         @Override
         public IssuedApiToken issue(ApiUser user, String label) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public IssuedApiToken issue(ApiUser user, String label, Instant expiresAt) {
             throw new UnsupportedOperationException();
         }
 
