@@ -16,6 +16,14 @@ public interface ApiTokens {
      */
     IssuedApiToken issue(ApiUser user, String label);
 
+    /**
+     * A new token for {@code user} that no longer authenticates from {@code expiresAt} on (null: never).
+     *
+     * @throws IllegalArgumentException as {@link #issue(ApiUser, String)}, or for an expiry that has passed
+     * @since 1.1
+     */
+    IssuedApiToken issue(ApiUser user, String label, java.time.Instant expiresAt);
+
     /** The user a token's secret belongs to, if it is a valid (issued, not revoked) token. */
     Optional<ApiUser> authenticate(String secret);
 

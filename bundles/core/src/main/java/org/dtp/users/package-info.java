@@ -3,7 +3,7 @@
  * used by the REST API and the shell.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.dtp.users;
 
 import org.osgi.annotation.bundle.Export;

@@ -40,12 +40,15 @@ import java.util.Set;
  * Every request to the API but its OpenAPI document, the signed cancel links of notifications and the providers' sign-in callbacks must authenticate, as an operator or as an end user:
  * <ul>
  * <li>{@code Authorization: Basic} with a user of Karaf's JAAS realm ({@code etc/users.properties} by default);
- * one with the operator role is an operator, any other an end user of that name;</li>
+ * one with the operator role is an operator, any other the end user {@code jaas:<name>};</li>
  * <li>{@code Authorization: Bearer} with an API token an operator issued (an end user);</li>
  * <li>{@code Authorization: Bearer} with an OIDC ID or access token (a JWT) of the configured issuer, when
  * {@code oidcIssuer} is set: its signature (the issuer's JWKS), issuer, audience and expiry are checked, and its
- * {@code oidcUserClaim} names the end user.</li>
+ * {@code oidcUserClaim} names the end user, {@code oidc:<issuer>#<claim>}.</li>
  * </ul>
+ * The three sources name their users in namespaces that cannot meet: an API token's user has a plain name without
+ * ':' that is never the operators' owner name, the others have a prefix. So no end user can own, see or cancel
+ * another source's transfers, nor the operators', and the limits of end users hold for all of them.
  * Anything else is a 401 problem that names both schemes. It also bounds request bodies (413). Failed attempts
  * are logged with the user name or token id they claimed, never with a password or token.
  */
@@ -73,6 +76,21 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         @AttributeDefinition(name = "Operator role", description = "JAAS users with this role are operators: they see and control every transfer.")
         String operatorRole() default "admin";
 
+        @AttributeDefinition(name = "Failed logins before a delay", description = "Failed logins of one user name before each "
+                + "further one locks it for a while (no login of it is checked meanwhile, not even a right one).")
+        int loginFreeFailures() default 5;
+
+        @AttributeDefinition(name = "Failed logins per address before a delay", description = "The same for one client "
+                + "address, whatever the user or token; higher, since many people may share one address.")
+        int loginFreeFailuresPerAddress() default 20;
+
+        @AttributeDefinition(name = "First login delay (ms)", description = "The first lock after the free failures; it doubles "
+                + "with each further failure.")
+        long loginFirstDelayMillis() default 1000;
+
+        @AttributeDefinition(name = "Longest login delay (s)", description = "The cap of the doubling lock.")
+        long loginMaxDelaySeconds() default 900;
+
         @AttributeDefinition(name = "Largest request body (bytes)", description = "Larger bodies are refused with 413.")
         long maxBodyBytes() default 1_048_576;
 
@@ -98,6 +116,9 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     /** Null: the JVM's JAAS configuration, which Karaf provides. */
     private final Configuration jaas;
     private volatile Config config;
+    /** Failed logins per user name (Basic) and per client address (any scheme). */
+    private volatile LoginThrottle userLogins;
+    private volatile LoginThrottle addressLogins;
     /** Null when no OIDC issuer is configured. */
     private volatile OidcTokens oidc;
     /** {@link Config#operatorOnlyProviders}, blank entries left out. */
@@ -118,6 +139,11 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     void modified(Config config) {
         this.config = config;
         this.operatorOnly = operatorOnlyProviders(config);
+        java.time.Duration first = java.time.Duration.ofMillis(Math.max(1, config.loginFirstDelayMillis()));
+        java.time.Duration longest = java.time.Duration.ofSeconds(Math.max(1, config.loginMaxDelaySeconds()));
+        this.userLogins = new LoginThrottle(Math.max(0, config.loginFreeFailures()), first, longest, 100_000, java.time.Clock.systemUTC());
+        this.addressLogins = new LoginThrottle(Math.max(0, config.loginFreeFailuresPerAddress()), first, longest, 100_000,
+                java.time.Clock.systemUTC());
         this.oidc = config.oidcIssuer() == null || config.oidcIssuer().isBlank() ? null : new OidcTokens(config.oidcIssuer().trim(),
                 config.oidcJwksUri().trim(), config.oidcAudience().trim(), config.oidcUserClaim().trim());
     }
@@ -137,10 +163,27 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             return;
         }
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        ApiCaller caller = authenticate(authorization)
-                .orElseThrow(() -> ApiProblem.unauthorized(authorization == null
-                        ? "Authentication is required: HTTP Basic (operators) or an API token as a Bearer token."
-                        : "The credentials are not valid."));
+        if (authorization == null) {
+            throw ApiProblem.unauthorized("Authentication is required: HTTP Basic (operators) or an API token as a Bearer token.");
+        }
+        Object from = request.getProperty(ClientAddressLimit.CLIENT_ADDRESS);
+        String addressKey = from == null ? null : "address " + from;
+        String userKey = basicUser(authorization).map(name -> "user " + name).orElse(null);
+        LoginThrottle byUser = userLogins;
+        LoginThrottle byAddress = addressLogins;
+        java.time.Duration locked = max(byAddress.lockedFor(addressKey), byUser.lockedFor(userKey));
+        if (!locked.isZero()) {
+            throw ApiProblem.loginsThrottled(locked);
+        }
+        Optional<ApiCaller> authenticated = authenticate(authorization);
+        if (authenticated.isEmpty()) {
+            byAddress.failed(addressKey);
+            byUser.failed(userKey);
+            throw ApiProblem.unauthorized("The credentials are not valid.");
+        }
+        // Only the user's count: a login that works from an address must not wipe out the guesses made from it.
+        byUser.succeeded(userKey);
+        ApiCaller caller = authenticated.get();
         boolean secure = request.getSecurityContext() != null && request.getSecurityContext().isSecure();
         String scheme = authorization.regionMatches(true, 0, "Bearer ", 0, 7) ? "Bearer" : SecurityContext.BASIC_AUTH;
         request.setSecurityContext(new SecurityContext() {
@@ -180,10 +223,18 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             String token = authorization.substring(7).trim();
             OidcTokens issuer = oidc;
-            Optional<ApiUser> user = issuer != null && OidcTokens.looksLikeJwt(token) ? issuer.user(token) : tokens.authenticate(token);
+            if (issuer != null && OidcTokens.looksLikeJwt(token)) {
+                Optional<ApiUser> user = issuer.user(token);
+                if (user.isEmpty()) {
+                    LOG.info("REST: refused a bearer token that is not a valid API token or OIDC token");
+                }
+                return user.map(u -> new ApiCaller(oidcName(issuer.issuer(), u.name()), false, operatorOnly));
+            }
+            Optional<ApiUser> user = tokens.authenticate(token);
             if (user.isEmpty()) {
                 LOG.info("REST: refused a bearer token that is not a valid API token{}", issuer == null ? "" : " or OIDC token");
             }
+            // API token users keep their plain names: those cannot contain ':' nor be the operators' (ApiTokens.issue).
             return user.map(u -> new ApiCaller(u.name(), false, operatorOnly));
         }
         if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
@@ -225,7 +276,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             login.login();
             boolean operator = subject.getPrincipals(RolePrincipal.class).stream()
                     .anyMatch(role -> role.getName().equals(config.operatorRole()));
-            return Optional.of(new ApiCaller(user, operator, operator ? Set.of() : operatorOnly));
+            return Optional.of(operator ? new ApiCaller(user, true, Set.of()) : new ApiCaller(jaasName(user), false, operatorOnly));
         } catch (LoginException e) {
             LOG.info("REST: login of '{}' to realm {} refused", user, config.realm());
             return Optional.empty();
@@ -233,6 +284,37 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             thread.setContextClassLoader(previous);
             java.util.Arrays.fill(password, '\0');
         }
+    }
+
+    private static java.time.Duration max(java.time.Duration a, java.time.Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    /** The user name of a Basic header, before its password is checked. */
+    private static Optional<String> basicUser(String authorization) {
+        if (!authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return Optional.empty();
+        }
+        try {
+            String decoded = new String(Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
+            int colon = decoded.indexOf(':');
+            return colon <= 0 ? Optional.empty() : Optional.of(decoded.substring(0, colon));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The name of an end user of the JAAS realm: in a namespace of its own, so that a JAAS user named like an API
+     * token's user, or like the operators' owner name, is neither of them.
+     */
+    static String jaasName(String user) {
+        return "jaas:" + user;
+    }
+
+    /** The name of an end user of an OIDC issuer: {@code oidc:<issuer>#<user claim>}, one namespace per issuer. */
+    static String oidcName(String issuer, String user) {
+        return "oidc:" + issuer + "#" + user;
     }
 
     private static long parseLength(String value) {

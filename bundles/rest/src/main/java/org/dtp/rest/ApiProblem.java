@@ -54,6 +54,15 @@ final class ApiProblem extends WebApplicationException {
         return new ApiProblem(new Problem(Problem.LIMIT_REACHED, "Limit reached", 429, detail));
     }
 
+    /** 429 with Retry-After: too many failed logins of this user name or from this address. */
+    static ApiProblem loginsThrottled(java.time.Duration wait) {
+        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+        Problem problem = new Problem(Problem.LIMIT_REACHED, "Too many failed logins", 429, "Too many failed logins of this "
+                + "user or from this address: no login is checked, not even a right one, for " + seconds + " s.");
+        return new ApiProblem(problem, Response.status(429).type(Problem.MEDIA_TYPE).entity(problem)
+                .header("Retry-After", Long.toString(seconds)).build());
+    }
+
     static ApiProblem bodyTooLarge(long max) {
         return new ApiProblem(new Problem(Problem.BODY_TOO_LARGE, "Request body too large", 413,
                 "A request body may be at most " + max + " bytes."));

@@ -35,6 +35,8 @@ import java.util.concurrent.ConcurrentMap;
 @Designate(ocd = ClientAddressLimit.Config.class)
 public final class ClientAddressLimit implements Filter {
     public static final String PID = "org.dtp.rest.clients";
+    /** The request attribute (a JAX-RS request property) that holds the client's address, for the login throttle. */
+    static final String CLIENT_ADDRESS = "org.dtp.rest.clientAddress";
 
     @ObjectClassDefinition(name = "dtp REST API requests per client address",
             description = "How many API requests one client address may have in progress at once.")
@@ -59,6 +61,7 @@ public final class ClientAddressLimit implements Filter {
 
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws IOException, ServletException {
+        request.setAttribute(CLIENT_ADDRESS, request.getRemoteAddr());
         int limit = max;
         if (limit <= 0) {
             chain.doFilter(request, response);

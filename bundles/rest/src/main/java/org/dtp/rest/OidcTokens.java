@@ -33,8 +33,15 @@ final class OidcTokens {
 
     private final ConfigurableJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
     private final String userClaim;
+    private final String issuer;
+
+    /** The issuer whose tokens these are (its {@code iss}). */
+    String issuer() {
+        return issuer;
+    }
 
     OidcTokens(String issuer, String jwksUri, String audience, String userClaim) {
+        this.issuer = issuer;
         if (jwksUri.isEmpty()) {
             throw new IllegalArgumentException("oidcIssuer is set but oidcJwksUri is not");
         }

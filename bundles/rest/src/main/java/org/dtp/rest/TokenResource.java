@@ -45,23 +45,29 @@ public final class TokenResource {
         this.tokens = tokens;
     }
 
-    /** What an operator sends to issue a token: the user it is for, their e-mail address (optional), a label. */
-    public record TokenBody(String user, String email, String label) {
+    /** The longest lifetime a token may be given at issue, in days (ten years). */
+    static final int MAX_EXPIRY_DAYS = 3650;
+
+    /**
+     * What an operator sends to issue a token: the user it is for, their e-mail address (optional), a label, and the
+     * days it is valid for (optional: without it the token lasts until it is revoked).
+     */
+    public record TokenBody(String user, String email, String label, Integer expiresInDays) {
     }
 
     /** A token as listed. */
-    public record TokenInfo(String id, String user, String email, String label, Instant created, Instant revoked) {
+    public record TokenInfo(String id, String user, String email, String label, Instant created, Instant revoked, Instant expires) {
         static TokenInfo of(ApiToken token) {
             return new TokenInfo(token.id(), token.user().name(), token.user().email(), token.label(),
-                    token.createdAt(), token.revokedAt());
+                    token.createdAt(), token.revokedAt(), token.expiresAt());
         }
     }
 
     /** A token just issued, with its secret: the only time it is shown. */
-    public record IssuedToken(String id, String user, String email, String label, Instant created, String secret) {
+    public record IssuedToken(String id, String user, String email, String label, Instant created, Instant expires, String secret) {
         static IssuedToken of(IssuedApiToken issued) {
             ApiToken t = issued.token();
-            return new IssuedToken(t.id(), t.user().name(), t.user().email(), t.label(), t.createdAt(), issued.secret());
+            return new IssuedToken(t.id(), t.user().name(), t.user().email(), t.label(), t.createdAt(), t.expiresAt(), issued.secret());
         }
     }
 
@@ -74,7 +80,8 @@ public final class TokenResource {
         }
         IssuedApiToken issued;
         try {
-            issued = tokens.issue(new ApiUser(body.user().trim(), blankToNull(body.email())), blankToNull(body.label()));
+            issued = tokens.issue(new ApiUser(body.user().trim(), blankToNull(body.email())), blankToNull(body.label()),
+                    expiryOf(body.expiresInDays()));
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidRequest(e.getMessage());
         }
@@ -101,5 +108,16 @@ public final class TokenResource {
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.trim();
+    }
+
+    /** When a token asked to last {@code days} expires; null for none. 400 outside 1 to {@value #MAX_EXPIRY_DAYS}. */
+    private static Instant expiryOf(Integer days) {
+        if (days == null) {
+            return null;
+        }
+        if (days < 1 || days > MAX_EXPIRY_DAYS) {
+            throw ApiProblem.invalidRequest("\"expiresInDays\" is a number of days from 1 to " + MAX_EXPIRY_DAYS + ", not " + days + ".");
+        }
+        return Instant.now().plus(java.time.Duration.ofDays(days));
     }
 }

@@ -28,6 +28,7 @@ import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +43,7 @@ import static org.junit.Assert.assertTrue;
 public class ApiAuthenticationFilterTest {
     private static final String TOKEN = "dtp_a-valid-token-for-ann";
 
-    /** Users of the test realm: admin (role admin) and viewer (role viewer), password "pw" each. */
+    /** Users of the test realm: admin, viewer and operator, each with the role of its name, password "pw" each. */
     public static final class TestLoginModule implements LoginModule {
         private Subject subject;
         private CallbackHandler handler;
@@ -63,7 +64,7 @@ public class ApiAuthenticationFilterTest {
             } catch (Exception e) {
                 throw new LoginException(e.toString());
             }
-            if (!List.of("admin", "viewer").contains(name.getName()) || !"pw".equals(new String(password.getPassword()))) {
+            if (!List.of("admin", "viewer", "operator").contains(name.getName()) || !"pw".equals(new String(password.getPassword()))) {
                 throw new FailedLoginException("no");
             }
             user = name.getName();
@@ -99,6 +100,11 @@ public class ApiAuthenticationFilterTest {
     private static final ApiTokens TOKENS = new ApiTokens() {
         @Override
         public IssuedApiToken issue(ApiUser user, String label) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public IssuedApiToken issue(ApiUser user, String label, Instant expiresAt) {
             throw new UnsupportedOperationException();
         }
 
@@ -143,6 +149,14 @@ public class ApiAuthenticationFilterTest {
             this.path = path;
         }
 
+        /** The client's address, as ClientAddressLimit records it. */
+        String address = "192.0.2.1";
+
+        Request from(String clientAddress) {
+            address = clientAddress;
+            return this;
+        }
+
         Request header(String name, String value) {
             headers.put(name, value);
             return this;
@@ -159,6 +173,7 @@ public class ApiAuthenticationFilterTest {
             return (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[]{ContainerRequestContext.class}, (p, m, a) -> switch (m.getName()) {
                         case "getHeaderString" -> headers.get((String) a[0]);
+                        case "getProperty" -> ClientAddressLimit.CLIENT_ADDRESS.equals(a[0]) ? address : null;
                         case "getUriInfo" -> uri;
                         case "hasEntity" -> body != null;
                         case "getEntityStream" -> body;
@@ -220,8 +235,17 @@ public class ApiAuthenticationFilterTest {
     }
 
     @Test
-    public void aJaasUserWithoutItIsAnEndUserOfThatName() {
-        assertEquals(endUser("viewer"), caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+    public void aJaasUserWithoutItIsAnEndUserOfThatNameInTheJaasNamespace() {
+        assertEquals(endUser("jaas:viewer"), caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+    }
+
+    @Test
+    public void aJaasUserNamedOperatorWithoutTheRoleIsNeitherTheOperatorsNorUnlimited() {
+        ApiCaller caller = caller(new Request("api/v1/transfers").header("Authorization", basic("operator", "pw")));
+
+        assertEquals(endUser("jaas:operator"), caller);
+        assertFalse(caller.operator());
+        assertFalse(org.dtp.transfer.TransferRequest.OPERATOR.equals(caller.owner()));
     }
 
     @Test
@@ -290,10 +314,16 @@ public class ApiAuthenticationFilterTest {
 
             Request ann = bearer.apply(idp.issueToken("idp", "subject-1", "dtp", Map.of("preferred_username", "ann"), 300).serialize());
             oidc.filter(ann.context());
-            assertEquals(endUser("ann"), ann.security.getUserPrincipal());
+            String issuer = idp.issuerUrl("idp").toString();
+            assertEquals(endUser("oidc:" + issuer + "#ann"), ann.security.getUserPrincipal());
             Request bySubject = bearer.apply(idp.issueToken("idp", "subject-2", "dtp", Map.of(), 300).serialize());
             oidc.filter(bySubject.context());
-            assertEquals(endUser("subject-2"), bySubject.security.getUserPrincipal());
+            assertEquals(endUser("oidc:" + issuer + "#subject-2"), bySubject.security.getUserPrincipal());
+            Request namedOperator = bearer.apply(idp.issueToken("idp", "subject-3", "dtp", Map.of("preferred_username", "operator"), 300).serialize());
+            oidc.filter(namedOperator.context());
+            ApiCaller notTheOperators = (ApiCaller) namedOperator.security.getUserPrincipal();
+            assertEquals(endUser("oidc:" + issuer + "#operator"), notTheOperators);
+            assertFalse(org.dtp.transfer.TransferRequest.OPERATOR.equals(notTheOperators.owner()));
             Request token = bearer.apply(TOKEN);
             oidc.filter(token.context());
             assertEquals("API tokens still work", endUser("ann"), token.security.getUserPrincipal());
@@ -318,4 +348,41 @@ public class ApiAuthenticationFilterTest {
         }
     }
 
+
+    @Test
+    public void manyWrongPasswordsLockTheUserSoThatEvenTheRightOneWaits() {
+        Problems.expect(401, () -> caller(new Request("api/v1/transfers").header("Authorization", basic("admin", "wrong"))));
+        for (int i = 0; i < 300; i++) {
+            String from = "198.51.100." + (i % 200); // spread over addresses: the user's own count locks it
+            try {
+                filter.filter(new Request("api/v1/transfers").from(from).header("Authorization", basic("admin", "guess" + i)).context());
+            } catch (ApiProblem expected) {
+                assertTrue(expected.problem().toString(), expected.problem().status() == 401 || expected.problem().status() == 429);
+            }
+        }
+
+        ApiProblem locked = assertThrows(ApiProblem.class,
+                () -> filter.filter(new Request("api/v1/transfers").header("Authorization", basic("admin", "pw")).context()));
+
+        assertEquals(429, locked.getResponse().getStatus());
+        assertTrue(Long.parseLong(locked.getResponse().getHeaderString("Retry-After")) >= 1);
+        assertEquals("another user is not held", endUser("jaas:viewer"),
+                caller(new Request("api/v1/transfers").header("Authorization", basic("viewer", "pw"))));
+    }
+
+    @Test
+    public void manyBadTokensFromOneAddressLockThatAddressOnly() {
+        for (int i = 0; i < 40; i++) {
+            try {
+                filter.filter(new Request("api/v1/transfers").from("203.0.113.9").header("Authorization", "Bearer dtp_guess-" + i).context());
+            } catch (ApiProblem expected) {
+                // 401, then 429
+            }
+        }
+
+        ApiProblem locked = assertThrows(ApiProblem.class, () -> filter.filter(new Request("api/v1/transfers").from("203.0.113.9")
+                .header("Authorization", "Bearer " + TOKEN).context()));
+        assertEquals(429, locked.getResponse().getStatus());
+        assertEquals(endUser("ann"), caller(new Request("api/v1/transfers").from("203.0.113.10").header("Authorization", "Bearer " + TOKEN)));
+    }
 }

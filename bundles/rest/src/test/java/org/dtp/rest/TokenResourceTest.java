@@ -25,10 +25,15 @@ public class TokenResourceTest {
     private final ApiTokens tokens = new ApiTokens() {
         @Override
         public IssuedApiToken issue(ApiUser user, String label) {
+            return issue(user, label, null);
+        }
+
+        @Override
+        public IssuedApiToken issue(ApiUser user, String label, Instant expiresAt) {
             if (user.name().contains(" ")) {
                 throw new IllegalArgumentException("a user name is 1 to 200 letters, digits or . _ @ + -, not '" + user.name() + "'");
             }
-            IssuedApiToken token = new IssuedApiToken(new ApiToken("t" + issued.size(), user, label, Instant.EPOCH, null),
+            IssuedApiToken token = new IssuedApiToken(new ApiToken("t" + issued.size(), user, label, Instant.EPOCH, null, expiresAt),
                     "dtp_secret" + issued.size());
             issued.add(token);
             return token;
@@ -57,8 +62,19 @@ public class TokenResourceTest {
     private final TokenResource resource = new TokenResource(tokens);
 
     @Test
+    public void aTokenMayBeIssuedToExpireAndShowsWhen() {
+        Response response = resource.issue(Callers.OPERATOR, new TokenBody("ann", null, "laptop", 30));
+        TokenResource.IssuedToken token = (TokenResource.IssuedToken) response.getEntity();
+
+        assertTrue(token.expires().isAfter(Instant.now().plus(java.time.Duration.ofDays(29))));
+        assertTrue(token.expires().isBefore(Instant.now().plus(java.time.Duration.ofDays(31))));
+        Problems.expect(400, () -> resource.issue(Callers.OPERATOR, new TokenBody("ann", null, null, 0)));
+        Problems.expect(400, () -> resource.issue(Callers.OPERATOR, new TokenBody("ann", null, null, 100_000)));
+    }
+
+    @Test
     public void anOperatorIssuesATokenWhoseSecretIsShownOnceAndNeverListed() {
-        Response response = resource.issue(Callers.OPERATOR, new TokenBody(" ann ", "ann@example.org", ""));
+        Response response = resource.issue(Callers.OPERATOR, new TokenBody(" ann ", "ann@example.org", "", null));
 
         assertEquals(201, response.getStatus());
         assertEquals("no-store", response.getHeaderString("Cache-Control"));
@@ -74,7 +90,7 @@ public class TokenResourceTest {
 
     @Test
     public void endUsersMayNotManageTokens() {
-        Problems.expect(403, () -> resource.issue(Callers.ANN, new TokenBody("ann", null, null)));
+        Problems.expect(403, () -> resource.issue(Callers.ANN, new TokenBody("ann", null, null, null)));
         Problems.expect(403, () -> resource.list(Callers.ANN));
         Problems.expect(403, () -> resource.revoke(Callers.ANN, "t0"));
         assertTrue(issued.isEmpty());
@@ -83,8 +99,8 @@ public class TokenResourceTest {
     @Test
     public void aMissingOrBadUserIs400() {
         Problems.expect(400, () -> resource.issue(Callers.OPERATOR, null));
-        Problems.expect(400, () -> resource.issue(Callers.OPERATOR, new TokenBody(" ", null, null)));
-        Problem problem = Problems.expect(400, () -> resource.issue(Callers.OPERATOR, new TokenBody("ann smith", null, null)));
+        Problems.expect(400, () -> resource.issue(Callers.OPERATOR, new TokenBody(" ", null, null, null)));
+        Problem problem = Problems.expect(400, () -> resource.issue(Callers.OPERATOR, new TokenBody("ann smith", null, null, null)));
         assertTrue(problem.detail().contains("ann smith"));
     }
 }

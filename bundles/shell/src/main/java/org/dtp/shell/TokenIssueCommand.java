@@ -25,6 +25,9 @@ public class TokenIssueCommand implements Action {
     @Option(name = "-l", aliases = "--label", description = "What the token is for, e.g. \"ann's laptop\"")
     String label;
 
+    @Option(name = "-x", aliases = "--expires-in-days", description = "Days the token is valid for (default: until revoked)")
+    Integer expiresInDays;
+
     @Argument(index = 0, name = "user", required = true, description = "The user's name: letters, digits or . _ @ + -")
     String user;
 
@@ -32,11 +35,17 @@ public class TokenIssueCommand implements Action {
     public Object execute() throws Exception {
         IssuedApiToken issued;
         try {
-            issued = tokens.issue(new ApiUser(user, email), label);
+            if (expiresInDays != null && expiresInDays < 1) {
+                throw new CommandException("--expires-in-days takes a number of days of at least 1, not " + expiresInDays);
+            }
+            issued = tokens.issue(new ApiUser(user, email), label,
+                    expiresInDays == null ? null : java.time.Instant.now().plus(java.time.Duration.ofDays(expiresInDays)));
         } catch (IllegalArgumentException e) {
             throw new CommandException(e.getMessage());
         }
-        System.out.println("Token " + issued.token().id() + " for " + user + ". Give the user this secret; it is not shown again:");
+        System.out.println("Token " + issued.token().id() + " for " + user
+                + (issued.token().expiresAt() == null ? "" : ", valid until " + Format.time(issued.token().expiresAt()))
+                + ". Give the user this secret; it is not shown again:");
         System.out.println(issued.secret());
         return null;
     }

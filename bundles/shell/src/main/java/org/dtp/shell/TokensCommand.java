@@ -17,11 +17,13 @@ public class TokensCommand implements Action {
 
     @Override
     public Object execute() {
-        ShellTable table = Format.table("Id", "User", "E-mail", "Label", "Issued", "Revoked");
+        ShellTable table = Format.table("Id", "User", "E-mail", "Label", "Issued", "Expires", "Revoked");
         table.emptyTableText("No token was issued (dtp:token-issue).");
         for (ApiToken t : tokens.tokens()) {
             table.addRow().addContent(t.id(), t.user().name(), Format.orDash(t.user().email()), Format.orDash(t.label()),
-                    Format.time(t.createdAt()), t.revokedAt() == null ? "-" : Format.time(t.revokedAt()));
+                    Format.time(t.createdAt()), t.expiresAt() == null ? "never" : Format.time(t.expiresAt())
+                            + (t.revokedAt() == null && !t.valid() ? " (expired)" : ""),
+                    t.revokedAt() == null ? "-" : Format.time(t.revokedAt()));
         }
         table.print(System.out);
         return null;

@@ -50,6 +50,14 @@ public final class DatabaseApiTokens implements ApiTokens {
 
     @Override
     public IssuedApiToken issue(ApiUser user, String label) {
+        return issue(user, label, null);
+    }
+
+    @Override
+    public IssuedApiToken issue(ApiUser user, String label, Instant expiresAt) {
+        if (expiresAt != null && !expiresAt.isAfter(Instant.now())) {
+            throw new IllegalArgumentException("the expiry " + expiresAt + " has passed");
+        }
         if (!USER_NAME.matcher(user.name()).matches()) {
             throw new IllegalArgumentException("a user name is 1 to 200 letters, digits or . _ @ + -, not '"
                     + user.name() + "'");
@@ -68,16 +76,22 @@ public final class DatabaseApiTokens implements ApiTokens {
         byte[] secretBytes = new byte[32];
         random.nextBytes(secretBytes);
         String secret = SECRET_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secretBytes);
-        ApiToken token = new ApiToken(HexFormat.of().formatHex(id), user, label, Instant.ofEpochMilli(System.currentTimeMillis()), null);
+        ApiToken token = new ApiToken(HexFormat.of().formatHex(id), user, label, Instant.ofEpochMilli(System.currentTimeMillis()),
+                null, expiresAt == null ? null : Instant.ofEpochMilli(expiresAt.toEpochMilli()));
         run(c -> {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO dtp_api_token (id, user_name, email, label, "
-                    + "secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                    + "secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
                 s.setString(1, token.id());
                 s.setString(2, user.name());
                 s.setString(3, user.email());
                 s.setString(4, label);
                 s.setString(5, hash(secret));
                 s.setLong(6, token.createdAt().toEpochMilli());
+                if (token.expiresAt() == null) {
+                    s.setNull(7, java.sql.Types.BIGINT);
+                } else {
+                    s.setLong(7, token.expiresAt().toEpochMilli());
+                }
                 s.executeUpdate();
             }
             return null;
@@ -92,8 +106,10 @@ public final class DatabaseApiTokens implements ApiTokens {
         }
         return run(c -> {
             try (PreparedStatement s = c.prepareStatement(
-                    "SELECT user_name, email FROM dtp_api_token WHERE secret_hash = ? AND revoked_at IS NULL")) {
+                    "SELECT user_name, email FROM dtp_api_token WHERE secret_hash = ? AND revoked_at IS NULL "
+                            + "AND (expires_at IS NULL OR expires_at > ?)")) {
                 s.setString(1, hash(secret));
+                s.setLong(2, System.currentTimeMillis());
                 try (ResultSet rs = s.executeQuery()) {
                     return rs.next() ? Optional.of(new ApiUser(rs.getString(1), rs.getString(2))) : Optional.empty();
                 }
@@ -105,14 +121,16 @@ public final class DatabaseApiTokens implements ApiTokens {
     public List<ApiToken> tokens() {
         return run(c -> {
             List<ApiToken> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT id, user_name, email, label, created_at, revoked_at "
+            try (PreparedStatement s = c.prepareStatement("SELECT id, user_name, email, label, created_at, revoked_at, expires_at "
                     + "FROM dtp_api_token ORDER BY created_at DESC, id")) {
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         long revoked = rs.getLong(6);
+                        Instant revokedAt = rs.wasNull() ? null : Instant.ofEpochMilli(revoked);
+                        long expires = rs.getLong(7);
+                        Instant expiresAt = rs.wasNull() ? null : Instant.ofEpochMilli(expires);
                         out.add(new ApiToken(rs.getString(1), new ApiUser(rs.getString(2), rs.getString(3)),
-                                rs.getString(4), Instant.ofEpochMilli(rs.getLong(5)),
-                                rs.wasNull() ? null : Instant.ofEpochMilli(revoked)));
+                                rs.getString(4), Instant.ofEpochMilli(rs.getLong(5)), revokedAt, expiresAt));
                     }
                 }
             }

@@ -56,6 +56,23 @@ public class DatabaseApiTokensTest {
     }
 
     @Test
+    public void aTokenIssuedToExpireStopsAuthenticatingThenAndSaysSo() throws Exception {
+        IssuedApiToken soon = tokens.issue(new ApiUser("ann", null), "one day", java.time.Instant.now().plusMillis(300));
+        IssuedApiToken lasting = tokens.issue(new ApiUser("bob", null), null, null);
+
+        assertEquals(Optional.of(new ApiUser("ann", null)), tokens.authenticate(soon.secret()));
+        Thread.sleep(400);
+
+        assertEquals(Optional.empty(), tokens.authenticate(soon.secret()));
+        assertEquals(Optional.of(new ApiUser("bob", null)), tokens.authenticate(lasting.secret()));
+        ApiToken listed = tokens.tokens().stream().filter(t -> t.id().equals(soon.token().id())).findFirst().orElseThrow();
+        assertEquals(soon.token().expiresAt(), listed.expiresAt());
+        assertFalse(listed.valid());
+        assertThrows(IllegalArgumentException.class,
+                () -> tokens.issue(new ApiUser("carol", null), null, java.time.Instant.now().minusSeconds(1)));
+    }
+
+    @Test
     public void onlyTheSecretsHashIsStored() throws Exception {
         IssuedApiToken issued = tokens.issue(new ApiUser("bob", null), null);
         try (Connection c = database.raw().getConnection(); Statement s = c.createStatement();
