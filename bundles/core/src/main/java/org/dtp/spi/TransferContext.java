@@ -33,4 +33,15 @@ public interface TransferContext {
     default boolean operatorTransfer() {
         return false;
     }
+
+    /**
+     * When the work this context is for must have answered, if it must: an estimate answers within its
+     * {@code maxSeconds}. An adapter bounds its connects and reads by it, so that a silent server does not hold the
+     * work (and what it holds) past the answer. Empty for a transfer, which has no such bound.
+     *
+     * @since 1.4
+     */
+    default java.util.Optional<java.time.Instant> deadline() {
+        return java.util.Optional.empty();
+    }
 }

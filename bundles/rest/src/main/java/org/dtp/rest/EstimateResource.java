@@ -169,12 +169,13 @@ public final class EstimateResource {
         SourceEstimator estimator = new SourceEstimator();
         long started = System.nanoTime();
         long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
+        java.time.Instant answerBy = java.time.Instant.now().plusSeconds(seconds); // adapters bound their I/O by it
         CompletableFuture<Boolean> done = new CompletableFuture<>();
         Future<?> task = workers.submit(() -> {
             boolean complete = false;
             Exception failure = null;
             try {
-                complete = estimator.run(exporter, source, () -> System.nanoTime() >= deadline || done.isDone());
+                complete = estimator.run(exporter, source, answerBy, () -> System.nanoTime() >= deadline || done.isDone());
             } catch (AdapterException | RuntimeException e) {
                 failure = e;
             } finally {

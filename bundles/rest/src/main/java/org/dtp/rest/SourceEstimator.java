@@ -54,9 +54,10 @@ final class SourceEstimator {
      * @throws AdapterException when a page cannot be read
      */
     <C extends ContainerModel, I extends ItemModel> boolean run(Exporter<C, I> exporter, TransferEndpoint source,
-                                                                BooleanSupplier stop) throws AdapterException {
+                                                                java.time.Instant deadline, BooleanSupplier stop)
+            throws AdapterException {
         exporter.validate(source);
-        TransferContext context = new EstimateContext(source);
+        TransferContext context = new EstimateContext(source, deadline);
         Deque<ExportCursor> cursors = new ArrayDeque<>();
         cursors.add(ExportCursor.root());
         while (!cursors.isEmpty()) {
@@ -116,9 +117,16 @@ final class SourceEstimator {
     private static final class EstimateContext implements TransferContext {
         private final UUID id = UUID.randomUUID();
         private volatile TransferEndpoint endpoint;
+        private final java.time.Instant deadline;
 
-        EstimateContext(TransferEndpoint endpoint) {
+        EstimateContext(TransferEndpoint endpoint, java.time.Instant deadline) {
             this.endpoint = endpoint;
+            this.deadline = deadline;
+        }
+
+        @Override
+        public java.util.Optional<java.time.Instant> deadline() {
+            return java.util.Optional.of(deadline);
         }
 
         @Override

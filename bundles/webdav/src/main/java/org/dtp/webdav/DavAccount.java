@@ -28,16 +28,19 @@ public final class DavAccount {
     private final String username;
     private final String password;
     private final boolean operatorTransfer;
+    /** When the work using the account must have answered (an estimate), or null. */
+    private final java.time.Instant deadline;
 
     public DavAccount(URI url, String username, String password) {
-        this(url, username, password, false);
+        this(url, username, password, false, null);
     }
 
-    private DavAccount(URI url, String username, String password, boolean operatorTransfer) {
+    private DavAccount(URI url, String username, String password, boolean operatorTransfer, java.time.Instant deadline) {
         this.url = Objects.requireNonNull(url, "url");
         this.username = Objects.requireNonNull(username, "username");
         this.password = Objects.requireNonNull(password, "password");
         this.operatorTransfer = operatorTransfer;
+        this.deadline = deadline;
     }
 
     /**
@@ -46,8 +49,17 @@ public final class DavAccount {
      */
     public static DavAccount of(org.dtp.spi.TransferContext context) throws InvalidEndpointException {
         DavAccount account = of(context.endpoint());
-        return context.operatorTransfer()
-                ? new DavAccount(account.url, account.username, account.password, true) : account;
+        return new DavAccount(account.url, account.username, account.password, context.operatorTransfer(),
+                context.deadline().orElse(null));
+    }
+
+    /**
+     * When the work using the account must have answered (an estimate): every request then ends by that time.
+     *
+     * @since 1.1
+     */
+    public java.util.Optional<java.time.Instant> deadline() {
+        return java.util.Optional.ofNullable(deadline);
     }
 
     /** Whether the account is used for a transfer the operators run. */

@@ -101,6 +101,20 @@ public final class ImapConnector {
         ImapAccount account = ImapAccount.of(context.endpoint(), settings);
         boolean operator = context.operatorTransfer();
         String key = (operator ? "operator:" : "") + account.key();
+        java.util.Optional<java.time.Instant> deadline = context.deadline();
+        if (deadline.isPresent()) {
+            // Work that must answer by a time (an estimate): a connection of its own whose connect and every read end
+            // by then, closed after use rather than pooled with the longer timeouts of transfers.
+            java.time.Duration left = java.time.Duration.between(java.time.Instant.now(), deadline.get());
+            if (left.isNegative() || left.isZero()) {
+                throw new org.dtp.spi.TransientAdapterException("no time is left to reach " + account.describe(), null);
+            }
+            java.time.Duration connectTimeout = shorter(settings.connectTimeout(), left);
+            java.time.Duration readTimeout = shorter(settings.readTimeout(), left);
+            Lease lease = new Lease(account, key, connect(account, operator ? operatorSockets : sockets, connectTimeout, readTimeout));
+            lease.discard();
+            return lease;
+        }
         long now = System.nanoTime();
         while (true) {
             Idle candidate;
@@ -117,10 +131,16 @@ public final class ImapConnector {
             }
             closeQuietly(candidate.store());
         }
-        return new Lease(account, key, connect(account, operator ? operatorSockets : sockets));
+        return new Lease(account, key, connect(account, operator ? operatorSockets : sockets, settings.connectTimeout(),
+                settings.readTimeout()));
     }
 
-    private IMAPStore connect(ImapAccount account, Sockets checked) throws AdapterException {
+    private static java.time.Duration shorter(java.time.Duration a, java.time.Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private IMAPStore connect(ImapAccount account, Sockets checked, java.time.Duration connectTimeout,
+                              java.time.Duration readTimeout) throws AdapterException {
         // Angus Mail is embedded in this bundle, so only this bundle's class loader sees it. jakarta.mail's Session
         // finds its StreamProvider with ServiceLoader, trying the thread context class loader first: in Karaf that is
         // whatever the calling thread carries (another bundle's loader, which may see a different jakarta.mail, or
@@ -135,7 +155,7 @@ public final class ImapConnector {
         try {
             boolean tls = account.security() == ImapAccount.Security.TLS;
             String protocol = tls ? "imaps" : "imap";
-            Session session = Session.getInstance(sessionProperties(protocol, account.security(), checked));
+            Session session = Session.getInstance(sessionProperties(protocol, account.security(), checked, connectTimeout, readTimeout));
             URLName url = new URLName(protocol, account.host(), account.port(), null, account.username(), null);
             store = tls ? new IMAPSSLStore(session, url) : new IMAPStore(session, url);
             store.connect(account.host(), account.port(), account.username(), account.password());
@@ -148,11 +168,12 @@ public final class ImapConnector {
         }
     }
 
-    private Properties sessionProperties(String protocol, ImapAccount.Security security, Sockets checked) {
+    private Properties sessionProperties(String protocol, ImapAccount.Security security, Sockets checked,
+                                         java.time.Duration connectTimeout, java.time.Duration readTimeout) {
         String p = "mail." + protocol + ".";
         Properties props = new Properties();
-        props.setProperty(p + "connectiontimeout", String.valueOf(settings.connectTimeout().toMillis()));
-        props.setProperty(p + "timeout", String.valueOf(settings.readTimeout().toMillis()));
+        props.setProperty(p + "connectiontimeout", String.valueOf(Math.max(1, connectTimeout.toMillis())));
+        props.setProperty(p + "timeout", String.valueOf(Math.max(1, readTimeout.toMillis())));
         // Messages stream in blocks of partial FETCHes (never whole in memory), read with BODY.PEEK (no \Seen set).
         props.setProperty(p + "partialfetch", "true");
         props.setProperty(p + "fetchsize", String.valueOf(settings.fetchBlockSize()));
