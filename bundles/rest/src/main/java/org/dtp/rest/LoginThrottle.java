@@ -11,8 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Slows down guessing: after {@code freeFailures} failed logins of one key (a user name, a client address), each
  * further failure locks that key for a delay that doubles from {@code firstDelay} up to {@code maxDelay}. While a key
  * is locked its logins are refused without checking the password, so even the right one does not work until the
- * delay has passed; a success forgets the key's failures. At most {@code maxKeys} keys are remembered (the oldest
- * lock goes first), so that a flood of names cannot fill the memory.
+ * delay has passed; a success forgets the key's failures, and so does a quiet {@code maxDelay} after its last
+ * failure (a few mistakes spread over months must not lock an address shared by many). At most {@code maxKeys} keys
+ * are remembered (the oldest lock goes first), so that a flood of names cannot fill the memory.
  */
 final class LoginThrottle {
     private final int freeFailures;
@@ -22,7 +23,12 @@ final class LoginThrottle {
     private final Clock clock;
     private final Map<String, Failures> failures = new ConcurrentHashMap<>();
 
-    private record Failures(int count, Instant lockedUntil) {
+    private record Failures(int count, Instant lockedUntil, Instant last) {
+    }
+
+    /** Whether {@code f} is old enough to be forgotten: no failure for {@code maxDelay}, and no lock left. */
+    private boolean stale(Failures f, Instant now) {
+        return f.last().plus(maxDelay).isBefore(now) && (f.lockedUntil() == null || f.lockedUntil().isBefore(now));
     }
 
     LoginThrottle(int freeFailures, Duration firstDelay, Duration maxDelay, int maxKeys, Clock clock) {
@@ -52,14 +58,14 @@ final class LoginThrottle {
         }
         Instant now = clock.instant();
         failures.compute(key, (k, f) -> {
-            int count = f == null ? 1 : f.count() + 1;
+            int count = f == null || stale(f, now) ? 1 : f.count() + 1;
             int over = count - freeFailures;
             if (over <= 0) {
-                return new Failures(count, null);
+                return new Failures(count, null, now);
             }
             long millis = firstDelay.toMillis() << Math.min(over - 1, 30);
             Duration delay = millis <= 0 || millis > maxDelay.toMillis() ? maxDelay : Duration.ofMillis(millis);
-            return new Failures(count, now.plus(delay));
+            return new Failures(count, now.plus(delay), now);
         });
     }
 
