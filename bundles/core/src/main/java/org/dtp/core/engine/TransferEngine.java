@@ -67,7 +67,7 @@ public final class TransferEngine implements JobExecutor {
     public static final String WAITING_FOR_ADAPTER = "waiting for adapter ";
     /**
      * The reason prefix of jobs paused because the destination is full or its quota used up; the reason ends with
-     * {@link #TRYING_AGAIN_AT} and the time {@link DestinationFullResumer} queues them again.
+     * {@link #TRYING_AGAIN_AT} and the time {@link PausedTransfers} queues them again.
      */
     public static final String DESTINATION_FULL = "destination full: ";
     static final String TRYING_AGAIN_AT = "; trying again at ";

@@ -147,15 +147,15 @@ public class TransferEngineTest {
         assertEquals(11, paused.job().items());
 
         // The resumer leaves it until its time; then queues it, and it runs once space was freed.
-        DestinationFullResumer resumer = new DestinationFullResumer(harness.store, harness.dispatcher,
+        PausedTransfers resumer = new PausedTransfers(harness.store, harness.dispatcher, Duration.ofHours(1),
                 java.time.Clock.systemUTC(), false);
-        assertEquals(0, resumer.resumeDue());
-        DestinationFullResumer later = new DestinationFullResumer(harness.store, harness.dispatcher,
+        assertEquals(0, resumer.review().resumed());
+        PausedTransfers later = new PausedTransfers(harness.store, harness.dispatcher, Duration.ofHours(1),
                 java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofMinutes(16)), false);
         harness.dispatched.clear();
         full.set(false);
         destination.importFault = item -> null;
-        assertEquals(1, later.resumeDue());
+        assertEquals(new PausedTransfers.Pass(0, 1), later.review());
         assertEquals(java.util.List.of(job.id()), harness.dispatched);
         harness.engine.execute(job.id());
 
@@ -174,7 +174,7 @@ public class TransferEngineTest {
         destination.importFault = item -> new org.dtp.spi.DestinationFullException("daily upload quota used up", reset, null);
         harness.engine.execute(job.id());
         assertTrue(details(job).job().stateReason(), details(job).job().stateReason().endsWith("trying again at " + reset));
-        assertEquals(java.util.Optional.of(reset), DestinationFullResumer.tryingAgainAt(details(job).job()));
+        assertEquals(java.util.Optional.of(reset), PausedTransfers.tryingAgainAt(details(job).job()));
 
         destination.importFault = item -> null;
         harness.manager.resume(job.id());
@@ -512,9 +512,10 @@ public class TransferEngineTest {
         harness.engine.execute(job.id());
         java.time.Clock early = java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofSeconds(30));
         java.time.Clock late = java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofSeconds(61));
-        assertEquals(0, new AdapterWaitWatchdog(harness.store, Duration.ofSeconds(60), early, false).failExpired());
+        assertEquals(0, new PausedTransfers(harness.store, harness.dispatcher, Duration.ofSeconds(60), early, false).review().failed());
         assertEquals(JobState.PAUSED, details(job).job().state());
-        assertEquals(1, new AdapterWaitWatchdog(harness.store, Duration.ofSeconds(60), late, false).failExpired());
+        assertEquals(new PausedTransfers.Pass(1, 0),
+                new PausedTransfers(harness.store, harness.dispatcher, Duration.ofSeconds(60), late, false).review());
         TransferDetails failed = details(job);
         assertEquals(JobState.FAILED, failed.job().state());
         assertEquals("adapter src (export) MEDIA did not return within 60 s", failed.job().stateReason());
