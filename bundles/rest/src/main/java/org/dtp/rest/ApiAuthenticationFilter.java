@@ -168,7 +168,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         }
         Object from = request.getProperty(ClientAddressLimit.CLIENT_ADDRESS);
         String addressKey = from == null ? null : "address " + from;
-        String userKey = basicUser(authorization).map(name -> "user " + name).orElse(null);
+        String userKey = basicCredentials(authorization).map(basic -> "user " + basic.user()).orElse(null);
         LoginThrottle byUser = userLogins;
         LoginThrottle byAddress = addressLogins;
         java.time.Duration locked = max(byAddress.lockedFor(addressKey), byUser.lockedFor(userKey));
@@ -238,24 +238,14 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             return user.map(u -> new ApiCaller(u.name(), false, operatorOnly));
         }
         if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-            return basic(authorization.substring(6).trim());
+            return basicCredentials(authorization).flatMap(this::basic);
         }
         return Optional.empty();
     }
 
-    private Optional<ApiCaller> basic(String encoded) {
-        String decoded;
-        try {
-            decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-        int colon = decoded.indexOf(':');
-        if (colon <= 0) {
-            return Optional.empty();
-        }
-        String user = decoded.substring(0, colon);
-        char[] password = decoded.substring(colon + 1).toCharArray();
+    private Optional<ApiCaller> basic(BasicCredentials credentials) {
+        String user = credentials.user();
+        char[] password = credentials.password().toCharArray();
         Subject subject = new Subject();
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
@@ -290,18 +280,23 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
         return a.compareTo(b) >= 0 ? a : b;
     }
 
-    /** The user name of a Basic header, before its password is checked. */
-    private static Optional<String> basicUser(String authorization) {
+    /** A Basic header's user and password (RFC 7617), decoded. */
+    private record BasicCredentials(String user, String password) {
+    }
+
+    /** The credentials of a Basic header; empty for another scheme or a header that is not well-formed. */
+    private static Optional<BasicCredentials> basicCredentials(String authorization) {
         if (!authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
             return Optional.empty();
         }
+        String decoded;
         try {
-            String decoded = new String(Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
-            int colon = decoded.indexOf(':');
-            return colon <= 0 ? Optional.empty() : Optional.of(decoded.substring(0, colon));
+            decoded = new String(Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+        int colon = decoded.indexOf(':');
+        return colon <= 0 ? Optional.empty() : Optional.of(new BasicCredentials(decoded.substring(0, colon), decoded.substring(colon + 1)));
     }
 
     /**

@@ -216,13 +216,13 @@ public final class TransferResource {
                 + max + ", not '" + value + "'.");
     }
 
-    /** The request with each side's sign-in (its {@code authorization} setting) redeemed into its tokens. */
     /** {@link SignInSettings#borrow} or {@link SignInSettings#redeem}. */
     @FunctionalInterface
     private interface SignInUse {
         TransferEndpoint apply(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction);
     }
 
+    /** The request with each side's sign-in (its {@code authorization} setting) borrowed or redeemed into its tokens. */
     private static TransferRequest withSignIns(ApiCaller caller, TransferRequest request, SignInUse use) {
         TransferEndpoint source = use.apply(caller, "source", request.source(), Direction.EXPORT);
         TransferEndpoint destination = use.apply(caller, "destination", request.destination(), Direction.IMPORT);
