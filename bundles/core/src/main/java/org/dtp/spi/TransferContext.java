@@ -44,4 +44,22 @@ public interface TransferContext {
     default java.util.Optional<java.time.Instant> deadline() {
         return java.util.Optional.empty();
     }
+
+    /**
+     * {@code timeout} cut to what is left before {@code deadline} (see {@link #deadline()}), if there is one.
+     *
+     * @throws TransientAdapterException when the deadline has passed; {@code what} names what was to be reached
+     * @since 1.4
+     */
+    static java.time.Duration timeoutBefore(java.time.Duration timeout, java.util.Optional<java.time.Instant> deadline,
+                                            String what) throws TransientAdapterException {
+        if (deadline.isEmpty()) {
+            return timeout;
+        }
+        java.time.Duration left = java.time.Duration.between(java.time.Instant.now(), deadline.get());
+        if (left.isNegative() || left.isZero()) {
+            throw new TransientAdapterException("no time is left to reach " + what, null);
+        }
+        return left.compareTo(timeout) < 0 ? left : timeout;
+    }
 }

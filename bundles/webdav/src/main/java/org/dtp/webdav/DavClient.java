@@ -1,6 +1,7 @@
 package org.dtp.webdav;
 
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
@@ -432,22 +433,12 @@ public final class DavClient {
      * Sends one request. Redirects come back as they are (3xx) for the caller to judge; a 404 with
      * {@code emptyOn404} comes back as null; 412 comes back as a response; other failures throw.
      */
-    /** The request timeout, cut to what is left before the account's deadline (an estimate's answer) if it has one. */
-    private Duration timeoutFor(DavAccount account) throws AdapterException {
-        if (account.deadline().isEmpty()) {
-            return requestTimeout;
-        }
-        Duration left = Duration.between(java.time.Instant.now(), account.deadline().get());
-        if (left.isNegative() || left.isZero()) {
-            throw new TransientAdapterException(provider + ": no time is left to ask " + account.url().getHost(), null);
-        }
-        return left.compareTo(requestTimeout) < 0 ? left : requestTimeout;
-    }
-
     private HttpResponse<InputStream> exchange(DavAccount account, String method, URI uri, String body, String contentType,
                                                Map<String, String> headers, OnNotFound onNotFound, boolean emptyOn404)
             throws AdapterException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeoutFor(account))
+        // Work with a deadline (an estimate) gets no more than the time it has left.
+        Duration timeout = TransferContext.timeoutBefore(requestTimeout, account.deadline(), provider + " at " + account.url().getHost());
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
                 .method(method, body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body, StandardCharsets.UTF_8))
                 .header("Authorization", account.authorization())
                 .header("User-Agent", "dtp-" + provider.toLowerCase(Locale.ROOT));

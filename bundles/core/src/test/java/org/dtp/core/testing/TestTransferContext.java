@@ -3,7 +3,9 @@ package org.dtp.core.testing;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -13,10 +15,38 @@ import java.util.UUID;
 public final class TestTransferContext implements TransferContext {
     private final UUID jobId;
     private volatile TransferEndpoint endpoint;
+    private final boolean operatorTransfer;
+    private final Instant deadline;
 
     public TestTransferContext(UUID jobId, TransferEndpoint endpoint) {
+        this(jobId, endpoint, false, null);
+    }
+
+    private TestTransferContext(UUID jobId, TransferEndpoint endpoint, boolean operatorTransfer, Instant deadline) {
         this.jobId = jobId;
         this.endpoint = endpoint;
+        this.operatorTransfer = operatorTransfer;
+        this.deadline = deadline;
+    }
+
+    /** This context as of a transfer the operators run. */
+    public TestTransferContext ofOperators() {
+        return new TestTransferContext(jobId, endpoint, true, deadline);
+    }
+
+    /** This context as of work that must answer by {@code deadline} (an estimate). */
+    public TestTransferContext answeringBy(Instant deadline) {
+        return new TestTransferContext(jobId, endpoint, operatorTransfer, deadline);
+    }
+
+    @Override
+    public boolean operatorTransfer() {
+        return operatorTransfer;
+    }
+
+    @Override
+    public Optional<Instant> deadline() {
+        return Optional.ofNullable(deadline);
     }
 
     @Override

@@ -105,12 +105,8 @@ public final class ImapConnector {
         if (deadline.isPresent()) {
             // Work that must answer by a time (an estimate): a connection of its own whose connect and every read end
             // by then, closed after use rather than pooled with the longer timeouts of transfers.
-            java.time.Duration left = java.time.Duration.between(java.time.Instant.now(), deadline.get());
-            if (left.isNegative() || left.isZero()) {
-                throw new org.dtp.spi.TransientAdapterException("no time is left to reach " + account.describe(), null);
-            }
-            java.time.Duration connectTimeout = shorter(settings.connectTimeout(), left);
-            java.time.Duration readTimeout = shorter(settings.readTimeout(), left);
+            java.time.Duration connectTimeout = TransferContext.timeoutBefore(settings.connectTimeout(), deadline, account.describe());
+            java.time.Duration readTimeout = TransferContext.timeoutBefore(settings.readTimeout(), deadline, account.describe());
             Lease lease = new Lease(account, key, connect(account, operator ? operatorSockets : sockets, connectTimeout, readTimeout));
             lease.discard();
             return lease;
@@ -133,10 +129,6 @@ public final class ImapConnector {
         }
         return new Lease(account, key, connect(account, operator ? operatorSockets : sockets, settings.connectTimeout(),
                 settings.readTimeout()));
-    }
-
-    private static java.time.Duration shorter(java.time.Duration a, java.time.Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private IMAPStore connect(ImapAccount account, Sockets checked, java.time.Duration connectTimeout,

@@ -1,6 +1,7 @@
 package org.dtp.adapters.imap;
 
 import org.dtp.core.net.OutboundGuard;
+import org.dtp.core.testing.TestTransferContext;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.InvalidEndpointException;
@@ -105,28 +106,7 @@ public class ImapOutboundTest {
 
     /** A transfer the operators run. */
     private static TransferContext operators(TransferEndpoint endpoint) {
-        TransferContext user = TestContexts.source(UUID.randomUUID(), endpoint);
-        return new TransferContext() {
-            @Override
-            public UUID jobId() {
-                return user.jobId();
-            }
-
-            @Override
-            public TransferEndpoint endpoint() {
-                return user.endpoint();
-            }
-
-            @Override
-            public void updateSettings(Map<String, String> changes) throws AdapterException {
-                user.updateSettings(changes);
-            }
-
-            @Override
-            public boolean operatorTransfer() {
-                return true;
-            }
-        };
+        return new TestTransferContext(UUID.randomUUID(), endpoint).ofOperators();
     }
 
     @Test
