@@ -81,6 +81,24 @@ final class ServerProcess implements AutoCloseable {
         throw new AssertionError("bin/client failed: " + last);
     }
 
+    /**
+     * Types {@code lines} into an interactive session of bin/client without -b: an ssh shell channel, read line by line
+     * by the shell as a person's typing is (so its lines go to the shell's history, and a command that asks for a value
+     * reads the next line). bin/client -b runs the text as one command, which no history records.
+     */
+    String shell(String lines) throws Exception {
+        Process p = new ProcessBuilder(home.resolve("bin/client").toString(), "-u", "admin", "-p", "admin",
+                "-a", Integer.toString(sshPort)).redirectErrorStream(true).start();
+        p.getOutputStream().write(lines.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("bin/client did not end: " + out);
+        }
+        return out;
+    }
+
     private Optional<ProcessHandle> jvm() {
         try {
             Path pid = home.resolve("karaf.pid");
