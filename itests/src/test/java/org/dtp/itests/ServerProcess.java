@@ -30,6 +30,23 @@ final class ServerProcess implements AutoCloseable {
         this.rest = new Rest(httpPort);
     }
 
+    /** The distribution unpacked into {@code into} and started, with the local folder adapter installed. */
+    static ServerProcess startedWithLocalFolders(Path into) throws Exception {
+        ServerProcess server = new ServerProcess(Path.of(System.getProperty("dtp.distribution")), into);
+        try {
+            server.start();
+            String out = server.client("feature:install dtp-adapter-localfs");
+            if (out.contains("Error")) {
+                throw new AssertionError(out);
+            }
+            server.rest.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(30));
+            return server;
+        } catch (Exception | AssertionError e) {
+            server.close();
+            throw e;
+        }
+    }
+
     /** Sets {@code key} in the configuration file {@code file} (relative to the home), replacing its old value. */
     void setProperty(String file, String key, String value) throws IOException {
         Path path = home.resolve(file);
