@@ -1,13 +1,11 @@
 package org.dtp.itests;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Map;
 
@@ -23,34 +21,17 @@ public class RestartResumeIT {
     private static final int ALBUMS = 4;
     private static final int PER_ALBUM = 1500;
 
-    private static ServerProcess server;
-    private static Path work;
-
-    @BeforeClass
-    public static void startServer() throws Exception {
-        work = Paths.get(System.getProperty("dtp.work"), "restart-" + System.nanoTime()).toAbsolutePath();
-        server = new ServerProcess(Paths.get(System.getProperty("dtp.distribution")), work.resolve("server"));
-        server.start();
-        String out = server.client("feature:install dtp-adapter-localfs");
-        assertTrue(out, !out.contains("Error"));
-        server.rest.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(30));
-    }
-
-    @AfterClass
-    public static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @ClassRule
+    public static final LocalFoldersServer SERVER = new LocalFoldersServer("restart");
 
     @Test
     public void gracefulStopMidTransferResumesWithNothingLostOrDuplicated() throws Exception {
-        interruptAndResume("graceful", () -> server.stop());
+        interruptAndResume("graceful", () -> SERVER.server().stop());
     }
 
     @Test
     public void killMidTransferResumesWithNothingLostOrDuplicated() throws Exception {
-        interruptAndResume("kill", () -> server.kill());
+        interruptAndResume("kill", () -> SERVER.server().kill());
     }
 
     private interface Interruption {
@@ -58,6 +39,8 @@ public class RestartResumeIT {
     }
 
     private void interruptAndResume(String name, Interruption interruption) throws Exception {
+        ServerProcess server = SERVER.server();
+        Path work = SERVER.work();
         Path source = work.resolve(name + "-source");
         Path destination = work.resolve(name + "-destination");
         MediaFolders.generate(source, ALBUMS, PER_ALBUM);

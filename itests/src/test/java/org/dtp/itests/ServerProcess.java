@@ -30,6 +30,23 @@ final class ServerProcess implements AutoCloseable {
         this.rest = new Rest(httpPort);
     }
 
+    /** The distribution unpacked into {@code into} and started, with the local folder adapter installed. */
+    static ServerProcess startedWithLocalFolders(Path into) throws Exception {
+        ServerProcess server = new ServerProcess(Path.of(System.getProperty("dtp.distribution")), into);
+        try {
+            server.start();
+            String out = server.client("feature:install dtp-adapter-localfs");
+            if (out.contains("Error")) {
+                throw new AssertionError(out);
+            }
+            server.rest.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(30));
+            return server;
+        } catch (Exception | AssertionError e) {
+            server.close();
+            throw e;
+        }
+    }
+
     /** Sets {@code key} in the configuration file {@code file} (relative to the home), replacing its old value. */
     void setProperty(String file, String key, String value) throws IOException {
         Path path = home.resolve(file);
@@ -79,6 +96,24 @@ final class ServerProcess implements AutoCloseable {
             Thread.sleep(1000);
         }
         throw new AssertionError("bin/client failed: " + last);
+    }
+
+    /**
+     * Types {@code lines} into an interactive session of bin/client without -b: an ssh shell channel, read line by line
+     * by the shell as a person's typing is (so its lines go to the shell's history, and a command that asks for a value
+     * reads the next line). bin/client -b runs the text as one command, which no history records.
+     */
+    String shell(String lines) throws Exception {
+        Process p = new ProcessBuilder(home.resolve("bin/client").toString(), "-u", "admin", "-p", "admin",
+                "-a", Integer.toString(sshPort)).redirectErrorStream(true).start();
+        p.getOutputStream().write(lines.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("bin/client did not end: " + out);
+        }
+        return out;
     }
 
     private Optional<ProcessHandle> jvm() {

@@ -102,12 +102,12 @@ final class Format {
         }
     }
 
-    /** ["path=/x", "user=ann"] → {path=/x, user=ann}; each entry needs a key and an '='. */
     /**
-     * Settings given as {@code key=value}. A secret setting ({@link SecretSettings#isSecret}: password, secret, token,
-     * key) must not be typed on the command line, where the shell's history, the command's thread name and so the
-     * log would keep it: it is given as {@code key} alone, and {@code secrets} asks for it without echo, or as
-     * {@code key=@file}, whose content (without its line end) is the value. {@code key=@file} works for any setting.
+     * Settings given as {@code key=value}: ["path=/x", "user=ann"] → {path=/x, user=ann}. A secret setting
+     * ({@link SecretSettings#isSecret}: password, secret, token, key) must not be typed on the command line, where the
+     * shell's history, the command's thread name and so the log would keep it: it is given as {@code key} alone, and
+     * {@code secrets} asks for it without echo, or as {@code key=@file}, whose content (without its line end) is the
+     * value. {@code key=@file} works for any setting.
      */
     static Map<String, String> settings(List<String> pairs, String option, SecretPrompt secrets) throws CommandException {
         Map<String, String> settings = new LinkedHashMap<>();

@@ -80,6 +80,23 @@ public class CommandsTest {
     }
 
     @Test
+    public void startRefusesASecretTypedInlineBeforeAnythingStarts() {
+        StartCommand command = start("MAIL", "imap", "localfs");
+        command.sourceSettings = List.of("host=imap.example.org", "password=hunter2");
+        command.destinationSettings = List.of("path=/backup");
+        command.session = Sessions.answering("never asked");
+        String shellName = "pipe-dtp:start -s password=hunter2 mail imap localfs";
+        Thread.currentThread().setName(shellName);
+
+        CommandException refused = assertThrows(CommandException.class, () -> Console.run(command::execute));
+
+        assertTrue(refused.getMessage(), refused.getMessage().contains("'-s password' and type it when asked"));
+        assertFalse("the refusal does not repeat the secret", refused.getMessage().contains("hunter2"));
+        assertEquals("nothing was started", null, service.lastRequest);
+        assertEquals("the shell's own name is given back", shellName, Thread.currentThread().getName());
+    }
+
+    @Test
     public void startReportsAnInvalidRequestInOneLine() {
         CommandException invalid = assertThrows(CommandException.class,
                 () -> Console.run(start("media", "localfs", "nowhere")::execute));
