@@ -9,7 +9,7 @@ import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
 import org.dtp.core.store.JobStoreDataSource;
 import org.dtp.core.store.RevocationStore;
-import org.dtp.core.testing.GeneratedStream;
+import org.dtp.kit.testing.GeneratedStream;
 import org.dtp.models.MediaRef;
 import org.dtp.models.Vertical;
 import org.dtp.models.contacts.AddressBook;

@@ -1,8 +1,8 @@
 package org.dtp.conformance;
 
 import org.dtp.conformance.ModelComparison.Difference;
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.ContainerModel;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.ItemModel;

@@ -1,6 +1,6 @@
 package org.dtp.conformance;
 
-import org.dtp.core.testing.GeneratedStream;
+import org.dtp.kit.testing.GeneratedStream;
 import org.dtp.models.ContainerModel;
 import org.dtp.models.ItemModel;
 import org.dtp.models.MediaRef;

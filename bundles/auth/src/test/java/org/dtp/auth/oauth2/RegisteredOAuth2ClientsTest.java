@@ -1,7 +1,7 @@
 package org.dtp.auth.oauth2;
 
 import org.dtp.auth.oauth2.OAuth2Provider.ClientAuthentication;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ProviderHttp;

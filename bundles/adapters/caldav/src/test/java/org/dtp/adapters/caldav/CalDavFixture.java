@@ -1,7 +1,7 @@
 package org.dtp.adapters.caldav;
 
-import org.dtp.core.testing.TestTransferContext;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.TransferContext;

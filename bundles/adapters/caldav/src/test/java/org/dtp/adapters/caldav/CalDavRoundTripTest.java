@@ -1,6 +1,6 @@
 package org.dtp.adapters.caldav;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.formats.testing.Samples;
 import org.dtp.models.ExtendedProperty;

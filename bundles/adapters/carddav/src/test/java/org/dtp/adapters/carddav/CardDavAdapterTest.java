@@ -1,6 +1,6 @@
 package org.dtp.adapters.carddav;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.testing.Samples;
 import org.dtp.formats.vcard.VCardFormat;
 import org.dtp.models.contacts.AddressBook;

@@ -1,7 +1,7 @@
 package org.dtp.adapters.carddav;
 
-import org.dtp.core.testing.TestTransferContext;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.vcard.VCardVersion;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;

@@ -1,7 +1,7 @@
 package org.dtp.adapters.facebook;
 
 import org.dtp.adapters.facebook.fake.FakeFacebook;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.media.GeoLocation;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;

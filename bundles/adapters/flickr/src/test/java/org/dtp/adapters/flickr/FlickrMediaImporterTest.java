@@ -2,8 +2,8 @@ package org.dtp.adapters.flickr;
 
 import org.dtp.adapters.flickr.fake.FakeFlickr.StoredPhoto;
 import org.dtp.adapters.flickr.fake.FakeFlickr.StoredSet;
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.GeoLocation;
 import org.dtp.models.media.MediaItem;

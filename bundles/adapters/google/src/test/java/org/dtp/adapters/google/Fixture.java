@@ -7,8 +7,8 @@ import org.dtp.auth.oauth2.OAuth2Authorizer;
 import org.dtp.auth.oauth2.OAuth2BearerSigner;
 import org.dtp.auth.oauth2.OAuth2Provider;
 import org.dtp.auth.oauth2.RegisteredOAuth2Clients;
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.Direction;
 

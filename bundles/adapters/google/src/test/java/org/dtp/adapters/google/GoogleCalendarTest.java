@@ -2,8 +2,8 @@ package org.dtp.adapters.google;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.core.testing.TestEngine;
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;

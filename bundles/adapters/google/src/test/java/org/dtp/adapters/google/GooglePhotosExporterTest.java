@@ -1,7 +1,7 @@
 package org.dtp.adapters.google;
 
 import org.dtp.auth.oauth2.AuthorizationFlows;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.models.media.PhotoAlbum;

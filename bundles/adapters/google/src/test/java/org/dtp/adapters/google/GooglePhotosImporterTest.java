@@ -1,7 +1,7 @@
 package org.dtp.adapters.google;
 
 import org.dtp.adapters.google.fake.FakeGoogle;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.GeoLocation;
 import org.dtp.models.media.MediaItem;

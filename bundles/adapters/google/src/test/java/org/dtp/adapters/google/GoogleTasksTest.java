@@ -2,7 +2,7 @@ package org.dtp.adapters.google;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.core.testing.TestEngine;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.CalendarTime;
 import org.dtp.models.tasks.Task;

@@ -18,7 +18,7 @@ final class GreenMailServer implements AutoCloseable {
     static final String PASSWORD = "s3cret-Pa55word!";
     /** Where the tests' servers listen: loopback, allowed as an operator would allow a private network. */
     static final org.dtp.spi.net.OutboundAddresses LOOPBACK =
-            new org.dtp.core.net.OutboundGuard(java.util.List.of(), java.util.List.of("127.0.0.0/8", "::1"));
+            new org.dtp.kit.net.OutboundGuard(java.util.List.of(), java.util.List.of("127.0.0.0/8", "::1"));
 
     static {
         // Read once per JVM by GreenMail's socket factory, before its first IMAPS server starts.

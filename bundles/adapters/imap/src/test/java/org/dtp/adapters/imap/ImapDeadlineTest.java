@@ -1,7 +1,7 @@
 package org.dtp.adapters.imap;
 
-import org.dtp.core.testing.SilentServer;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.SilentServer;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.TransferEndpoint;

@@ -1,7 +1,7 @@
 package org.dtp.adapters.imap;
 
-import org.dtp.core.net.OutboundGuard;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.net.OutboundGuard;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.InvalidEndpointException;

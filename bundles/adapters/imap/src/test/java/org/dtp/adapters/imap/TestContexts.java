@@ -1,6 +1,6 @@
 package org.dtp.adapters.imap;
 
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.Exporter;

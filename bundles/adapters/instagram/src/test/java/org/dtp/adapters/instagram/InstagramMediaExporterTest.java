@@ -2,7 +2,7 @@ package org.dtp.adapters.instagram;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.adapters.instagram.fake.FakeInstagram;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.ModelJson;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;

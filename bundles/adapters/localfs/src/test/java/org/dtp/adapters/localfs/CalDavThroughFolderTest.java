@@ -6,7 +6,7 @@ import org.dtp.adapters.caldav.CalDavEventExporter;
 import org.dtp.adapters.caldav.CalDavEventImporter;
 import org.dtp.adapters.caldav.CalDavTaskExporter;
 import org.dtp.adapters.caldav.CalDavTaskImporter;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.formats.testing.Samples;
 import org.dtp.models.calendar.Calendar;

@@ -4,7 +4,7 @@ import org.dtp.adapters.carddav.CardDavConfig;
 import org.dtp.adapters.carddav.CardDavConnector;
 import org.dtp.adapters.carddav.CardDavContactExporter;
 import org.dtp.adapters.carddav.CardDavContactImporter;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.testing.Samples;
 import org.dtp.formats.vcard.ContactDifferences;
 import org.dtp.models.contacts.AddressBook;

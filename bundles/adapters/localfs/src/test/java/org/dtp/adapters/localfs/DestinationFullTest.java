@@ -3,7 +3,7 @@ package org.dtp.adapters.localfs;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.models.MediaRef;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.DestinationFullException;
 import org.dtp.spi.ItemRejectedException;

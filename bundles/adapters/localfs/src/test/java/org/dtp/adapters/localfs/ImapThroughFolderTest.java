@@ -13,7 +13,7 @@ import org.dtp.adapters.imap.ImapConfig;
 import org.dtp.adapters.imap.ImapConnector;
 import org.dtp.adapters.imap.ImapMailExporter;
 import org.dtp.adapters.imap.ImapMailImporter;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;

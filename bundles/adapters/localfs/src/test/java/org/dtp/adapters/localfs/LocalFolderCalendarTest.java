@@ -2,7 +2,7 @@ package org.dtp.adapters.localfs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.formats.testing.Samples;
 import org.dtp.models.ModelJson;

@@ -1,6 +1,6 @@
 package org.dtp.adapters.localfs;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.testing.Samples;
 import org.dtp.formats.vcard.ContactDifferences;
 import org.dtp.formats.vcard.VCardFormat;

@@ -1,6 +1,6 @@
 package org.dtp.adapters.localfs;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.ModelJson;
 import org.dtp.models.MediaRef;

@@ -1,6 +1,6 @@
 package org.dtp.adapters.localfs;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
 import org.dtp.spi.ExportCursor;

@@ -1,6 +1,6 @@
 package org.dtp.adapters.localfs;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
 import org.dtp.spi.TransferContext;

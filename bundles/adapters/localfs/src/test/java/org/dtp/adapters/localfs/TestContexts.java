@@ -1,7 +1,7 @@
 package org.dtp.adapters.localfs;
 
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 

@@ -2,7 +2,7 @@ package org.dtp.adapters.microsoft;
 
 import org.dtp.adapters.microsoft.fake.FakeGraph;
 import org.dtp.conformance.ModelComparison;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.models.media.PhotoAlbum;

@@ -1,8 +1,8 @@
 package org.dtp.adapters.microsoft;
 
 import org.dtp.adapters.microsoft.fake.FakeGraph;
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;

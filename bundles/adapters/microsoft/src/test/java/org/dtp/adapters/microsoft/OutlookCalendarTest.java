@@ -3,7 +3,7 @@ package org.dtp.adapters.microsoft;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.microsoft.fake.FakeOutlook;
 import org.dtp.conformance.ExportWalk;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
 import org.dtp.models.calendar.Attendee;

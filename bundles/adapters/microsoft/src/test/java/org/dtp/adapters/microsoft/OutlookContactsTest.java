@@ -2,7 +2,7 @@ package org.dtp.adapters.microsoft;
 
 import org.dtp.adapters.microsoft.fake.FakeOutlook;
 import org.dtp.conformance.ExportWalk;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.models.contacts.Organization;

@@ -1,8 +1,8 @@
 package org.dtp.adapters.microsoft;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;

@@ -2,8 +2,8 @@ package org.dtp.adapters.rememberthemilk;
 
 import org.dtp.adapters.rememberthemilk.fake.FakeRtm;
 import org.dtp.adapters.rememberthemilk.fake.FakeRtm.StoredTask;
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.CalendarTime;
 import org.dtp.models.tasks.Task;

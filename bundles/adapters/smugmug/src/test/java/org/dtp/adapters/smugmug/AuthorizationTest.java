@@ -1,6 +1,6 @@
 package org.dtp.adapters.smugmug;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.auth.oauth1.ClientCredentials;
 import org.dtp.auth.oauth1.OAuth1Endpoints;
 import org.dtp.auth.oauth1.OAuth1Flow;

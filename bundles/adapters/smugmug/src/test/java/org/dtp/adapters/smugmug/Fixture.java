@@ -1,8 +1,8 @@
 package org.dtp.adapters.smugmug;
 
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.fakes.smugmug.FakeSmugMug;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;

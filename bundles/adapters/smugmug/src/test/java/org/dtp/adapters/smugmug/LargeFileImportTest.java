@@ -1,7 +1,7 @@
 package org.dtp.adapters.smugmug;
 
-import org.dtp.core.testing.TestImportContext;
-import org.dtp.core.testing.GeneratedStream;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.GeneratedStream;
 import org.dtp.fakes.smugmug.FakeSmugMug.StoredImage;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;

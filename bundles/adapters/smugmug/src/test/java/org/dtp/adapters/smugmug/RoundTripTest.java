@@ -1,8 +1,8 @@
 package org.dtp.adapters.smugmug;
 
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.core.testing.TestEngine;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderMediaExporter;
 import org.dtp.adapters.localfs.LocalFolderMediaImporter;

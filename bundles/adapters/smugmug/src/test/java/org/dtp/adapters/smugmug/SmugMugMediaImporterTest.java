@@ -1,6 +1,6 @@
 package org.dtp.adapters.smugmug;
 
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.fakes.smugmug.FakeSmugMug.StoredAlbum;
 import org.dtp.fakes.smugmug.FakeSmugMug.StoredImage;
 import org.dtp.models.media.GeoLocation;

@@ -5,7 +5,7 @@ import org.dtp.adapters.spotify.fake.FakeSpotify.Episode;
 import org.dtp.adapters.spotify.fake.FakeSpotify.LocalFile;
 import org.dtp.adapters.spotify.fake.FakeSpotify.StoredPlaylist;
 import org.dtp.adapters.spotify.fake.FakeSpotify.Track;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
 import org.dtp.spi.ExportCursor;

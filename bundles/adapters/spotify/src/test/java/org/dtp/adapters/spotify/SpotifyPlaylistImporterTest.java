@@ -3,7 +3,7 @@ package org.dtp.adapters.spotify;
 import org.dtp.adapters.spotify.fake.FakeSpotify;
 import org.dtp.adapters.spotify.fake.FakeSpotify.StoredPlaylist;
 import org.dtp.adapters.spotify.fake.FakeSpotify.Track;
-import org.dtp.core.testing.TestImportContext;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
 import org.dtp.spi.ItemRejectedException;

@@ -4,7 +4,7 @@ import org.dtp.adapters.spotify.fake.FakeSpotify;
 import org.dtp.adapters.spotify.fake.FakeSpotify.StoredPlaylist;
 import org.dtp.adapters.spotify.fake.FakeSpotify.Track;
 import org.dtp.auth.oauth2.AuthorizationFlows;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
 import org.dtp.spi.ExportCursor;

@@ -3,7 +3,7 @@ package org.dtp.adapters.twitter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.twitter.fake.FakeX;
-import org.dtp.core.testing.TestTransferContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.ModelJson;
 import org.dtp.models.media.MediaItem;

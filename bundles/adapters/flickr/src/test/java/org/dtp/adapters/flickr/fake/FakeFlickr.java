@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.dtp.auth.oauth1.OAuth1Signatures;
-import org.dtp.core.testing.FileStore;
+import org.dtp.kit.testing.FileStore;
 import org.dtp.spi.http.FormEncoding;
 
 import java.io.ByteArrayInputStream;

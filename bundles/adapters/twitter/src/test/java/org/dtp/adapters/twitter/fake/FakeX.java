@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.dtp.core.testing.FileStore;
+import org.dtp.kit.testing.FileStore;
 import org.dtp.spi.http.FormEncoding;
 
 import java.io.ByteArrayInputStream;

@@ -1,0 +1,66 @@
+package org.dtp.kit.testing;
+
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * What the engine hands an exporter, for adapter tests without an engine: settings updates are applied in memory,
+ * as the engine applies them to the job.
+ */
+public final class TestTransferContext implements TransferContext {
+    private final UUID jobId;
+    private volatile TransferEndpoint endpoint;
+    private final boolean operatorTransfer;
+    private final Instant deadline;
+
+    public TestTransferContext(UUID jobId, TransferEndpoint endpoint) {
+        this(jobId, endpoint, false, null);
+    }
+
+    private TestTransferContext(UUID jobId, TransferEndpoint endpoint, boolean operatorTransfer, Instant deadline) {
+        this.jobId = jobId;
+        this.endpoint = endpoint;
+        this.operatorTransfer = operatorTransfer;
+        this.deadline = deadline;
+    }
+
+    /** This context as of a transfer the operators run. */
+    public TestTransferContext ofOperators() {
+        return new TestTransferContext(jobId, endpoint, true, deadline);
+    }
+
+    /** This context as of work that must answer by {@code deadline} (an estimate). */
+    public TestTransferContext answeringBy(Instant deadline) {
+        return new TestTransferContext(jobId, endpoint, operatorTransfer, deadline);
+    }
+
+    @Override
+    public boolean operatorTransfer() {
+        return operatorTransfer;
+    }
+
+    @Override
+    public Optional<Instant> deadline() {
+        return Optional.ofNullable(deadline);
+    }
+
+    @Override
+    public UUID jobId() {
+        return jobId;
+    }
+
+    @Override
+    public TransferEndpoint endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public synchronized void updateSettings(Map<String, String> changes) {
+        endpoint = endpoint.withSettings(changes);
+    }
+}
