@@ -236,8 +236,13 @@ public final class EngineScaleBenchmark {
     }
 
     private static void video(Path dir, long bytes) throws Exception {
-        MediaItem video = new MediaItem("video-1", MediaKind.VIDEO, "big.mp4", "A long film", null, null, null, null,
-                null, Map.of(), new MediaRef("generated:" + bytes, "video/mp4", bytes));
+        MediaItem video = MediaItem.builder()
+                .id("video-1")
+                .kind(MediaKind.VIDEO)
+                .fileName("big.mp4")
+                .title("A long film")
+                .content(new MediaRef("generated:" + bytes, "video/mp4", bytes))
+                .build();
         Exporter<PhotoAlbum, MediaItem> exporter = new Exporter<>() {
             @Override
             public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) {
@@ -446,12 +451,14 @@ public final class EngineScaleBenchmark {
         }
 
         static Contact contact(int i) {
-            return new Contact("contact-" + i, "urn:uuid:" + new java.util.UUID(42, i), null, null, "Person " + i,
-                    new StructuredName("Family" + i, "Given" + i, List.of(), List.of(), List.of()), List.of(),
-                    List.of(new TypedValue("person" + i + "@example.org", List.of("home"), null)),
-                    List.of(new TypedValue("+1 555 " + (1_000_000 + i), List.of("cell"), null)), List.of(), List.of(),
-                    List.of(), null, null, null, null, null, null, List.of(), List.of(), null, List.of(), List.of(),
-                    null, null, null, List.of());
+            return Contact.builder()
+                    .id("contact-" + i)
+                    .uid("urn:uuid:" + new java.util.UUID(42, i))
+                    .formattedName("Person " + i)
+                    .name(new StructuredName("Family" + i, "Given" + i, List.of(), List.of(), List.of()))
+                    .emails(List.of(new TypedValue("person" + i + "@example.org", List.of("home"), null)))
+                    .phones(List.of(new TypedValue("+1 555 " + (1_000_000 + i), List.of("cell"), null)))
+                    .build();
         }
     }
 

@@ -184,25 +184,54 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         Object item = switch (vertical()) {
             case MEDIA -> {
                 MediaItem m = (MediaItem) SampleData.of(Vertical.MEDIA).items().get(0);
-                yield new MediaItem("photo-gone", m.kind(), "gone.jpg", "Gone", null, null, null, null, null, Map.of(),
-                        new MediaRef(GONE_AT_THE_SOURCE, "image/jpeg", 1000));
+                yield MediaItem.builder()
+                        .id("photo-gone")
+                        .kind(m.kind())
+                        .fileName("gone.jpg")
+                        .title("Gone")
+                        .content(new MediaRef(GONE_AT_THE_SOURCE, "image/jpeg", 1000))
+                        .build();
             }
-            case MAIL -> new MailMessage("m-gone", new MediaRef(GONE_AT_THE_SOURCE, "message/rfc822", 1000), "<gone@conformance.example>",
-                    "Gone", "ann@example.org", List.of(), null, new MailFlags(false, false, false, false, false, List.of()), List.of(), null, 1000);
+            case MAIL -> MailMessage.builder()
+                    .id("m-gone")
+                    .raw(new MediaRef(GONE_AT_THE_SOURCE, "message/rfc822", 1000))
+                    .messageId("<gone@conformance.example>")
+                    .subject("Gone")
+                    .from("ann@example.org")
+                    .flags(new MailFlags(false, false, false, false, false, List.of()))
+                    .size(1000)
+                    .build();
             case CONTACTS -> {
                 Contact c = (Contact) SampleData.of(Vertical.CONTACTS).items().get(0);
-                yield new Contact("c-bad", "urn:uuid:00000000-0000-0000-0000-0000000000ba", c.kind(), null, "Bad Property", c.name(),
-                        List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, null, null, null, null, null, List.of(),
-                        List.of(), null, List.of(), List.of(), null, null, null, List.of(badName));
+                yield Contact.builder()
+                        .id("c-bad")
+                        .uid("urn:uuid:00000000-0000-0000-0000-0000000000ba")
+                        .kind(c.kind())
+                        .formattedName("Bad Property")
+                        .name(c.name())
+                        .extended(List.of(badName))
+                        .build();
             }
             case CALENDAR -> {
                 CalendarEvent e = (CalendarEvent) SampleData.of(Vertical.CALENDAR).items().get(0);
-                yield new CalendarEvent("ev-bad", "ev-bad@conformance.example", null, "Bad property", null, null, e.start(), e.end(),
-                        null, EventStatus.CONFIRMED, Transparency.OPAQUE, null, null, null, List.of(), List.of(), List.of(), List.of(),
-                        List.of(), List.of(), 0, null, null, null, null, List.of(badName));
+                yield CalendarEvent.builder()
+                        .id("ev-bad")
+                        .uid("ev-bad@conformance.example")
+                        .summary("Bad property")
+                        .start(e.start())
+                        .end(e.end())
+                        .status(EventStatus.CONFIRMED)
+                        .transparency(Transparency.OPAQUE)
+                        .extended(List.of(badName))
+                        .build();
             }
-            case TASKS -> new Task("t-bad", "t-bad@conformance.example", "Bad property", null, TaskStatus.NEEDS_ACTION, null, null,
-                    null, null, null, null, null, List.of(), null, List.of(), List.of(badName));
+            case TASKS -> Task.builder()
+                    .id("t-bad")
+                    .uid("t-bad@conformance.example")
+                    .title("Bad property")
+                    .status(TaskStatus.NEEDS_ACTION)
+                    .extended(List.of(badName))
+                    .build();
             default -> null;
         };
         return (I) item;

@@ -158,9 +158,14 @@ public final class SampleData<C extends ContainerModel, I extends ItemModel> {
         String uri = "sample:large/" + bytes;
         return (SampleData<C, I>) switch (vertical) {
             case MEDIA -> new SampleData<>(vertical, List.of(new Box<>(new PhotoAlbum("album-large", "Large files", null),
-                    List.of(new MediaItem("large.mp4", MediaKind.VIDEO, "large.mp4", "A long film", null,
-                            Instant.parse("2020-02-02T10:00:00Z"), null, null, null, Map.of(),
-                            new MediaRef(uri, "video/mp4", bytes))))),
+                    List.of(MediaItem.builder()
+                            .id("large.mp4")
+                            .kind(MediaKind.VIDEO)
+                            .fileName("large.mp4")
+                            .title("A long film")
+                            .takenAt(Instant.parse("2020-02-02T10:00:00Z"))
+                            .content(new MediaRef(uri, "video/mp4", bytes))
+                            .build()))),
                     Map.of(uri, () -> new GeneratedStream(bytes)));
             case MAIL -> {
                 byte[] headers = mailHeaders("<large@conformance.example>", "A large attachment",
@@ -249,7 +254,13 @@ public final class SampleData<C extends ContainerModel, I extends ItemModel> {
         friends.add(contact("c-ann", "Ann Smith", new StructuredName("Smith", "Ann", List.of("Marie"), List.of("Dr."), List.of()),
                 List.of(new TypedValue("ann@example.org", List.of("home"), 1), new TypedValue("ann.smith@work.example", List.of("work"), null)),
                 List.of(new TypedValue("+44 20 7946 0018", List.of("cell"), null)),
-                List.of(new PostalAddress(null, null, "12 Baker Street", "London", null, "NW1 6XE", "United Kingdom", null, List.of("home"), null)),
+                List.of(PostalAddress.builder()
+                        .street("12 Baker Street")
+                        .locality("London")
+                        .postalCode("NW1 6XE")
+                        .country("United Kingdom")
+                        .types(List.of("home"))
+                        .build()),
                 new Organization("Example Ltd", List.of("Research")), "Chemist", new PartialDate(1985, 4, 15, null),
                 List.of("Met at the conference"), List.of("friends")));
         friends.add(contact("c-bjorn", "Björn Ångström", new StructuredName("Ångström", "Björn", List.of(), List.of(), List.of()),
@@ -278,9 +289,21 @@ public final class SampleData<C extends ContainerModel, I extends ItemModel> {
     private static Contact contact(String id, String fn, StructuredName n, List<TypedValue> emails, List<TypedValue> phones,
                                    List<PostalAddress> addresses, Organization org, String title, PartialDate birthday,
                                    List<String> notes, List<String> categories) {
-        return new Contact(id, "urn:uuid:" + java.util.UUID.nameUUIDFromBytes(id.getBytes(StandardCharsets.UTF_8)),
-                ContactKind.INDIVIDUAL, null, fn, n, List.of(), emails, phones, addresses, List.of(), List.of(), org, title, null,
-                birthday, null, null, notes, categories, null, List.of(), List.of(), null, null, null, List.of());
+        return Contact.builder()
+                .id(id)
+                .uid("urn:uuid:" + java.util.UUID.nameUUIDFromBytes(id.getBytes(StandardCharsets.UTF_8)))
+                .kind(ContactKind.INDIVIDUAL)
+                .formattedName(fn)
+                .name(n)
+                .emails(emails)
+                .phones(phones)
+                .addresses(addresses)
+                .organization(org)
+                .title(title)
+                .birthday(birthday)
+                .notes(notes)
+                .categories(categories)
+                .build();
     }
 
     static SampleData<Calendar, CalendarEvent> calendar() {
@@ -316,9 +339,22 @@ public final class SampleData<C extends ContainerModel, I extends ItemModel> {
     private static CalendarEvent event(String id, String summary, String description, String location, CalendarTime start,
                                        CalendarTime end, Organizer organizer, List<Attendee> attendees, List<String> rules,
                                        List<Alarm> alarms) {
-        return new CalendarEvent(id, id + "@conformance.example", null, summary, description, location, start, end, null,
-                EventStatus.CONFIRMED, Transparency.OPAQUE, Classification.PUBLIC, null, organizer, attendees, List.of(), rules,
-                List.of(), List.of(), alarms, 0, null, null, null, null, List.of());
+        return CalendarEvent.builder()
+                .id(id)
+                .uid(id + "@conformance.example")
+                .summary(summary)
+                .description(description)
+                .location(location)
+                .start(start)
+                .end(end)
+                .status(EventStatus.CONFIRMED)
+                .transparency(Transparency.OPAQUE)
+                .classification(Classification.PUBLIC)
+                .organizer(organizer)
+                .attendees(attendees)
+                .recurrenceRules(rules)
+                .alarms(alarms)
+                .build();
     }
 
     static SampleData<TaskList, Task> tasks() {
@@ -341,8 +377,18 @@ public final class SampleData<C extends ContainerModel, I extends ItemModel> {
 
     private static Task task(String id, String title, String notes, TaskStatus status, CalendarTime due, Instant completedAt,
                              Integer priority, String parentId, List<String> categories) {
-        return new Task(id, id + "@conformance.example", title, notes, status, due, null, completedAt, priority, null, parentId,
-                null, categories, null, List.of(), List.of());
+        return Task.builder()
+                .id(id)
+                .uid(id + "@conformance.example")
+                .title(title)
+                .notes(notes)
+                .status(status)
+                .due(due)
+                .completedAt(completedAt)
+                .priority(priority)
+                .parentId(parentId)
+                .categories(categories)
+                .build();
     }
 
     static SampleData<MailFolder, MailMessage> mail() {
@@ -412,14 +458,32 @@ public final class SampleData<C extends ContainerModel, I extends ItemModel> {
     static SampleData<SocialFeed, SocialPost> social() {
         List<SocialPost> timeline = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
-            timeline.add(new SocialPost("post-" + i, "ann", "Day " + i + " of the trip #travel", Instant.parse("2022-08-0" + i + "T12:00:00Z"),
-                    null, "en", null, null, List.of("travel"), i == 2 ? List.of("bob") : List.of(), null, List.of()));
+            timeline.add(SocialPost.builder()
+                    .id("post-" + i)
+                    .author("ann")
+                    .text("Day " + i + " of the trip #travel")
+                    .publishedAt(Instant.parse("2022-08-0" + i + "T12:00:00Z"))
+                    .language("en")
+                    .hashtags(List.of("travel"))
+                    .mentions(i == 2 ? List.of("bob") : List.of())
+                    .build());
         }
         List<SocialPost> travel = List.of(
-                new SocialPost("post-lisbon", "ann", "Lisboa à noite", Instant.parse("2022-09-01T21:00:00Z"), null, "pt", null, null,
-                        List.of(), List.of(), new GeoLocation(38.7223, -9.1393, null), List.of()),
-                new SocialPost("post-porto", "ann", "Porto next", Instant.parse("2022-09-03T09:00:00Z"), null, "en", null, null,
-                        List.of(), List.of(), null, List.of()));
+                SocialPost.builder()
+                        .id("post-lisbon")
+                        .author("ann")
+                        .text("Lisboa à noite")
+                        .publishedAt(Instant.parse("2022-09-01T21:00:00Z"))
+                        .language("pt")
+                        .location(new GeoLocation(38.7223, -9.1393, null))
+                        .build(),
+                SocialPost.builder()
+                        .id("post-porto")
+                        .author("ann")
+                        .text("Porto next")
+                        .publishedAt(Instant.parse("2022-09-03T09:00:00Z"))
+                        .language("en")
+                        .build());
         return new SampleData<>(Vertical.SOCIAL, List.of(
                 new Box<>(new SocialFeed("feed-timeline", "Timeline"), timeline),
                 new Box<>(new SocialFeed("feed-travel", "Travel"), travel)), Map.of());

@@ -127,8 +127,12 @@ final class RealEngine implements AutoCloseable {
             }
             List<Task> tasks = new ArrayList<>();
             for (int i = 1; i <= 3; i++) {
-                tasks.add(new Task("task-" + i, "uid-" + i, "Task " + i, "notes " + i, null, null, null, null, null,
-                        null, null, null, null, null, null, null));
+                tasks.add(Task.builder()
+                        .id("task-" + i)
+                        .uid("uid-" + i)
+                        .title("Task " + i)
+                        .notes("notes " + i)
+                        .build());
             }
             return new ExportPage<>(List.<TaskList>of(), tasks, null)
                     .withRejected(List.of(new ExportPage.Rejected("task-broken", "not a VTODO: missing END:VTODO")));

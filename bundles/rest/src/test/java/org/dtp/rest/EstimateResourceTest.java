@@ -99,8 +99,12 @@ public class EstimateResourceTest {
         }
 
         private static MediaItem photo(String id, long size) {
-            return new MediaItem(id, MediaKind.PHOTO, id + ".jpg", null, null, null, null, null, null, null,
-                    new MediaRef("file:" + id, "image/jpeg", size));
+            return MediaItem.builder()
+                    .id(id)
+                    .kind(MediaKind.PHOTO)
+                    .fileName(id + ".jpg")
+                    .content(new MediaRef("file:" + id, "image/jpeg", size))
+                    .build();
         }
     }
 

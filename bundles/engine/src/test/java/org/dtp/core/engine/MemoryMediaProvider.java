@@ -67,8 +67,13 @@ final class MemoryMediaProvider {
     }
 
     static MediaItem item(String id) {
-        return new MediaItem(id, MediaKind.PHOTO, id.replace('/', '_') + ".jpg", "title " + id, null, null, null,
-                null, null, Map.of(), new MediaRef(id, "image/jpeg", bytesOf(id).length));
+        return MediaItem.builder()
+                .id(id)
+                .kind(MediaKind.PHOTO)
+                .fileName(id.replace('/', '_') + ".jpg")
+                .title("title " + id)
+                .content(new MediaRef(id, "image/jpeg", bytesOf(id).length))
+                .build();
     }
 
     static byte[] bytesOf(String id) {

@@ -21,14 +21,18 @@ import biweekly.property.Attendee;
 import biweekly.property.Categories;
 import biweekly.property.Classification;
 import biweekly.property.DateOrDateTimeProperty;
+import biweekly.property.DurationProperty;
 import biweekly.property.ExceptionDates;
 import biweekly.property.Geo;
 import biweekly.property.ICalProperty;
 import biweekly.property.Organizer;
+import biweekly.property.PercentComplete;
+import biweekly.property.Priority;
 import biweekly.property.RawProperty;
 import biweekly.property.RecurrenceDates;
 import biweekly.property.RecurrenceId;
 import biweekly.property.RecurrenceRule;
+import biweekly.property.Sequence;
 import biweekly.property.Status;
 import biweekly.property.Transparency;
 import biweekly.property.Trigger;
@@ -209,20 +213,60 @@ public final class ICalendarFormat {
             throws MalformedICalendarException {
         Set<ICalProperty> used = new LinkedHashSet<>();
         Set<String> tzids = new LinkedHashSet<>();
+        // The order of the reads below is that of the times' TZIDs in extended (VTIMEZONEs kept): keep it.
         CalendarTime recurrenceId = time(tz, e.getRecurrenceId(), used, tzids);
-        String uid = text(e.getUid(), used);
+        CalendarEvent.Builder event = CalendarEvent.builder()
+                .id(eventId(id, recurrenceId))
+                .recurrenceId(recurrenceId)
+                .uid(text(e.getUid(), used))
+                .categories(categories(e.getCategories(), used))
+                .recurrenceRules(recurrenceRules(e.getProperties(RecurrenceRule.class), tz, used))
+                .recurrenceDates(recurrenceDates(e.getRecurrenceDates(), tz, used, tzids))
+                .exceptionDates(exceptionDates(e.getExceptionDates(), tz, used, tzids))
+                .attendees(attendees(e.getAttendees(), used))
+                .organizer(organizer(e.getOrganizer(), used))
+                .status(eventStatus(e.getStatus(), used))
+                .transparency(transparency(e.getTransparency(), used));
+        classification(e.getClassification(), used, event);
+        event.duration(duration(e.getDuration(), used))
+                .sequence(sequence(e.getSequence(), used))
+                .geo(geo(e.getGeo(), used))
+                .alarms(alarms(e.getAlarms(), tz))
+                .start(time(tz, e.getDateStart(), used, tzids))
+                .end(time(tz, e.getDateEnd(), used, tzids));
+        used.add(e.getDateTimeStamp());
+        return event.summary(text(e.getSummary(), used))
+                .description(text(e.getDescription(), used))
+                .location(text(e.getLocation(), used))
+                .created(instant(e.getCreated(), used))
+                .lastModified(instant(e.getLastModified(), used))
+                .url(e.getUrl() == null ? null : text(e.getUrl(), used))
+                .extended(extended(e, used, tz, tzids, zones))
+                .build();
+    }
+
+    private static List<String> categories(List<Categories> properties, Set<ICalProperty> used) {
         List<String> categories = new ArrayList<>();
-        for (Categories c : e.getCategories()) {
+        for (Categories c : properties) {
             categories.addAll(c.getValues());
             used.add(c);
         }
+        return categories;
+    }
+
+    private static List<String> recurrenceRules(List<RecurrenceRule> properties, TimezoneInfo tz, Set<ICalProperty> used) {
         List<String> rules = new ArrayList<>();
-        for (RecurrenceRule r : e.getProperties(RecurrenceRule.class)) {
+        for (RecurrenceRule r : properties) {
             rules.add(writeText(r, tz));
             used.add(r);
         }
+        return rules;
+    }
+
+    private static List<CalendarTime> recurrenceDates(List<RecurrenceDates> properties, TimezoneInfo tz, Set<ICalProperty> used,
+                                                      Set<String> tzids) throws MalformedICalendarException {
         List<CalendarTime> rdates = new ArrayList<>();
-        for (RecurrenceDates r : e.getRecurrenceDates()) {
+        for (RecurrenceDates r : properties) {
             if (!r.getPeriods().isEmpty()) {
                 continue; // periods have no field: they stay in extended
             }
@@ -231,124 +275,162 @@ public final class ICalendarFormat {
             }
             used.add(r);
         }
+        return rdates;
+    }
+
+    private static List<CalendarTime> exceptionDates(List<ExceptionDates> properties, TimezoneInfo tz, Set<ICalProperty> used,
+                                                     Set<String> tzids) throws MalformedICalendarException {
         List<CalendarTime> exdates = new ArrayList<>();
-        for (ExceptionDates x : e.getExceptionDates()) {
+        for (ExceptionDates x : properties) {
             for (ICalDate d : x.getValues()) {
                 exdates.add(time(tz, x, d, tzids));
             }
             used.add(x);
         }
+        return exdates;
+    }
+
+    private static List<org.dtp.models.calendar.Attendee> attendees(List<Attendee> properties, Set<ICalProperty> used) {
         List<org.dtp.models.calendar.Attendee> attendees = new ArrayList<>();
-        for (Attendee a : e.getAttendees()) {
+        for (Attendee a : properties) {
             attendees.add(attendee(a));
             used.add(a);
         }
-        org.dtp.models.calendar.Organizer organizer = null;
-        if (e.getOrganizer() != null && address(e.getOrganizer().getEmail(), e.getOrganizer().getUri()) != null) {
-            Organizer o = e.getOrganizer();
-            organizer = new org.dtp.models.calendar.Organizer(address(o.getEmail(), o.getUri()), o.getCommonName());
-            used.add(o);
+        return attendees;
+    }
+
+    private static org.dtp.models.calendar.Organizer organizer(Organizer o, Set<ICalProperty> used) {
+        if (o == null || address(o.getEmail(), o.getUri()) == null) {
+            return null;
         }
-        EventStatus status = null;
-        if (e.getStatus() != null && e.getStatus().getValue() != null) {
-            status = switch (e.getStatus().getValue().toUpperCase(Locale.ROOT)) {
-                case "TENTATIVE" -> EventStatus.TENTATIVE;
-                case "CONFIRMED" -> EventStatus.CONFIRMED;
-                case "CANCELLED" -> EventStatus.CANCELLED;
-                default -> null; // not an event status: kept in extended
-            };
-            if (status != null) {
-                used.add(e.getStatus());
-            }
+        used.add(o);
+        return new org.dtp.models.calendar.Organizer(address(o.getEmail(), o.getUri()), o.getCommonName());
+    }
+
+    private static EventStatus eventStatus(Status s, Set<ICalProperty> used) {
+        if (s == null || s.getValue() == null) {
+            return null;
         }
-        org.dtp.models.calendar.Transparency transparency = null;
-        if (e.getTransparency() != null && e.getTransparency().getValue() != null) {
-            String t = e.getTransparency().getValue().toUpperCase(Locale.ROOT);
-            if (t.equals("OPAQUE") || t.equals("TRANSPARENT")) {
-                transparency = org.dtp.models.calendar.Transparency.valueOf(t);
-                used.add(e.getTransparency());
-            }
+        EventStatus status = switch (s.getValue().toUpperCase(Locale.ROOT)) {
+            case "TENTATIVE" -> EventStatus.TENTATIVE;
+            case "CONFIRMED" -> EventStatus.CONFIRMED;
+            case "CANCELLED" -> EventStatus.CANCELLED;
+            default -> null; // not an event status: kept in extended
+        };
+        if (status != null) {
+            used.add(s);
         }
-        org.dtp.models.calendar.Classification classification = null;
-        String classificationText = null;
-        if (e.getClassification() != null && e.getClassification().getValue() != null) {
-            String c = e.getClassification().getValue();
-            switch (c.toUpperCase(Locale.ROOT)) {
-                case "PUBLIC", "PRIVATE", "CONFIDENTIAL" -> classification = org.dtp.models.calendar.Classification.valueOf(c.toUpperCase(Locale.ROOT));
-                default -> {
-                    classification = org.dtp.models.calendar.Classification.OTHER;
-                    classificationText = c;
-                }
-            }
-            used.add(e.getClassification());
+        return status;
+    }
+
+    private static org.dtp.models.calendar.Transparency transparency(Transparency p, Set<ICalProperty> used) {
+        if (p == null || p.getValue() == null) {
+            return null;
         }
-        String duration = null;
-        if (e.getDuration() != null && e.getDuration().getValue() != null) {
-            duration = e.getDuration().getValue().toString();
-            used.add(e.getDuration());
+        String t = p.getValue().toUpperCase(Locale.ROOT);
+        if (!t.equals("OPAQUE") && !t.equals("TRANSPARENT")) {
+            return null;
         }
-        Integer sequence = e.getSequence() == null ? null : e.getSequence().getValue();
-        if (e.getSequence() != null) {
-            used.add(e.getSequence());
+        used.add(p);
+        return org.dtp.models.calendar.Transparency.valueOf(t);
+    }
+
+    /** Sets CLASS on {@code event}: one of the standard classes, or OTHER with the source's text. */
+    private static void classification(Classification p, Set<ICalProperty> used, CalendarEvent.Builder event) {
+        if (p == null || p.getValue() == null) {
+            return;
         }
-        GeoLocation geo = geo(e.getGeo(), used);
-        List<Alarm> alarms = alarms(e.getAlarms(), tz);
-        CalendarTime start = time(tz, e.getDateStart(), used, tzids);
-        CalendarTime end = time(tz, e.getDateEnd(), used, tzids);
-        used.add(e.getDateTimeStamp());
-        return new CalendarEvent(eventId(id, recurrenceId), uid, recurrenceId, text(e.getSummary(), used),
-                text(e.getDescription(), used), text(e.getLocation(), used), start, end, duration, status,
-                transparency, classification, classificationText, organizer, attendees, categories, rules, rdates, exdates,
-                alarms, sequence == null || sequence < 0 ? 0 : sequence, instant(e.getCreated(), used),
-                instant(e.getLastModified(), used), e.getUrl() == null ? null : text(e.getUrl(), used), geo,
-                extended(e, used, tz, tzids, zones));
+        String c = p.getValue();
+        switch (c.toUpperCase(Locale.ROOT)) {
+            case "PUBLIC", "PRIVATE", "CONFIDENTIAL" -> event.classification(org.dtp.models.calendar.Classification.valueOf(c.toUpperCase(Locale.ROOT)));
+            default -> event.classification(org.dtp.models.calendar.Classification.OTHER).classificationText(c);
+        }
+        used.add(p);
+    }
+
+    private static String duration(DurationProperty p, Set<ICalProperty> used) {
+        if (p == null || p.getValue() == null) {
+            return null;
+        }
+        used.add(p);
+        return p.getValue().toString();
+    }
+
+    /** SEQUENCE; 0 when absent, empty or negative. */
+    private static int sequence(Sequence p, Set<ICalProperty> used) {
+        if (p == null) {
+            return 0;
+        }
+        used.add(p);
+        Integer sequence = p.getValue();
+        return sequence == null || sequence < 0 ? 0 : sequence;
     }
 
     private static Task task(String id, TimezoneInfo tz, Map<String, String> zones, VTodo t) throws MalformedICalendarException {
         Set<ICalProperty> used = new LinkedHashSet<>();
         Set<String> tzids = new LinkedHashSet<>();
-        List<String> categories = new ArrayList<>();
-        for (Categories c : t.getCategories()) {
-            categories.addAll(c.getValues());
-            used.add(c);
-        }
-        String rule = null;
-        List<RecurrenceRule> rules = t.getProperties(RecurrenceRule.class);
-        if (rules.size() == 1) {
-            rule = writeText(rules.get(0), tz);
-            used.add(rules.get(0));
-        }
-        TaskStatus status = null;
-        if (t.getStatus() != null && t.getStatus().getValue() != null) {
-            status = switch (t.getStatus().getValue().toUpperCase(Locale.ROOT)) {
-                case "NEEDS-ACTION" -> TaskStatus.NEEDS_ACTION;
-                case "IN-PROCESS" -> TaskStatus.IN_PROCESS;
-                case "COMPLETED" -> TaskStatus.COMPLETED;
-                case "CANCELLED" -> TaskStatus.CANCELLED;
-                default -> null;
-            };
-            if (status != null) {
-                used.add(t.getStatus());
-            }
-        }
-        Integer priority = null;
-        if (t.getPriority() != null && t.getPriority().getValue() != null && t.getPriority().getValue() >= 0 && t.getPriority().getValue() <= 9) {
-            priority = t.getPriority().getValue();
-            used.add(t.getPriority());
-        }
-        Integer percent = null;
-        if (t.getPercentComplete() != null && t.getPercentComplete().getValue() != null
-                && t.getPercentComplete().getValue() >= 0 && t.getPercentComplete().getValue() <= 100) {
-            percent = t.getPercentComplete().getValue();
-            used.add(t.getPercentComplete());
-        }
-        List<Alarm> alarms = alarms(t.getAlarms(), tz);
+        Task.Builder task = Task.builder()
+                .id(id)
+                .categories(categories(t.getCategories(), used))
+                .recurrenceRule(recurrenceRule(t.getProperties(RecurrenceRule.class), tz, used))
+                .status(taskStatus(t.getStatus(), used))
+                .priority(priority(t.getPriority(), used))
+                .percentComplete(percentComplete(t.getPercentComplete(), used))
+                .alarms(alarms(t.getAlarms(), tz));
         used.add(t.getDateTimeStamp());
-        CalendarTime due = time(tz, t.getDateDue(), used, tzids);
-        CalendarTime start = time(tz, t.getDateStart(), used, tzids);
-        return new Task(id, text(t.getUid(), used), text(t.getSummary(), used), text(t.getDescription(), used), status,
-                due, start, instant(t.getCompleted(), used), priority, percent, null, null, categories, rule, alarms,
-                extended(t, used, tz, tzids, zones));
+        // DUE before DTSTART: the order of their TZIDs in extended (VTIMEZONEs kept).
+        return task.due(time(tz, t.getDateDue(), used, tzids))
+                .start(time(tz, t.getDateStart(), used, tzids))
+                .uid(text(t.getUid(), used))
+                .title(text(t.getSummary(), used))
+                .notes(text(t.getDescription(), used))
+                .completedAt(instant(t.getCompleted(), used))
+                .extended(extended(t, used, tz, tzids, zones))
+                .build();
+    }
+
+    /** The one RRULE of a task; several stay in extended, as a task has one rule. */
+    private static String recurrenceRule(List<RecurrenceRule> rules, TimezoneInfo tz, Set<ICalProperty> used) {
+        if (rules.size() != 1) {
+            return null;
+        }
+        used.add(rules.get(0));
+        return writeText(rules.get(0), tz);
+    }
+
+    private static TaskStatus taskStatus(Status s, Set<ICalProperty> used) {
+        if (s == null || s.getValue() == null) {
+            return null;
+        }
+        TaskStatus status = switch (s.getValue().toUpperCase(Locale.ROOT)) {
+            case "NEEDS-ACTION" -> TaskStatus.NEEDS_ACTION;
+            case "IN-PROCESS" -> TaskStatus.IN_PROCESS;
+            case "COMPLETED" -> TaskStatus.COMPLETED;
+            case "CANCELLED" -> TaskStatus.CANCELLED;
+            default -> null;
+        };
+        if (status != null) {
+            used.add(s);
+        }
+        return status;
+    }
+
+    /** PRIORITY when it is 0 to 9; else null, the property staying in extended. */
+    private static Integer priority(Priority p, Set<ICalProperty> used) {
+        if (p == null || p.getValue() == null || p.getValue() < 0 || p.getValue() > 9) {
+            return null;
+        }
+        used.add(p);
+        return p.getValue();
+    }
+
+    /** PERCENT-COMPLETE when it is 0 to 100; else null, the property staying in extended. */
+    private static Integer percentComplete(PercentComplete p, Set<ICalProperty> used) {
+        if (p == null || p.getValue() == null || p.getValue() < 0 || p.getValue() > 100) {
+            return null;
+        }
+        used.add(p);
+        return p.getValue();
     }
 
     private static org.dtp.models.calendar.Attendee attendee(Attendee a) {

@@ -193,9 +193,7 @@ public final class VCardFormat {
                 phones.add(typed(t.getUri() != null ? t.getUri().toString() : t.getText(),
                         names(t.getTypes(), TelephoneType::getValue), t.getPref()));
             } else if (p instanceof Address a) {
-                TypedValue types = typed("", names(a.getTypes(), AddressType::getValue), a.getPref());
-                addresses.add(new PostalAddress(a.getPoBox(), a.getExtendedAddress(), a.getStreetAddress(), a.getLocality(),
-                        a.getRegion(), a.getPostalCode(), a.getCountry(), lines(a.getLabel()), types.types(), types.pref()));
+                addresses.add(postalAddress(a));
             } else if (p instanceof Url u && u.getValue() != null) {
                 urls.add(new TypedValue(u.getValue(), u.getType() == null ? List.of() : List.of(u.getType().toLowerCase(Locale.ROOT)),
                         pref(u.getPref())));
@@ -212,23 +210,13 @@ public final class VCardFormat {
             } else if (p instanceof Anniversary a && anniversary == null) {
                 anniversary = partialDateOf(a);
             } else if (p instanceof ezvcard.property.Gender g && gender == null && (nonEmpty(g.getGender()) || nonEmpty(g.getText()))) {
-                String sex = g.getGender();
-                String identity = nonEmpty(g.getText()) ? g.getText() : null;
-                int semicolon = sex == null ? -1 : sex.indexOf(';');
-                if (semicolon >= 0 && identity == null) {
-                    // vCard 3.0 has no GENDER, so servers treat it as text and escape its ';' (Radicale: F\;woman)
-                    identity = nonEmpty(sex.substring(semicolon + 1)) ? sex.substring(semicolon + 1) : null;
-                    sex = sex.substring(0, semicolon);
-                }
-                gender = new Gender(sexOf(sex), identity);
+                gender = genderOf(g);
             } else if (p instanceof Note note && note.getValue() != null) {
                 notes.add(lines(note.getValue()));
             } else if (p instanceof Categories c) {
                 categories.addAll(c.getValues());
             } else if (p instanceof Photo ph && photo == null && ph.getData() != null) {
-                String type = ph.getContentType() == null || ph.getContentType().getMediaType() == null ? "application/octet-stream"
-                        : ph.getContentType().getMediaType();
-                photo = new MediaRef(photoUri, type, ph.getData().length);
+                photo = photoRef(ph, photoUri);
             } else if (p instanceof Related r && (r.getUri() != null || r.getText() != null)) {
                 related.add(new TypedValue(r.getUri() != null ? r.getUri() : r.getText(), names(r.getTypes(), RelatedType::getValue),
                         pref(r.getPref())));
@@ -261,11 +249,55 @@ public final class VCardFormat {
         }
         // Property order means nothing in a vCard and servers reorder (Radicale sorts by name): by name, stable.
         extended.sort(java.util.Comparator.comparing(ExtendedProperty::name));
-        org.dtp.models.contacts.StructuredName name = n == null ? null : new org.dtp.models.contacts.StructuredName(
+        return Contact.builder().id(id).uid(uid).kind(kind).kindText(kindText)
+                .formattedName(formattedName).name(structuredName(n)).nicknames(nicknames)
+                .emails(emails).phones(phones).addresses(addresses).urls(urls).impps(impps)
+                .organization(organization).title(title).role(role)
+                .birthday(birthday).anniversary(anniversary).gender(gender)
+                .notes(notes).categories(categories).photo(photo).related(related).members(members)
+                .geo(geo).timeZone(timeZone).revision(revision).extended(extended)
+                .build();
+    }
+
+    private static org.dtp.models.contacts.StructuredName structuredName(StructuredName n) {
+        return n == null ? null : new org.dtp.models.contacts.StructuredName(
                 n.getFamily(), n.getGiven(), n.getAdditionalNames(), n.getPrefixes(), n.getSuffixes());
-        return new Contact(id, uid, kind, kindText, formattedName, name, nicknames, emails, phones, addresses, urls, impps,
-                organization, title, role, birthday, anniversary, gender, notes, categories, photo, related, members, geo,
-                timeZone, revision, extended);
+    }
+
+    /** An ADR, its TYPE and PREF read as those of other typed values ({@link #typed}). */
+    private static PostalAddress postalAddress(Address a) {
+        TypedValue types = typed("", names(a.getTypes(), AddressType::getValue), a.getPref());
+        return PostalAddress.builder()
+                .poBox(a.getPoBox())
+                .extended(a.getExtendedAddress())
+                .street(a.getStreetAddress())
+                .locality(a.getLocality())
+                .region(a.getRegion())
+                .postalCode(a.getPostalCode())
+                .country(a.getCountry())
+                .label(lines(a.getLabel()))
+                .types(types.types())
+                .pref(types.pref())
+                .build();
+    }
+
+    private static Gender genderOf(ezvcard.property.Gender g) {
+        String sex = g.getGender();
+        String identity = nonEmpty(g.getText()) ? g.getText() : null;
+        int semicolon = sex == null ? -1 : sex.indexOf(';');
+        if (semicolon >= 0 && identity == null) {
+            // vCard 3.0 has no GENDER, so servers treat it as text and escape its ';' (Radicale: F\;woman)
+            identity = nonEmpty(sex.substring(semicolon + 1)) ? sex.substring(semicolon + 1) : null;
+            sex = sex.substring(0, semicolon);
+        }
+        return new Gender(sexOf(sex), identity);
+    }
+
+    /** An inline photo as the reference {@code photoUri}, with the photo's type and size. */
+    private static MediaRef photoRef(Photo ph, String photoUri) {
+        String type = ph.getContentType() == null || ph.getContentType().getMediaType() == null ? "application/octet-stream"
+                : ph.getContentType().getMediaType();
+        return new MediaRef(photoUri, type, ph.getData().length);
     }
 
     /** The bytes of the first inline photo of the vCard {@code text}; empty when it has none. */
@@ -335,7 +367,20 @@ public final class VCardFormat {
             case V4_0 -> ezvcard.VCardVersion.V4_0;
         };
         VCard card = new VCard(target);
-        String uid = contact.uid() != null ? contact.uid() : uidIfNone;
+        addNames(card, contact, contact.uid() != null ? contact.uid() : uidIfNone);
+        addContactPoints(card, contact);
+        addAbout(card, contact);
+        if (photo != null) {
+            card.addPhoto(new Photo(photo, ImageType.get(null, contact.photo().contentType(), null)));
+        }
+        addRelations(card, contact);
+        addPlaceAndTime(card, contact);
+        contact.extended().forEach(x -> card.addProperty(rawProperty(x)));
+        return text(card, target);
+    }
+
+    /** UID, KIND, FN, N and NICKNAME. */
+    private static void addNames(VCard card, Contact contact, String uid) {
         if (uid != null) {
             card.setUid(new Uid(uid));
         }
@@ -359,6 +404,10 @@ public final class VCardFormat {
             nickname.getValues().add(value);
             card.addNickname(nickname);
         }
+    }
+
+    /** EMAIL, TEL, ADR, URL and IMPP. */
+    private static void addContactPoints(VCard card, Contact contact) {
         for (TypedValue e : contact.emails()) {
             Email email = new Email(e.value());
             e.types().forEach(t -> email.getTypes().add(EmailType.get(t)));
@@ -371,20 +420,7 @@ public final class VCardFormat {
             tel.setPref(t.pref());
             card.addTelephoneNumber(tel);
         }
-        for (PostalAddress a : contact.addresses()) {
-            Address adr = new Address();
-            adr.setPoBox(a.poBox());
-            adr.setExtendedAddress(a.extended());
-            adr.setStreetAddress(a.street());
-            adr.setLocality(a.locality());
-            adr.setRegion(a.region());
-            adr.setPostalCode(a.postalCode());
-            adr.setCountry(a.country());
-            adr.setLabel(a.label());
-            a.types().forEach(t -> adr.getTypes().add(AddressType.get(t)));
-            adr.setPref(a.pref());
-            card.addAddress(adr);
-        }
+        contact.addresses().forEach(a -> card.addAddress(address(a)));
         for (TypedValue u : contact.urls()) {
             Url url = new Url(u.value());
             url.setType(u.types().isEmpty() ? null : String.join(",", u.types()));
@@ -397,6 +433,25 @@ public final class VCardFormat {
             impp.setPref(i.pref());
             card.addImpp(impp);
         }
+    }
+
+    private static Address address(PostalAddress a) {
+        Address adr = new Address();
+        adr.setPoBox(a.poBox());
+        adr.setExtendedAddress(a.extended());
+        adr.setStreetAddress(a.street());
+        adr.setLocality(a.locality());
+        adr.setRegion(a.region());
+        adr.setPostalCode(a.postalCode());
+        adr.setCountry(a.country());
+        adr.setLabel(a.label());
+        a.types().forEach(t -> adr.getTypes().add(AddressType.get(t)));
+        adr.setPref(a.pref());
+        return adr;
+    }
+
+    /** ORG, TITLE, ROLE, BDAY, ANNIVERSARY, GENDER, NOTE and CATEGORIES. */
+    private static void addAbout(VCard card, Contact contact) {
         if (contact.organization() != null) {
             Organization org = new Organization();
             org.getValues().add(contact.organization().name() == null ? "" : contact.organization().name());
@@ -426,9 +481,10 @@ public final class VCardFormat {
             cat.getValues().addAll(contact.categories());
             card.setCategories(cat);
         }
-        if (photo != null) {
-            card.addPhoto(new Photo(photo, ImageType.get(null, contact.photo().contentType(), null)));
-        }
+    }
+
+    /** RELATED (a URI, or else text) and MEMBER. */
+    private static void addRelations(VCard card, Contact contact) {
         for (TypedValue r : contact.related()) {
             Related rel = new Related();
             if (URI_LIKE.matcher(r.value()).matches()) {
@@ -441,6 +497,10 @@ public final class VCardFormat {
             card.addRelated(rel);
         }
         contact.members().forEach(m -> card.addMember(new Member(m)));
+    }
+
+    /** GEO, TZ (a UTC offset, or else text) and REV. */
+    private static void addPlaceAndTime(VCard card, Contact contact) {
         if (contact.geo() != null) {
             card.setGeo(contact.geo().latitude(), contact.geo().longitude());
         }
@@ -451,19 +511,24 @@ public final class VCardFormat {
         if (contact.revision() != null) {
             card.setRevision(new Revision(contact.revision()));
         }
-        for (ExtendedProperty x : contact.extended()) {
-            String name = x.name();
-            String group = null;
-            int dot = name.indexOf('.');
-            if (dot > 0) {
-                group = name.substring(0, dot);
-                name = name.substring(dot + 1);
-            }
-            RawProperty raw = new RawProperty(name, x.value());
-            raw.setGroup(group);
-            x.params().forEach((k, values) -> values.forEach(v -> raw.getParameters().put(k, v)));
-            card.addProperty(raw);
+    }
+
+    /** An extended property as it came, its group ({@code item1.}) split from its name again. */
+    private static RawProperty rawProperty(ExtendedProperty x) {
+        String name = x.name();
+        String group = null;
+        int dot = name.indexOf('.');
+        if (dot > 0) {
+            group = name.substring(0, dot);
+            name = name.substring(dot + 1);
         }
+        RawProperty raw = new RawProperty(name, x.value());
+        raw.setGroup(group);
+        x.params().forEach((k, values) -> values.forEach(v -> raw.getParameters().put(k, v)));
+        return raw;
+    }
+
+    private static String text(VCard card, ezvcard.VCardVersion target) {
         StringWriter out = new StringWriter();
         try (VCardWriter writer = new VCardWriter(out, target)) {
             writer.setAddProdId(false);

@@ -12,8 +12,15 @@ import static org.junit.Assert.assertEquals;
 
 public class ContactDifferencesTest {
     private static Contact contact(String id, StructuredName name, List<TypedValue> emails, List<String> notes, MediaRef photo) {
-        return new Contact(id, "uid", null, null, "Ada Lovelace", name, null, emails, null, null, null, null, null, null,
-                null, null, null, null, notes, null, photo, null, null, null, null, null, null);
+        return Contact.builder()
+                .id(id)
+                .uid("uid")
+                .formattedName("Ada Lovelace")
+                .name(name)
+                .emails(emails)
+                .notes(notes)
+                .photo(photo)
+                .build();
     }
 
     private static final MediaRef PHOTO = new MediaRef("photo:1", "image/jpeg", 3, null);

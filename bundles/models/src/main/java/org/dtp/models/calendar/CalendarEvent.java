@@ -66,4 +66,222 @@ public record CalendarEvent(
         alarms = alarms == null ? List.of() : List.copyOf(alarms);
         extended = extended == null ? List.of() : List.copyOf(extended);
     }
+
+    /** An empty {@link Builder}: every component unset (null, or its documented default). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A {@link Builder} holding this CalendarEvent's components, to build a copy with some of them changed. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Builds a {@link CalendarEvent} by naming its components, one setter per component, so that a
+     * caller sets only what it has instead of passing a run of nulls to the canonical constructor.
+     * Adding a component to this record then means adding a setter here: existing callers compile and
+     * behave as before, which is a minor version of this package rather than a major one.
+     * {@link #build()} calls the canonical constructor, so its checks apply and a list or map left
+     * unset (or set to null) becomes empty there, exactly as when null is passed to the constructor.
+     * {@code sequence} starts at 0, the sequence of a first version.
+     */
+    public static final class Builder {
+        private String id;
+        private String uid;
+        private CalendarTime recurrenceId;
+        private String summary;
+        private String description;
+        private String location;
+        private CalendarTime start;
+        private CalendarTime end;
+        private String duration;
+        private EventStatus status;
+        private Transparency transparency;
+        private Classification classification;
+        private String classificationText;
+        private Organizer organizer;
+        private List<Attendee> attendees;
+        private List<String> categories;
+        private List<String> recurrenceRules;
+        private List<CalendarTime> recurrenceDates;
+        private List<CalendarTime> exceptionDates;
+        private List<Alarm> alarms;
+        private int sequence;
+        private Instant created;
+        private Instant lastModified;
+        private String url;
+        private GeoLocation geo;
+        private List<ExtendedProperty> extended;
+
+        private Builder() {
+        }
+
+        private Builder(CalendarEvent source) {
+            id = source.id;
+            uid = source.uid;
+            recurrenceId = source.recurrenceId;
+            summary = source.summary;
+            description = source.description;
+            location = source.location;
+            start = source.start;
+            end = source.end;
+            duration = source.duration;
+            status = source.status;
+            transparency = source.transparency;
+            classification = source.classification;
+            classificationText = source.classificationText;
+            organizer = source.organizer;
+            attendees = source.attendees;
+            categories = source.categories;
+            recurrenceRules = source.recurrenceRules;
+            recurrenceDates = source.recurrenceDates;
+            exceptionDates = source.exceptionDates;
+            alarms = source.alarms;
+            sequence = source.sequence;
+            created = source.created;
+            lastModified = source.lastModified;
+            url = source.url;
+            geo = source.geo;
+            extended = source.extended;
+        }
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder uid(String uid) {
+            this.uid = uid;
+            return this;
+        }
+
+        public Builder recurrenceId(CalendarTime recurrenceId) {
+            this.recurrenceId = recurrenceId;
+            return this;
+        }
+
+        public Builder summary(String summary) {
+            this.summary = summary;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder location(String location) {
+            this.location = location;
+            return this;
+        }
+
+        public Builder start(CalendarTime start) {
+            this.start = start;
+            return this;
+        }
+
+        public Builder end(CalendarTime end) {
+            this.end = end;
+            return this;
+        }
+
+        public Builder duration(String duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        public Builder status(EventStatus status) {
+            this.status = status;
+            return this;
+        }
+
+        public Builder transparency(Transparency transparency) {
+            this.transparency = transparency;
+            return this;
+        }
+
+        public Builder classification(Classification classification) {
+            this.classification = classification;
+            return this;
+        }
+
+        public Builder classificationText(String classificationText) {
+            this.classificationText = classificationText;
+            return this;
+        }
+
+        public Builder organizer(Organizer organizer) {
+            this.organizer = organizer;
+            return this;
+        }
+
+        public Builder attendees(List<Attendee> attendees) {
+            this.attendees = attendees;
+            return this;
+        }
+
+        public Builder categories(List<String> categories) {
+            this.categories = categories;
+            return this;
+        }
+
+        public Builder recurrenceRules(List<String> recurrenceRules) {
+            this.recurrenceRules = recurrenceRules;
+            return this;
+        }
+
+        public Builder recurrenceDates(List<CalendarTime> recurrenceDates) {
+            this.recurrenceDates = recurrenceDates;
+            return this;
+        }
+
+        public Builder exceptionDates(List<CalendarTime> exceptionDates) {
+            this.exceptionDates = exceptionDates;
+            return this;
+        }
+
+        public Builder alarms(List<Alarm> alarms) {
+            this.alarms = alarms;
+            return this;
+        }
+
+        public Builder sequence(int sequence) {
+            this.sequence = sequence;
+            return this;
+        }
+
+        public Builder created(Instant created) {
+            this.created = created;
+            return this;
+        }
+
+        public Builder lastModified(Instant lastModified) {
+            this.lastModified = lastModified;
+            return this;
+        }
+
+        public Builder url(String url) {
+            this.url = url;
+            return this;
+        }
+
+        public Builder geo(GeoLocation geo) {
+            this.geo = geo;
+            return this;
+        }
+
+        public Builder extended(List<ExtendedProperty> extended) {
+            this.extended = extended;
+            return this;
+        }
+
+        /** The CalendarEvent; throws as the canonical constructor does when the components break its rules. */
+        public CalendarEvent build() {
+            return new CalendarEvent(id, uid, recurrenceId, summary, description, location, start, end,
+                    duration, status, transparency, classification, classificationText, organizer, attendees,
+                    categories, recurrenceRules, recurrenceDates, exceptionDates, alarms, sequence, created,
+                    lastModified, url, geo, extended);
+        }
+    }
 }

@@ -47,4 +47,149 @@ public record Task(
         alarms = alarms == null ? List.of() : List.copyOf(alarms);
         extended = extended == null ? List.of() : List.copyOf(extended);
     }
+
+    /** An empty {@link Builder}: every component unset (null, or its documented default). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A {@link Builder} holding this Task's components, to build a copy with some of them changed. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Builds a {@link Task} by naming its components, one setter per component, so that a
+     * caller sets only what it has instead of passing a run of nulls to the canonical constructor.
+     * Adding a component to this record then means adding a setter here: existing callers compile and
+     * behave as before, which is a minor version of this package rather than a major one.
+     * {@link #build()} calls the canonical constructor, so its checks apply and a list or map left
+     * unset (or set to null) becomes empty there, exactly as when null is passed to the constructor.
+     */
+    public static final class Builder {
+        private String id;
+        private String uid;
+        private String title;
+        private String notes;
+        private TaskStatus status;
+        private CalendarTime due;
+        private CalendarTime start;
+        private Instant completedAt;
+        private Integer priority;
+        private Integer percentComplete;
+        private String parentId;
+        private String position;
+        private List<String> categories;
+        private String recurrenceRule;
+        private List<Alarm> alarms;
+        private List<ExtendedProperty> extended;
+
+        private Builder() {
+        }
+
+        private Builder(Task source) {
+            id = source.id;
+            uid = source.uid;
+            title = source.title;
+            notes = source.notes;
+            status = source.status;
+            due = source.due;
+            start = source.start;
+            completedAt = source.completedAt;
+            priority = source.priority;
+            percentComplete = source.percentComplete;
+            parentId = source.parentId;
+            position = source.position;
+            categories = source.categories;
+            recurrenceRule = source.recurrenceRule;
+            alarms = source.alarms;
+            extended = source.extended;
+        }
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder uid(String uid) {
+            this.uid = uid;
+            return this;
+        }
+
+        public Builder title(String title) {
+            this.title = title;
+            return this;
+        }
+
+        public Builder notes(String notes) {
+            this.notes = notes;
+            return this;
+        }
+
+        public Builder status(TaskStatus status) {
+            this.status = status;
+            return this;
+        }
+
+        public Builder due(CalendarTime due) {
+            this.due = due;
+            return this;
+        }
+
+        public Builder start(CalendarTime start) {
+            this.start = start;
+            return this;
+        }
+
+        public Builder completedAt(Instant completedAt) {
+            this.completedAt = completedAt;
+            return this;
+        }
+
+        public Builder priority(Integer priority) {
+            this.priority = priority;
+            return this;
+        }
+
+        public Builder percentComplete(Integer percentComplete) {
+            this.percentComplete = percentComplete;
+            return this;
+        }
+
+        public Builder parentId(String parentId) {
+            this.parentId = parentId;
+            return this;
+        }
+
+        public Builder position(String position) {
+            this.position = position;
+            return this;
+        }
+
+        public Builder categories(List<String> categories) {
+            this.categories = categories;
+            return this;
+        }
+
+        public Builder recurrenceRule(String recurrenceRule) {
+            this.recurrenceRule = recurrenceRule;
+            return this;
+        }
+
+        public Builder alarms(List<Alarm> alarms) {
+            this.alarms = alarms;
+            return this;
+        }
+
+        public Builder extended(List<ExtendedProperty> extended) {
+            this.extended = extended;
+            return this;
+        }
+
+        /** The Task; throws as the canonical constructor does when the components break its rules. */
+        public Task build() {
+            return new Task(id, uid, title, notes, status, due, start, completedAt, priority, percentComplete,
+                    parentId, position, categories, recurrenceRule, alarms, extended);
+        }
+    }
 }

@@ -28,46 +28,67 @@ public class CalendarJsonTest extends ModelJsonContract {
 
     /** A weekly meeting in Berlin time with one extra and one cancelled occurrence. */
     static CalendarEvent master() {
-        return new CalendarEvent("evt-1", UID, null,
-                "Jour fixe – Überblick", "Agenda:\n1. Zahlen\n2. Ausblick", "Raum 3.14",
-                CalendarTime.ofZoned(LocalDateTime.parse("2024-03-04T10:00"), BERLIN),
-                CalendarTime.ofZoned(LocalDateTime.parse("2024-03-04T10:30"), BERLIN), null,
-                EventStatus.CONFIRMED, Transparency.OPAQUE, Classification.OTHER, "X-COMPANY-ONLY",
-                new Organizer("mailto:chef@example.org", "Renée Chef"),
-                List.of(new Attendee("mailto:a@example.org", "Åsa", AttendeeRole.CHAIR, null,
+        return CalendarEvent.builder()
+                .id("evt-1")
+                .uid(UID)
+                .summary("Jour fixe – Überblick")
+                .description("Agenda:\n1. Zahlen\n2. Ausblick")
+                .location("Raum 3.14")
+                .start(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-04T10:00"), BERLIN))
+                .end(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-04T10:30"), BERLIN))
+                .status(EventStatus.CONFIRMED)
+                .transparency(Transparency.OPAQUE)
+                .classification(Classification.OTHER)
+                .classificationText("X-COMPANY-ONLY")
+                .organizer(new Organizer("mailto:chef@example.org", "Renée Chef"))
+                .attendees(List.of(new Attendee("mailto:a@example.org", "Åsa", AttendeeRole.CHAIR, null,
                                 ParticipationStatus.ACCEPTED, null, false),
                         new Attendee("mailto:b@example.org", "李雷", AttendeeRole.OPT_PARTICIPANT, null,
                                 ParticipationStatus.NEEDS_ACTION, null, true),
                         new Attendee("mailto:room@example.org", null, AttendeeRole.OTHER, "X-ROOM",
-                                ParticipationStatus.OTHER, "X-AUTO-ACCEPTED", false)),
-                List.of("Arbeit", "Wöchentlich"),
-                List.of("FREQ=WEEKLY;BYDAY=MO;UNTIL=20241230T090000Z"),
-                List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-07T10:00"), BERLIN)),
-                List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-04-01T10:00"), BERLIN)),
-                List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, "Gleich: Jour fixe"),
-                        new Alarm(AlarmAction.OTHER, "X-PUSH", null, false, Instant.parse("2024-03-04T08:00:00Z"), null)),
-                3, Instant.parse("2024-02-01T12:00:00Z"), Instant.parse("2024-02-20T16:45:10Z"),
-                "https://example.org/events/1", new GeoLocation(52.52, 13.405, null),
-                List.of(new ExtendedProperty("X-MICROSOFT-CDO-BUSYSTATUS", Map.of(), "BUSY"),
-                        new ExtendedProperty("X-ALT-DESC", Map.of("FMTTYPE", List.of("text/html")), "<p>Agenda</p>")));
+                                ParticipationStatus.OTHER, "X-AUTO-ACCEPTED", false)))
+                .categories(List.of("Arbeit", "Wöchentlich"))
+                .recurrenceRules(List.of("FREQ=WEEKLY;BYDAY=MO;UNTIL=20241230T090000Z"))
+                .recurrenceDates(List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-07T10:00"), BERLIN)))
+                .exceptionDates(List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-04-01T10:00"), BERLIN)))
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, "Gleich: Jour fixe"),
+                        new Alarm(AlarmAction.OTHER, "X-PUSH", null, false, Instant.parse("2024-03-04T08:00:00Z"), null)))
+                .sequence(3)
+                .created(Instant.parse("2024-02-01T12:00:00Z"))
+                .lastModified(Instant.parse("2024-02-20T16:45:10Z"))
+                .url("https://example.org/events/1")
+                .geo(new GeoLocation(52.52, 13.405, null))
+                .extended(List.of(new ExtendedProperty("X-MICROSOFT-CDO-BUSYSTATUS", Map.of(), "BUSY"),
+                        new ExtendedProperty("X-ALT-DESC", Map.of("FMTTYPE", List.of("text/html")), "<p>Agenda</p>")))
+                .build();
     }
 
     /** The occurrence of 11 March moved to the afternoon: its own event, same uid. */
     static CalendarEvent exception() {
-        return new CalendarEvent("evt-1_20240311", UID,
-                CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T10:00"), BERLIN),
-                "Jour fixe (verschoben)", null, "Raum 2.71",
-                CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T15:00"), BERLIN), null, "PT45M",
-                EventStatus.TENTATIVE, null, null, null, null, null, null, null, null, null, null,
-                4, null, null, null, null, null);
+        return CalendarEvent.builder()
+                .id("evt-1_20240311")
+                .uid(UID)
+                .recurrenceId(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T10:00"), BERLIN))
+                .summary("Jour fixe (verschoben)")
+                .location("Raum 2.71")
+                .start(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T15:00"), BERLIN))
+                .duration("PT45M")
+                .status(EventStatus.TENTATIVE)
+                .sequence(4)
+                .build();
     }
 
     /** Christmas Eve to Boxing Day, all day; DTEND of an all-day event is exclusive. */
     static CalendarEvent allDay() {
-        return new CalendarEvent("evt-2", "xmas@example.org", null, "Weihnachten 🎄", null, null,
-                CalendarTime.ofDate(LocalDate.parse("2024-12-24")), CalendarTime.ofDate(LocalDate.parse("2024-12-27")),
-                null, null, Transparency.TRANSPARENT, Classification.PUBLIC, null, null, null, null, null,
-                null, null, null, 0, null, null, null, null, null);
+        return CalendarEvent.builder()
+                .id("evt-2")
+                .uid("xmas@example.org")
+                .summary("Weihnachten 🎄")
+                .start(CalendarTime.ofDate(LocalDate.parse("2024-12-24")))
+                .end(CalendarTime.ofDate(LocalDate.parse("2024-12-27")))
+                .transparency(Transparency.TRANSPARENT)
+                .classification(Classification.PUBLIC)
+                .build();
     }
 
     @Override
@@ -106,10 +127,12 @@ public class CalendarJsonTest extends ModelJsonContract {
 
     @Test
     public void floatingAndUtcTimesRoundTripAsDistinctForms() {
-        CalendarEvent event = new CalendarEvent("evt-3", null, null, "Aufstehen", null, null,
-                CalendarTime.ofFloating(LocalDateTime.parse("2024-03-31T02:30")),
-                CalendarTime.ofUtc(Instant.parse("2024-03-31T05:00:00Z")), null,
-                null, null, null, null, null, null, null, null, null, null, null, 0, null, null, null, null, null);
+        CalendarEvent event = CalendarEvent.builder()
+                .id("evt-3")
+                .summary("Aufstehen")
+                .start(CalendarTime.ofFloating(LocalDateTime.parse("2024-03-31T02:30")))
+                .end(CalendarTime.ofUtc(Instant.parse("2024-03-31T05:00:00Z")))
+                .build();
 
         CalendarEvent read = roundTrip(event);
 
@@ -134,9 +157,12 @@ public class CalendarJsonTest extends ModelJsonContract {
 
     @Test
     public void anEventWithBothEndAndDurationIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new CalendarEvent("e", null, null, null, null, null,
-                CalendarTime.ofDate(LocalDate.parse("2024-01-01")), CalendarTime.ofDate(LocalDate.parse("2024-01-02")),
-                "P1D", null, null, null, null, null, null, null, null, null, null, null, 0, null, null, null, null, null));
+        assertThrows(IllegalArgumentException.class, () -> CalendarEvent.builder()
+                .id("e")
+                .start(CalendarTime.ofDate(LocalDate.parse("2024-01-01")))
+                .end(CalendarTime.ofDate(LocalDate.parse("2024-01-02")))
+                .duration("P1D")
+                .build());
     }
 
     @Test
@@ -153,9 +179,11 @@ public class CalendarJsonTest extends ModelJsonContract {
 
     @Test
     public void classificationTextWithoutOtherIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new CalendarEvent("e", null, null, null, null, null,
-                null, null, null, null, null, Classification.PUBLIC, "X-SECRET",
-                null, null, null, null, null, null, null, 0, null, null, null, null, null));
+        assertThrows(IllegalArgumentException.class, () -> CalendarEvent.builder()
+                .id("e")
+                .classification(Classification.PUBLIC)
+                .classificationText("X-SECRET")
+                .build());
     }
 
     @Test

@@ -24,42 +24,48 @@ public class ContactsJsonTest extends ModelJsonContract {
     }
 
     static Contact contact() {
-        return new Contact("c-1", "urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1",
-                ContactKind.INDIVIDUAL, null,
-                "Dr. José María Zoë Ñúñez-Ångström Jr.",
-                new StructuredName("Ñúñez-Ångström", "José", List.of("María", "Zoë"), List.of("Dr."), List.of("Jr.")),
-                List.of("Pepe", "ペペ"),
-                List.of(new TypedValue("jose@example.org", List.of("work"), 1),
-                        new TypedValue("pepe@example.net", List.of("home", "x-icloud"), null)),
-                List.of(new TypedValue("tel:+34-91-555-0100", List.of("cell", "voice"), 1),
-                        new TypedValue("+49 30 1234567", List.of("fax", "work"), 2)),
-                List.of(new PostalAddress(null, "Piso 3º", "Calle de Alcalá 1", "Madrid", "Madrid", "28014", "España",
-                        "Calle de Alcalá 1, Piso 3º\n28014 Madrid", List.of("work"), 1)),
-                List.of(new TypedValue("https://example.org/~jose", List.of(), null)),
-                List.of(new TypedValue("xmpp:jose@example.org", List.of("personal"), 100)),
-                new Organization("Ejemplo S.A.", List.of("I+D", "Núcleo")),
-                "Investigador principal", "Jefe de proyecto",
-                new PartialDate(null, 4, 15, null),
-                new PartialDate(2009, 6, 20, null),
-                new Gender(Sex.MALE, "él/he"),
-                List.of("Primera línea\nSegunda línea 😀"),
-                List.of("Trabajo", "VIP"),
-                PHOTO,
-                List.of(new TypedValue("urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af", List.of("spouse"), null),
-                        new TypedValue("Lucía", List.of("child"), null)),
-                List.of(),
-                new GeoLocation(40.4183, -3.7028, 667.0),
-                "Europe/Madrid",
-                Instant.parse("2024-05-01T09:15:00Z"),
-                List.of(new ExtendedProperty("X-PHONETIC-LAST-NAME", Map.of(), "ニューニェス"),
-                        new ExtendedProperty("LANG", Map.of("PREF", List.of("1"), "TYPE", List.of("work", "home")), "es")));
+        return Contact.builder()
+                .id("c-1")
+                .uid("urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1")
+                .kind(ContactKind.INDIVIDUAL)
+                .formattedName("Dr. José María Zoë Ñúñez-Ångström Jr.")
+                .name(new StructuredName("Ñúñez-Ångström", "José", List.of("María", "Zoë"), List.of("Dr."), List.of("Jr.")))
+                .nicknames(List.of("Pepe", "ペペ"))
+                .emails(List.of(new TypedValue("jose@example.org", List.of("work"), 1),
+                        new TypedValue("pepe@example.net", List.of("home", "x-icloud"), null)))
+                .phones(List.of(new TypedValue("tel:+34-91-555-0100", List.of("cell", "voice"), 1),
+                        new TypedValue("+49 30 1234567", List.of("fax", "work"), 2)))
+                .addresses(List.of(new PostalAddress(null, "Piso 3º", "Calle de Alcalá 1", "Madrid", "Madrid", "28014", "España",
+                        "Calle de Alcalá 1, Piso 3º\n28014 Madrid", List.of("work"), 1)))
+                .urls(List.of(new TypedValue("https://example.org/~jose", List.of(), null)))
+                .impps(List.of(new TypedValue("xmpp:jose@example.org", List.of("personal"), 100)))
+                .organization(new Organization("Ejemplo S.A.", List.of("I+D", "Núcleo")))
+                .title("Investigador principal")
+                .role("Jefe de proyecto")
+                .birthday(new PartialDate(null, 4, 15, null))
+                .anniversary(new PartialDate(2009, 6, 20, null))
+                .gender(new Gender(Sex.MALE, "él/he"))
+                .notes(List.of("Primera línea\nSegunda línea 😀"))
+                .categories(List.of("Trabajo", "VIP"))
+                .photo(PHOTO)
+                .related(List.of(new TypedValue("urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af", List.of("spouse"), null),
+                        new TypedValue("Lucía", List.of("child"), null)))
+                .geo(new GeoLocation(40.4183, -3.7028, 667.0))
+                .timeZone("Europe/Madrid")
+                .revision(Instant.parse("2024-05-01T09:15:00Z"))
+                .extended(List.of(new ExtendedProperty("X-PHONETIC-LAST-NAME", Map.of(), "ニューニェス"),
+                        new ExtendedProperty("LANG", Map.of("PREF", List.of("1"), "TYPE", List.of("work", "home")), "es")))
+                .build();
     }
 
     static Contact group() {
-        return new Contact("g-1", "urn:uuid:group-1", ContactKind.GROUP, null, "Wanderfreunde", null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                List.of("urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "mailto:hans@example.de"),
-                null, null, null, null);
+        return Contact.builder()
+                .id("g-1")
+                .uid("urn:uuid:group-1")
+                .kind(ContactKind.GROUP)
+                .formattedName("Wanderfreunde")
+                .members(List.of("urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "mailto:hans@example.de"))
+                .build();
     }
 
     @Override
@@ -81,18 +87,23 @@ public class ContactsJsonTest extends ModelJsonContract {
 
     @Test
     public void aFreeTextBirthdayRoundTrips() {
-        Contact c = new Contact("c-2", null, null, null, "Ada", null, null, null, null, null, null, null, null,
-                null, null, new PartialDate(null, null, null, "circa 1815"), null, null, null, null, null, null,
-                null, null, null, null, null);
+        Contact c = Contact.builder()
+                .id("c-2")
+                .formattedName("Ada")
+                .birthday(new PartialDate(null, null, null, "circa 1815"))
+                .build();
 
         assertEquals(c, roundTrip(c));
     }
 
     @Test
     public void aKindOutsideTheStandardKeepsItsText() {
-        Contact c = new Contact("c-3", null, ContactKind.OTHER, "x-device", "Drucker", null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null);
+        Contact c = Contact.builder()
+                .id("c-3")
+                .kind(ContactKind.OTHER)
+                .kindText("x-device")
+                .formattedName("Drucker")
+                .build();
 
         assertEquals("x-device", roundTrip(c).kindText());
     }

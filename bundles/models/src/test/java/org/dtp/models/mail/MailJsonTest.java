@@ -57,7 +57,7 @@ public class MailJsonTest extends ModelJsonContract {
 
     @Test
     public void aMessageWithoutFlagsHasAllFlagsCleared() {
-        MailMessage m = new MailMessage("m-1", RAW, null, null, null, null, null, null, null, null, -1);
+        MailMessage m = MailMessage.builder().id("m-1").raw(RAW).build();
 
         assertEquals(new MailFlags(false, false, false, false, false, List.of()), m.flags());
     }

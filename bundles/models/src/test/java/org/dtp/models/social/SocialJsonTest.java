@@ -36,8 +36,12 @@ public class SocialJsonTest extends ModelJsonContract {
 
     @Test
     public void aRepostWithoutTextRoundTrips() {
-        SocialPost repost = new SocialPost("p-2", "@zoe@example.social", null, Instant.parse("2024-04-03T00:00:00Z"),
-                null, null, null, "https://other.example/@li/99", null, null, null, null);
+        SocialPost repost = SocialPost.builder()
+                .id("p-2")
+                .author("@zoe@example.social")
+                .publishedAt(Instant.parse("2024-04-03T00:00:00Z"))
+                .repostOf("https://other.example/@li/99")
+                .build();
 
         assertEquals(repost, roundTrip(repost));
     }

@@ -40,9 +40,14 @@ public class TasksJsonTest extends ModelJsonContract {
 
     @Test
     public void aCompletedAllDayTaskRoundTrips() {
-        Task done = new Task("t-2", null, "Steuererklärung", null, TaskStatus.COMPLETED,
-                CalendarTime.ofDate(LocalDate.parse("2024-07-31")), null, Instant.parse("2024-07-30T20:11:05Z"),
-                null, 100, null, null, null, null, null, null);
+        Task done = Task.builder()
+                .id("t-2")
+                .title("Steuererklärung")
+                .status(TaskStatus.COMPLETED)
+                .due(CalendarTime.ofDate(LocalDate.parse("2024-07-31")))
+                .completedAt(Instant.parse("2024-07-30T20:11:05Z"))
+                .percentComplete(100)
+                .build();
 
         assertEquals(done, roundTrip(done));
     }
@@ -57,13 +62,11 @@ public class TasksJsonTest extends ModelJsonContract {
 
     @Test
     public void aPriorityAboveNineIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new Task("t", null, null, null, null, null, null, null,
-                10, null, null, null, null, null, null, null));
+        assertThrows(IllegalArgumentException.class, () -> Task.builder().id("t").priority(10).build());
     }
 
     @Test
     public void aPercentCompleteAboveHundredIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new Task("t", null, null, null, null, null, null, null,
-                null, 101, null, null, null, null, null, null));
+        assertThrows(IllegalArgumentException.class, () -> Task.builder().id("t").percentComplete(101).build());
     }
 }

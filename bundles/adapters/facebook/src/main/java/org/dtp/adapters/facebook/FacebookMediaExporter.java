@@ -95,9 +95,15 @@ public final class FacebookMediaExporter implements Exporter<PhotoAlbum, MediaIt
                     rejected.add(new ExportPage.Rejected(id.isEmpty() ? "(no id)" : id, "Facebook gave a video without a usable id"));
                     continue;
                 }
-                items.add(new MediaItem(VIDEOS + "/" + id, MediaKind.VIDEO, id + ".mp4", video.path("title").asText(null),
-                        video.path("description").asText(null), GraphTimes.parse(video.path("created_time").asText(null)),
-                        null, null, null, Map.of(), new MediaRef(VIDEO_REF + id, "video/mp4", -1)));
+                items.add(MediaItem.builder()
+                        .id(VIDEOS + "/" + id)
+                        .kind(MediaKind.VIDEO)
+                        .fileName(id + ".mp4")
+                        .title(video.path("title").asText(null))
+                        .description(video.path("description").asText(null))
+                        .takenAt(GraphTimes.parse(video.path("created_time").asText(null)))
+                        .content(new MediaRef(VIDEO_REF + id, "video/mp4", -1))
+                        .build());
             }
         } else if (container.matches("[0-9]+")) {
             page = api.page("/" + container + "/photos", Map.of("fields", "id,name,created_time,images,place", "limit", limit),
@@ -110,11 +116,17 @@ public final class FacebookMediaExporter implements Exporter<PhotoAlbum, MediaIt
                             "Facebook gave a photo without a usable id or images"));
                     continue;
                 }
-                items.add(new MediaItem(container + "/" + id, MediaKind.PHOTO, id + ".jpg", null,
-                        photo.path("name").asText(null), GraphTimes.parse(photo.path("created_time").asText(null)),
-                        location(photo.path("place")), largest.path("width").isInt() ? largest.path("width").asInt() : null,
-                        largest.path("height").isInt() ? largest.path("height").asInt() : null, Map.of(),
-                        new MediaRef(PHOTO_REF + id, "image/jpeg", -1)));
+                items.add(MediaItem.builder()
+                        .id(container + "/" + id)
+                        .kind(MediaKind.PHOTO)
+                        .fileName(id + ".jpg")
+                        .description(photo.path("name").asText(null))
+                        .takenAt(GraphTimes.parse(photo.path("created_time").asText(null)))
+                        .location(location(photo.path("place")))
+                        .width(largest.path("width").isInt() ? largest.path("width").asInt() : null)
+                        .height(largest.path("height").isInt() ? largest.path("height").asInt() : null)
+                        .content(new MediaRef(PHOTO_REF + id, "image/jpeg", -1))
+                        .build());
             }
         } else {
             throw new AdapterException("'" + container + "' is not a container of the Facebook exporter");

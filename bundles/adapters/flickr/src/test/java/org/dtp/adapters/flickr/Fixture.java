@@ -59,8 +59,14 @@ final class Fixture implements AutoCloseable {
 
     static MediaItem photo(String id, String title, String description, String content, boolean sizeKnown) {
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-        return new MediaItem(id, MediaKind.PHOTO, id + ".jpg", title, description, null, null, null, null, Map.of(),
-                new MediaRef("bytes:" + content, "image/jpeg", sizeKnown ? bytes.length : -1));
+        return MediaItem.builder()
+                .id(id)
+                .kind(MediaKind.PHOTO)
+                .fileName(id + ".jpg")
+                .title(title)
+                .description(description)
+                .content(new MediaRef("bytes:" + content, "image/jpeg", sizeKnown ? bytes.length : -1))
+                .build();
     }
 
     static String sha256(byte[] bytes) {

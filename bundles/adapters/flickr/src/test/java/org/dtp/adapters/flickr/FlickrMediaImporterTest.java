@@ -158,8 +158,13 @@ public class FlickrMediaImporterTest {
     @Test
     public void aSourceGivingFewerBytesThanAnnouncedStoresNothing() throws Exception {
         FlickrMediaImporter importer = new FlickrMediaImporter(f.connector());
-        MediaItem item = new MediaItem("x", MediaKind.PHOTO, "x.jpg", null, null, null, new GeoLocation(1, 2, 30.0), null, null, Map.of(),
-                new MediaRef("bytes:short", "image/jpeg", 100));
+        MediaItem item = MediaItem.builder()
+                .id("x")
+                .kind(MediaKind.PHOTO)
+                .fileName("x.jpg")
+                .location(new GeoLocation(1, 2, 30.0))
+                .content(new MediaRef("bytes:short", "image/jpeg", 100))
+                .build();
         assertThrows(TransientAdapterException.class, () -> importer.importItem(f.destination(), "i:x", item, null));
         assertEquals(0, f.fake.photos().size());
     }

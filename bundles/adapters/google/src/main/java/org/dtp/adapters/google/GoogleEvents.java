@@ -93,13 +93,29 @@ final class GoogleEvents {
             alarms.add(new Alarm(action, null, minutes == 0 ? "PT0S" : "-PT" + minutes + "M", false, null,
                     action == AlarmAction.DISPLAY ? text(e.path("summary")) : null));
         }
-        return new CalendarEvent(id, text(e.path("iCalUID")), recurrenceId, text(e.path("summary")), text(e.path("description")),
-                text(e.path("location")), start, end, null, status(e.path("status").asText("confirmed")),
-                "transparent".equals(e.path("transparency").asText()) ? Transparency.TRANSPARENT : Transparency.OPAQUE,
-                classification(e.path("visibility").asText("default")), null,
-                organizer.hasNonNull("email") ? new Organizer("mailto:" + organizer.path("email").asText(), text(organizer.path("displayName"))) : null,
-                attendees, List.of(), rules, rdates, exdates, alarms, e.path("sequence").asInt(0),
-                instant(e.path("created")), instant(e.path("updated")), text(e.path("htmlLink")), null, List.of());
+        return CalendarEvent.builder()
+                .id(id)
+                .uid(text(e.path("iCalUID")))
+                .recurrenceId(recurrenceId)
+                .summary(text(e.path("summary")))
+                .description(text(e.path("description")))
+                .location(text(e.path("location")))
+                .start(start)
+                .end(end)
+                .status(status(e.path("status").asText("confirmed")))
+                .transparency("transparent".equals(e.path("transparency").asText()) ? Transparency.TRANSPARENT : Transparency.OPAQUE)
+                .classification(classification(e.path("visibility").asText("default")))
+                .organizer(organizer.hasNonNull("email") ? new Organizer("mailto:" + organizer.path("email").asText(), text(organizer.path("displayName"))) : null)
+                .attendees(attendees)
+                .recurrenceRules(rules)
+                .recurrenceDates(rdates)
+                .exceptionDates(exdates)
+                .alarms(alarms)
+                .sequence(e.path("sequence").asInt(0))
+                .created(instant(e.path("created")))
+                .lastModified(instant(e.path("updated")))
+                .url(text(e.path("htmlLink")))
+                .build();
     }
 
     /** The Event resource events.import takes for {@code e}; what Google cannot hold is reported on {@code context}. */

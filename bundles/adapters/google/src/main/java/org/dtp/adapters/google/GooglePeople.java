@@ -74,27 +74,34 @@ final class GooglePeople {
                 anniversary = date(e);
             }
         }
-        return new Contact(p.path("resourceName").asText(), uid == null ? p.path("resourceName").asText() : uid,
-                ContactKind.INDIVIDUAL, null, name == null ? null : text(name, "displayName"), structured,
-                values(p, "nicknames", n -> text(n, "value")),
-                typed(p, "emailAddresses", "value", t -> listOf(lower(t))),
-                typed(p, "phoneNumbers", "value", GooglePeople::phoneTypes),
-                stream(p, "addresses").map(a -> new PostalAddress(text(a, "poBox"), text(a, "extendedAddress"),
+        return Contact.builder()
+                .id(p.path("resourceName").asText())
+                .uid(uid == null ? p.path("resourceName").asText() : uid)
+                .kind(ContactKind.INDIVIDUAL)
+                .formattedName(name == null ? null : text(name, "displayName"))
+                .name(structured)
+                .nicknames(values(p, "nicknames", n -> text(n, "value")))
+                .emails(typed(p, "emailAddresses", "value", t -> listOf(lower(t))))
+                .phones(typed(p, "phoneNumbers", "value", GooglePeople::phoneTypes))
+                .addresses(stream(p, "addresses").map(a -> new PostalAddress(text(a, "poBox"), text(a, "extendedAddress"),
                         text(a, "streetAddress"), text(a, "city"), text(a, "region"), text(a, "postalCode"), text(a, "country"),
-                        text(a, "formattedValue"), listOf(lower(text(a, "type"))), null)).toList(),
-                typed(p, "urls", "value", t -> listOf(lower(t))),
-                stream(p, "imClients").filter(i -> text(i, "username") != null)
+                        text(a, "formattedValue"), listOf(lower(text(a, "type"))), null)).toList())
+                .urls(typed(p, "urls", "value", t -> listOf(lower(t))))
+                .impps(stream(p, "imClients").filter(i -> text(i, "username") != null)
                         .map(i -> new TypedValue(text(i, "protocol") == null ? text(i, "username")
-                                : text(i, "protocol") + ":" + text(i, "username"), listOf(lower(text(i, "type"))), null)).toList(),
-                organization, org == null ? null : text(org, "title"), org == null ? null : text(org, "jobDescription"),
-                date(first(p, "birthdays")), anniversary,
-                gender == null || text(gender, "value") == null ? null : gender(text(gender, "value")),
-                bio == null || text(bio, "value") == null ? List.of() : List.of(text(bio, "value")),
-                categories, null,
-                typed(p, "relations", "person", t -> listOf(t)),
-                List.of(), null, null, null,
-                stream(p, "userDefined").filter(u -> text(u, "key") != null && u.hasNonNull("value"))
-                        .map(u -> new ExtendedProperty(text(u, "key"), Map.of(), u.path("value").asText())).toList());
+                                : text(i, "protocol") + ":" + text(i, "username"), listOf(lower(text(i, "type"))), null)).toList())
+                .organization(organization)
+                .title(org == null ? null : text(org, "title"))
+                .role(org == null ? null : text(org, "jobDescription"))
+                .birthday(date(first(p, "birthdays")))
+                .anniversary(anniversary)
+                .gender(gender == null || text(gender, "value") == null ? null : gender(text(gender, "value")))
+                .notes(bio == null || text(bio, "value") == null ? List.of() : List.of(text(bio, "value")))
+                .categories(categories)
+                .related(typed(p, "relations", "person", t -> listOf(t)))
+                .extended(stream(p, "userDefined").filter(u -> text(u, "key") != null && u.hasNonNull("value"))
+                        .map(u -> new ExtendedProperty(text(u, "key"), Map.of(), u.path("value").asText())).toList())
+                .build();
     }
 
     /**
@@ -104,6 +111,37 @@ final class GooglePeople {
     static Map<String, Object> toGoogle(Contact c, List<String> groups, String marker, ImportContext context) {
         Report report = new Report(context, c.id());
         Map<String, Object> p = new LinkedHashMap<>();
+        Map<String, Object> name = name(c, report);
+        if (!name.isEmpty()) {
+            p.put("names", List.of(name));
+        }
+        list(p, "nicknames", c.nicknames().stream().map(v -> Map.<String, Object>of("value", v)).toList());
+        list(p, "emailAddresses", typed(c.emails(), "emails", "value", GooglePeople::firstType, report));
+        list(p, "phoneNumbers", typed(c.phones(), "phones", "value", GooglePeople::phoneType, report));
+        list(p, "addresses", addresses(c.addresses(), report));
+        list(p, "urls", typed(c.urls(), "urls", "value", GooglePeople::firstType, report));
+        list(p, "imClients", imClients(c.impps(), report));
+        Map<String, Object> org = organization(c, report);
+        if (!org.isEmpty()) {
+            p.put("organizations", List.of(org));
+        }
+        putDates(p, c, report);
+        putGender(p, c.gender(), report);
+        if (!c.notes().isEmpty()) {
+            // A contact has one biography: several notes are joined by a blank line.
+            p.put("biographies", List.of(Map.of("value", String.join("\n\n", c.notes()), "contentType", "TEXT_PLAIN")));
+            report.unless(c.notes().size() == 1, "notes", "Google keeps one note per contact; they are joined");
+        }
+        list(p, "relations", typed(c.related(), "related", "person", GooglePeople::firstType, report));
+        list(p, "userDefined", userDefined(c.extended(), report));
+        p.put("memberships", groups.stream().map(g -> Map.of("contactGroupMembership", Map.of("contactGroupResourceName", g))).toList());
+        p.put("clientData", clientData(c.uid(), marker));
+        reportFieldsGoogleLacks(c, report);
+        return p;
+    }
+
+    /** The Person's name: its parts, and the formatted name as the unstructured one. */
+    private static Map<String, Object> name(Contact c, Report report) {
         Map<String, Object> name = new LinkedHashMap<>();
         StructuredName n = c.name();
         if (n != null) {
@@ -119,15 +157,13 @@ final class GooglePeople {
                 report.notKept("formattedName", "Google shows a name made of its parts (" + displayName(n) + ")");
             }
         }
-        if (!name.isEmpty()) {
-            p.put("names", List.of(name));
-        }
-        list(p, "nicknames", c.nicknames().stream().map(v -> Map.<String, Object>of("value", v)).toList());
-        list(p, "emailAddresses", typed(c.emails(), "emails", "value", GooglePeople::firstType, report));
-        list(p, "phoneNumbers", typed(c.phones(), "phones", "value", GooglePeople::phoneType, report));
-        List<Map<String, Object>> addresses = new ArrayList<>();
-        for (int i = 0; i < c.addresses().size(); i++) {
-            PostalAddress a = c.addresses().get(i);
+        return name;
+    }
+
+    private static List<Map<String, Object>> addresses(List<PostalAddress> addresses, Report report) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (int i = 0; i < addresses.size(); i++) {
+            PostalAddress a = addresses.get(i);
             Map<String, Object> address = new LinkedHashMap<>();
             put(address, "poBox", a.poBox());
             put(address, "extendedAddress", a.extended());
@@ -139,13 +175,16 @@ final class GooglePeople {
             put(address, "formattedValue", a.label());
             put(address, "type", firstType(a.types(), "addresses[" + i + "]", report));
             report.unless(a.pref() == null, "addresses[" + i + "].pref", "Google has no preference order");
-            addresses.add(address);
+            out.add(address);
         }
-        list(p, "addresses", addresses);
-        list(p, "urls", typed(c.urls(), "urls", "value", GooglePeople::firstType, report));
+        return out;
+    }
+
+    /** IMPP URIs as Google's protocol and user name. */
+    private static List<Map<String, Object>> imClients(List<TypedValue> impps, Report report) {
         List<Map<String, Object>> ims = new ArrayList<>();
-        for (int i = 0; i < c.impps().size(); i++) {
-            TypedValue v = c.impps().get(i);
+        for (int i = 0; i < impps.size(); i++) {
+            TypedValue v = impps.get(i);
             int colon = v.value().indexOf(':');
             Map<String, Object> im = new LinkedHashMap<>();
             im.put("username", colon > 0 ? v.value().substring(colon + 1) : v.value());
@@ -154,7 +193,11 @@ final class GooglePeople {
             report.unless(v.pref() == null, "impps[" + i + "].pref", "Google has no preference order");
             ims.add(im);
         }
-        list(p, "imClients", ims);
+        return ims;
+    }
+
+    /** The organization with the contact's title and role, which Google keeps on it. */
+    private static Map<String, Object> organization(Contact c, Report report) {
         Map<String, Object> org = new LinkedHashMap<>();
         if (c.organization() != null) {
             put(org, "name", c.organization().name());
@@ -162,9 +205,11 @@ final class GooglePeople {
         }
         put(org, "title", c.title());
         put(org, "jobDescription", c.role());
-        if (!org.isEmpty()) {
-            p.put("organizations", List.of(org));
-        }
+        return org;
+    }
+
+    /** The birthday (a date or a text) and the anniversary (a date only, as an event). */
+    private static void putDates(Map<String, Object> p, Contact c, Report report) {
         if (c.birthday() != null) {
             p.put("birthdays", List.of(c.birthday().text() != null ? Map.of("text", c.birthday().text())
                     : Map.of("date", date(c.birthday()))));
@@ -176,43 +221,49 @@ final class GooglePeople {
                 p.put("events", List.of(Map.of("date", date(c.anniversary()), "type", "anniversary")));
             }
         }
-        if (c.gender() != null) {
-            Gender g = c.gender();
-            String value = g.identity() != null ? g.identity() : g.sex() == Sex.MALE ? "male" : g.sex() == Sex.FEMALE ? "female" : null;
-            if (value == null) {
-                report.notKept("gender", "Google keeps a gender as male, female or a text of its own");
-            } else {
-                p.put("genders", List.of(Map.of("value", value)));
-                report.unless(g.identity() == null || g.sex() == null, "gender.sex", "Google keeps one gender value: the identity");
-            }
+    }
+
+    private static void putGender(Map<String, Object> p, Gender g, Report report) {
+        if (g == null) {
+            return;
         }
-        if (!c.notes().isEmpty()) {
-            // A contact has one biography: several notes are joined by a blank line.
-            p.put("biographies", List.of(Map.of("value", String.join("\n\n", c.notes()), "contentType", "TEXT_PLAIN")));
-            report.unless(c.notes().size() == 1, "notes", "Google keeps one note per contact; they are joined");
+        String value = g.identity() != null ? g.identity() : g.sex() == Sex.MALE ? "male" : g.sex() == Sex.FEMALE ? "female" : null;
+        if (value == null) {
+            report.notKept("gender", "Google keeps a gender as male, female or a text of its own");
+        } else {
+            p.put("genders", List.of(Map.of("value", value)));
+            report.unless(g.identity() == null || g.sex() == null, "gender.sex", "Google keeps one gender value: the identity");
         }
-        list(p, "relations", typed(c.related(), "related", "person", GooglePeople::firstType, report));
+    }
+
+    /** Extended properties as custom fields, which have no parameters. */
+    private static List<Map<String, Object>> userDefined(List<ExtendedProperty> extended, Report report) {
         List<Map<String, Object>> userDefined = new ArrayList<>();
-        for (int i = 0; i < c.extended().size(); i++) {
-            ExtendedProperty x = c.extended().get(i);
+        for (int i = 0; i < extended.size(); i++) {
+            ExtendedProperty x = extended.get(i);
             userDefined.add(Map.of("key", x.name(), "value", x.value()));
             report.unless(x.params().isEmpty(), "extended[" + i + "].params", "Google's custom fields have no parameters");
         }
-        list(p, "userDefined", userDefined);
-        p.put("memberships", groups.stream().map(g -> Map.of("contactGroupMembership", Map.of("contactGroupResourceName", g))).toList());
+        return userDefined;
+    }
+
+    /** The UID, if any, and the import marker, kept as client data. */
+    private static List<Map<String, Object>> clientData(String uid, String marker) {
         List<Map<String, Object>> clientData = new ArrayList<>();
-        if (c.uid() != null) {
-            clientData.add(Map.of("key", UID_KEY, "value", c.uid()));
+        if (uid != null) {
+            clientData.add(Map.of("key", UID_KEY, "value", uid));
         }
         clientData.add(Map.of("key", MARKER_KEY, "value", marker));
-        p.put("clientData", clientData);
+        return clientData;
+    }
+
+    private static void reportFieldsGoogleLacks(Contact c, Report report) {
         report.unless(c.kind() == null || c.kind() == ContactKind.INDIVIDUAL, "kind", "Google contacts are people only");
         report.unless(c.photo() == null, "photo", "the importer does not upload contact photos");
         report.unless(c.members().isEmpty(), "members", "Google contacts are people only, not groups of members");
         report.unless(c.geo() == null, "geo", "Google contacts have no geographic position");
         report.unless(c.timeZone() == null, "timeZone", "Google contacts have no time zone");
         report.unless(c.revision() == null, "revision", "Google sets its own update time");
-        return p;
     }
 
     /** How Google shows a structured name: its parts in order, separated by spaces. */

@@ -165,11 +165,17 @@ public final class GooglePhotosExporter extends GoogleComponent implements Expor
         putText(exif, "FNumber", photo.path("apertureFNumber"));
         putText(exif, "ISOSpeedRatings", photo.path("isoEquivalent"));
         putText(exif, "ExposureTime", photo.path("exposureTime"));
-        return new MediaItem(id, video ? MediaKind.VIDEO : MediaKind.PHOTO, fileName, null,
-                Markers.withoutMarker(m.path("description").asText(null)),
-                instant(metadata.path("creationTime")), null,
-                integer(metadata.path("width")), integer(metadata.path("height")), exif,
-                new MediaRef(MEDIA_SCHEME + id, mimeType.isEmpty() ? (video ? "video/mp4" : "image/jpeg") : mimeType, -1));
+        return MediaItem.builder()
+                .id(id)
+                .kind(video ? MediaKind.VIDEO : MediaKind.PHOTO)
+                .fileName(fileName)
+                .description(Markers.withoutMarker(m.path("description").asText(null)))
+                .takenAt(instant(metadata.path("creationTime")))
+                .width(integer(metadata.path("width")))
+                .height(integer(metadata.path("height")))
+                .exif(exif)
+                .content(new MediaRef(MEDIA_SCHEME + id, mimeType.isEmpty() ? (video ? "video/mp4" : "image/jpeg") : mimeType, -1))
+                .build();
     }
 
     private static void putText(Map<String, String> exif, String tag, JsonNode value) {

@@ -21,7 +21,6 @@ import java.io.InputStream;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 
 /**
  * Exports a user's Google task lists and tasks. The root's pages are the task lists ({@code GET /users/@me/lists});
@@ -67,9 +66,17 @@ public final class GoogleTasksExporter extends GoogleComponent implements Export
         Instant completedAt = t.hasNonNull("completed") ? offsetTime(t.path("completed").asText()).toInstant() : null;
         String title = t.path("title").asText("");
         String notes = t.path("notes").asText(null);
-        return new Task(t.path("id").asText(), Markers.uidIn(notes), title.isEmpty() ? null : title, Markers.withoutMarker(notes),
-                completed ? TaskStatus.COMPLETED : TaskStatus.NEEDS_ACTION, due, null, completedAt, null, null,
-                t.path("parent").asText(null), t.path("position").asText(null), List.of(), null, List.of(), List.of());
+        return Task.builder()
+                .id(t.path("id").asText())
+                .uid(Markers.uidIn(notes))
+                .title(title.isEmpty() ? null : title)
+                .notes(Markers.withoutMarker(notes))
+                .status(completed ? TaskStatus.COMPLETED : TaskStatus.NEEDS_ACTION)
+                .due(due)
+                .completedAt(completedAt)
+                .parentId(t.path("parent").asText(null))
+                .position(t.path("position").asText(null))
+                .build();
     }
 
     private static OffsetDateTime offsetTime(String text) {

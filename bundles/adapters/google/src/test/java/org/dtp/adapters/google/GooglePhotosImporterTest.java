@@ -46,8 +46,14 @@ public class GooglePhotosImporterTest {
     private MediaItem item(String id, MediaKind kind, String fileName, String title, String description, int length) {
         byte[] bytes = Fixture.bytes(length, id.hashCode());
         source.put("src:" + id, bytes);
-        return new MediaItem(id, kind, fileName, title, description, null, null, null, null, Map.of(),
-                new MediaRef("src:" + id, kind == MediaKind.VIDEO ? "video/mp4" : "image/jpeg", length));
+        return MediaItem.builder()
+                .id(id)
+                .kind(kind)
+                .fileName(fileName)
+                .title(title)
+                .description(description)
+                .content(new MediaRef("src:" + id, kind == MediaKind.VIDEO ? "video/mp4" : "image/jpeg", length))
+                .build();
     }
 
     @Test
@@ -137,9 +143,16 @@ public class GooglePhotosImporterTest {
     @Test
     public void whatGooglePhotosCannotHoldIsReported() throws Exception {
         String albumId = importer.importContainer(context, "c:trip", new PhotoAlbum("trip", "Trip", null), null);
-        MediaItem photo = new MediaItem("p1", MediaKind.PHOTO, "a.jpg", "A title", "d".repeat(1200),
-                Instant.parse("2020-01-02T03:04:05Z"), new GeoLocation(48.1, 11.5, null), null, null, Map.of(),
-                new MediaRef("src:p1", "image/jpeg", 3));
+        MediaItem photo = MediaItem.builder()
+                .id("p1")
+                .kind(MediaKind.PHOTO)
+                .fileName("a.jpg")
+                .title("A title")
+                .description("d".repeat(1200))
+                .takenAt(Instant.parse("2020-01-02T03:04:05Z"))
+                .location(new GeoLocation(48.1, 11.5, null))
+                .content(new MediaRef("src:p1", "image/jpeg", 3))
+                .build();
         source.put("src:p1", new byte[]{1, 2, 3});
 
         String id = importer.importItem(context, "i:p1", photo, albumId);
@@ -164,8 +177,12 @@ public class GooglePhotosImporterTest {
     @Test
     public void aPhotoOverGooglesLimitIsRejectedWithoutUploading() throws Exception {
         String albumId = importer.importContainer(context, "c:trip", new PhotoAlbum("trip", "Trip", null), null);
-        MediaItem huge = new MediaItem("big", MediaKind.PHOTO, "big.tif", null, null, null, null, null, null, Map.of(),
-                new MediaRef("src:big", "image/tiff", GooglePhotosImporter.MAX_PHOTO_BYTES + 1));
+        MediaItem huge = MediaItem.builder()
+                .id("big")
+                .kind(MediaKind.PHOTO)
+                .fileName("big.tif")
+                .content(new MediaRef("src:big", "image/tiff", GooglePhotosImporter.MAX_PHOTO_BYTES + 1))
+                .build();
 
         ItemRejectedException e = assertThrows(ItemRejectedException.class, () -> importer.importItem(context, "i:big", huge, albumId));
 

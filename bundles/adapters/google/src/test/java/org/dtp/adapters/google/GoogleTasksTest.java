@@ -120,9 +120,17 @@ public class GoogleTasksTest {
         });
         GoogleTasksImporter importer = new GoogleTasksImporter(f.connector());
         String list = importer.importContainer(context, "c:home", new TaskList("home", "Home"), null);
-        Task task = new Task("t1", "uid-1", "Paint", "the fence", TaskStatus.IN_PROCESS,
-                CalendarTime.ofZoned(LocalDateTime.parse("2024-07-01T17:00"), "Europe/Berlin"), null, null, 1, 50, null, null,
-                List.of("home"), null, List.of(), List.of());
+        Task task = Task.builder()
+                .id("t1")
+                .uid("uid-1")
+                .title("Paint")
+                .notes("the fence")
+                .status(TaskStatus.IN_PROCESS)
+                .due(CalendarTime.ofZoned(LocalDateTime.parse("2024-07-01T17:00"), "Europe/Berlin"))
+                .priority(1)
+                .percentComplete(50)
+                .categories(List.of("home"))
+                .build();
 
         String first = importer.importItem(context, "i:t1", task, list);
         String again = new GoogleTasksImporter(f.connector()).importItem(context, "i:t1", task, list);
@@ -136,8 +144,11 @@ public class GoogleTasksTest {
         assertEquals(List.of("status", "due", "priority", "percentComplete", "categories"),
                 context.notKept().stream().map(TestImportContext.NotKept::field).distinct().toList());
         // A sub-task whose parent is not there goes to the top level, reported.
-        String orphan = importer.importItem(context, "i:t2", new Task("t2", null, "Buy paint", null, null, null, null, null, null,
-                null, "missing", null, List.of(), null, List.of(), List.of()), list);
+        String orphan = importer.importItem(context, "i:t2", Task.builder()
+                .id("t2")
+                .title("Buy paint")
+                .parentId("missing")
+                .build(), list);
         assertNull(f.fake.tasksOf(list).stream().filter(t -> t.path("id").asText().equals(orphan)).findFirst().orElseThrow()
                 .path("parent").asText(null));
         assertTrue(context.notKept().stream().anyMatch(n -> n.sourceId().equals("t2") && n.field().equals("parentId")));
@@ -150,10 +161,13 @@ public class GoogleTasksTest {
         });
         GoogleTasksImporter importer = new GoogleTasksImporter(f.connector());
         String list = importer.importContainer(context, "c:home", new TaskList("home", "Home"), null);
-        importer.importItem(context, "i:t1", new Task("t1", "uid-1@example.org", "Paint", "the fence", null, null, null, null, null,
-                null, null, null, List.of(), null, List.of(), List.of()), list);
-        importer.importItem(context, "i:t2", new Task("t2", "two\nlines", "Sand", null, null, null, null, null, null,
-                null, null, null, List.of(), null, List.of(), List.of()), list);
+        importer.importItem(context, "i:t1", Task.builder()
+                .id("t1")
+                .uid("uid-1@example.org")
+                .title("Paint")
+                .notes("the fence")
+                .build(), list);
+        importer.importItem(context, "i:t2", Task.builder().id("t2").uid("two\nlines").title("Sand").build(), list);
 
         List<Task> back = new GoogleTasksExporter(f.connector()).export(f.source(), new ExportCursor(list, null)).items();
         assertEquals(List.of("Paint uid-1@example.org the fence", "Sand null null"),

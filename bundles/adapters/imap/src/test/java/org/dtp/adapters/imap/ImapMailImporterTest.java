@@ -50,8 +50,14 @@ public class ImapMailImporterTest {
     }
 
     private static MailMessage message(String id, String messageId, MailFlags flags, Instant internalDate) {
-        return new MailMessage(id, new MediaRef(id, "message/rfc822", -1), messageId, "a subject", null, List.of(), null,
-                flags, List.of(), internalDate, -1);
+        return MailMessage.builder()
+                .id(id)
+                .raw(new MediaRef(id, "message/rfc822", -1))
+                .messageId(messageId)
+                .subject("a subject")
+                .flags(flags)
+                .internalDate(internalDate)
+                .build();
     }
 
     private static byte[] raw(String messageId, String body) {

@@ -99,9 +99,14 @@ public final class InstagramMediaExporter implements Exporter<PhotoAlbum, MediaI
             rejected.add(new ExportPage.Rejected(itemId, "unknown Instagram media_type '" + type + "'"));
             return;
         }
-        items.add(new MediaItem(itemId, video ? MediaKind.VIDEO : MediaKind.PHOTO, baseName + (video ? ".mp4" : ".jpg"),
-                null, caption, takenAt, null, null, null, Map.of(),
-                new MediaRef(REF + mediaId, video ? "video/mp4" : "image/jpeg", -1)));
+        items.add(MediaItem.builder()
+                .id(itemId)
+                .kind(video ? MediaKind.VIDEO : MediaKind.PHOTO)
+                .fileName(baseName + (video ? ".mp4" : ".jpg"))
+                .description(caption)
+                .takenAt(takenAt)
+                .content(new MediaRef(REF + mediaId, video ? "video/mp4" : "image/jpeg", -1))
+                .build());
     }
 
     @Override

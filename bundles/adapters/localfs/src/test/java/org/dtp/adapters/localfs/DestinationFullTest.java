@@ -42,8 +42,12 @@ public class DestinationFullTest {
         try {
             byte[] photo = new byte[1024 * 1024];
             TestImportContext context = TestContexts.destination(mount.resolve("photos"), ref -> new ByteArrayInputStream(photo));
-            MediaItem item = new MediaItem("src/big.jpg", MediaKind.PHOTO, "big.jpg", null, null, null, null, null, null, null,
-                    new MediaRef("test:big", "image/jpeg", photo.length));
+            MediaItem item = MediaItem.builder()
+                    .id("src/big.jpg")
+                    .kind(MediaKind.PHOTO)
+                    .fileName("big.jpg")
+                    .content(new MediaRef("test:big", "image/jpeg", photo.length))
+                    .build();
 
             DestinationFullException full = assertThrows(DestinationFullException.class,
                     () -> Adapters.importer().importItem(context, "k1", item, null));

@@ -146,9 +146,10 @@ public class ImapThroughFolderTest {
         @Override
         public ExportPage<MailFolder, MailMessage> export(TransferContext context, ExportCursor cursor) throws AdapterException {
             ExportPage<MailFolder, MailMessage> page = imap.export(context, cursor);
-            List<MailMessage> messages = page.items().stream().map(m -> new MailMessage(m.id(),
-                    new MediaRef(m.raw().uri(), m.raw().contentType(), -1), m.messageId(), m.subject(), m.from(), m.to(),
-                    m.date(), m.flags(), m.labels(), m.internalDate(), -1)).toList();
+            List<MailMessage> messages = page.items().stream().map(m -> m.toBuilder()
+                    .raw(new MediaRef(m.raw().uri(), m.raw().contentType(), -1))
+                    .size(-1)
+                    .build()).toList();
             return new ExportPage<>(page.containers(), messages, page.continuation(), page.rejected());
         }
 

@@ -138,8 +138,13 @@ public class LocalFolderCalendarTest {
         // the calendar exporter does not take the task list an import made for a calendar
         assertEquals(List.of(), Transfers.exportAll(new LocalFolderCalendarExporter(settings(5)), TestContexts.source(destination)).containers());
 
-        Task child = new Task("t-2", "child@example.org", "Child", null, null, null, null, null, null, null, "t-1", "0001",
-                List.of(), null, List.of(), List.of());
+        Task child = Task.builder()
+                .id("t-2")
+                .uid("child@example.org")
+                .title("Child")
+                .parentId("t-1")
+                .position("0001")
+                .build();
         TestImportContext lossy = TestContexts.destination(destination, ref -> InputStream.nullInputStream());
         new LocalFolderTaskImporter(settings(1)).importItem(lossy, "k-child", child, null);
         assertEquals(List.of("parentId", "position"), lossy.notKept().stream().map(TestImportContext.NotKept::field).toList());

@@ -132,9 +132,11 @@ public class LocalFolderContactTest {
     public void aContactWithoutAnAddressBookGoesToOneCalledContactsAndWhatVCardCannotSayIsReported() throws Exception {
         Path root = temp.newFolder("loose").toPath();
         Contact odd = VCardFormat.read("src-1", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Odd\r\nEND:VCARD\r\n", "p:x");
-        Contact withPhotoTooBig = new Contact("src-2", null, null, null, "Big", null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, new org.dtp.models.MediaRef("big", "image/jpeg", -1), null, null, null,
-                null, null, null);
+        Contact withPhotoTooBig = Contact.builder()
+                .id("src-2")
+                .formattedName("Big")
+                .photo(new org.dtp.models.MediaRef("big", "image/jpeg", -1))
+                .build();
         TestImportContext ctx = TestContexts.destination(root, ref -> new java.io.ByteArrayInputStream(
                 new byte[LocalFolderContactImporter.MAX_PHOTO_BYTES + 1]));
         LocalFolderContactImporter importer = new LocalFolderContactImporter(settings(10));

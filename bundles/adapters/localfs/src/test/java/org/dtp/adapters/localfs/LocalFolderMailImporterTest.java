@@ -37,9 +37,13 @@ public class LocalFolderMailImporterTest {
     private final LocalFolderMailImporter importer = new LocalFolderMailImporter(LocalFolderSettings.defaults());
 
     private static MailMessage message(String id, byte[] bytes) {
-        return new MailMessage(id, new MediaRef(id, "message/rfc822", bytes.length), null, null, null, List.of(), null,
-                new MailFlags(true, false, true, false, false, List.of("$Label1")), List.of(), Instant.parse("2024-12-03T08:15:00Z"),
-                bytes.length);
+        return MailMessage.builder()
+                .id(id)
+                .raw(new MediaRef(id, "message/rfc822", bytes.length))
+                .flags(new MailFlags(true, false, true, false, false, List.of("$Label1")))
+                .internalDate(Instant.parse("2024-12-03T08:15:00Z"))
+                .size(bytes.length)
+                .build();
     }
 
     private static MailFolder folder(String name) {

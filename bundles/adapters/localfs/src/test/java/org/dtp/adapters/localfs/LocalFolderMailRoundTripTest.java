@@ -62,9 +62,15 @@ public class LocalFolderMailRoundTripTest {
         for (Map.Entry<String, byte[]> body : bodies.entrySet()) {
             String folder = body.getKey().equals(MailSamples.DIGEST) ? lists : body.getKey().equals(MailSamples.FROM_LINES) ? sent : inbox;
             MailFlags flags = new MailFlags(uid % 2 == 0, true, false, false, false, List.of("$Forwarded", "work"));
-            importer.importItem(ctx, "i:" + uid, new MailMessage(String.valueOf(uid), new MediaRef(body.getKey(), "message/rfc822",
-                    body.getValue().length), null, null, null, List.of(), null, flags, List.of("Important"),
-                    Instant.parse("2024-01-0" + uid + "T10:00:00Z"), body.getValue().length), folder);
+            importer.importItem(ctx, "i:" + uid, MailMessage.builder()
+                    .id(String.valueOf(uid))
+                    .raw(new MediaRef(body.getKey(), "message/rfc822",
+                            body.getValue().length))
+                    .flags(flags)
+                    .labels(List.of("Important"))
+                    .internalDate(Instant.parse("2024-01-0" + uid + "T10:00:00Z"))
+                    .size(body.getValue().length)
+                    .build(), folder);
             uid++;
         }
     }
@@ -172,8 +178,11 @@ public class LocalFolderMailRoundTripTest {
         LocalFolderMailImporter importer = new LocalFolderMailImporter(settings);
         TestImportContext intoA = MailSamples.destination(a, null, ref -> new ByteArrayInputStream(big));
         String folder = importer.importContainer(intoA, "c:big", new MailFolder("big", "Big", "Big", "/", null, null), null);
-        importer.importItem(intoA, "i:big", new MailMessage("big", new MediaRef("big", "message/rfc822", big.length),
-                null, null, null, null, null, null, null, null, big.length), folder);
+        importer.importItem(intoA, "i:big", MailMessage.builder()
+                .id("big")
+                .raw(new MediaRef("big", "message/rfc822", big.length))
+                .size(big.length)
+                .build(), folder);
 
         MailSamples.transfer(a, mbox, "mbox", settings);
         MailSamples.transfer(mbox, c, null, settings);

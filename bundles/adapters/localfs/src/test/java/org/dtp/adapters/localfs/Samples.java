@@ -67,8 +67,15 @@ final class Samples {
 
     /** An item as another service might export it, its bytes being the sample's. */
     static MediaItem item(String id, String fileName, String sample, String title, String description, Instant takenAt) {
-        return new MediaItem(id, MediaKind.PHOTO, fileName, title, description, takenAt, null, null, null, Map.of(),
-                new MediaRef("test:" + sample, "image/jpeg", bytes(sample).length));
+        return MediaItem.builder()
+                .id(id)
+                .kind(MediaKind.PHOTO)
+                .fileName(fileName)
+                .title(title)
+                .description(description)
+                .takenAt(takenAt)
+                .content(new MediaRef("test:" + sample, "image/jpeg", bytes(sample).length))
+                .build();
     }
 
     /** Every album and item an exporter gives, walking containers the way the engine does. */

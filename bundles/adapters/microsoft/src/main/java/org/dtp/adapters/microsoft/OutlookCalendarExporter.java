@@ -167,43 +167,38 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
         JsonNode location = e.path("location");
         JsonNode coordinates = location.path("coordinates");
         String ownUid = ImportTags.value(e, ImportTags.UID);
-        return new CalendarEvent(
-                e.path("id").asText(),
-                uid != null ? uid : ownUid != null ? ownUid : blankToNull(e.path("iCalUId").asText("")),
-                recurrenceId,
-                blankToNull(subject),
-                blankToNull(e.path("body").path("content").asText("")),
-                blankToNull(location.path("displayName").asText("")),
-                time(e.path("start"), e.path("originalStartTimeZone").asText(""), allDay),
-                time(e.path("end"), e.path("originalEndTimeZone").asText(""), allDay),
-                null,
-                e.path("isCancelled").asBoolean(false) ? EventStatus.CANCELLED
-                        : showAs.equals("tentative") ? EventStatus.TENTATIVE : EventStatus.CONFIRMED,
-                showAs.equals("free") ? Transparency.TRANSPARENT : Transparency.OPAQUE,
-                switch (sensitivity) {
+        return CalendarEvent.builder()
+                .id(e.path("id").asText())
+                .uid(uid != null ? uid : ownUid != null ? ownUid : blankToNull(e.path("iCalUId").asText("")))
+                .recurrenceId(recurrenceId)
+                .summary(blankToNull(subject))
+                .description(blankToNull(e.path("body").path("content").asText("")))
+                .location(blankToNull(location.path("displayName").asText("")))
+                .start(time(e.path("start"), e.path("originalStartTimeZone").asText(""), allDay))
+                .end(time(e.path("end"), e.path("originalEndTimeZone").asText(""), allDay))
+                .status(e.path("isCancelled").asBoolean(false) ? EventStatus.CANCELLED
+                        : showAs.equals("tentative") ? EventStatus.TENTATIVE : EventStatus.CONFIRMED)
+                .transparency(showAs.equals("free") ? Transparency.TRANSPARENT : Transparency.OPAQUE)
+                .classification(switch (sensitivity) {
                     case "private" -> Classification.PRIVATE;
                     case "confidential" -> Classification.CONFIDENTIAL;
                     case "personal" -> Classification.OTHER;
                     default -> Classification.PUBLIC;
-                },
-                sensitivity.equals("personal") ? "PERSONAL" : null,
-                attendees.isEmpty() || organizer.path("address").asText("").isBlank() ? null
-                        : new Organizer("mailto:" + organizer.path("address").asText(), blankToNull(organizer.path("name").asText(""))),
-                attendees,
-                categories,
-                rule == null ? List.of() : List.of(rule),
-                List.of(),
-                List.of(),
-                alarms,
-                0,
-                GraphTimes.instant(e.path("createdDateTime").asText("")),
-                GraphTimes.instant(e.path("lastModifiedDateTime").asText("")),
-                null,
-                coordinates.path("latitude").isNumber() && coordinates.path("longitude").isNumber()
+                })
+                .classificationText(sensitivity.equals("personal") ? "PERSONAL" : null)
+                .organizer(attendees.isEmpty() || organizer.path("address").asText("").isBlank() ? null
+                        : new Organizer("mailto:" + organizer.path("address").asText(), blankToNull(organizer.path("name").asText(""))))
+                .attendees(attendees)
+                .categories(categories)
+                .recurrenceRules(rule == null ? List.of() : List.of(rule))
+                .alarms(alarms)
+                .created(GraphTimes.instant(e.path("createdDateTime").asText("")))
+                .lastModified(GraphTimes.instant(e.path("lastModifiedDateTime").asText("")))
+                .geo(coordinates.path("latitude").isNumber() && coordinates.path("longitude").isNumber()
                         ? new GeoLocation(coordinates.path("latitude").asDouble(), coordinates.path("longitude").asDouble(),
                         coordinates.path("altitude").isNumber() ? coordinates.path("altitude").asDouble() : null)
-                        : null,
-                List.of());
+                        : null)
+                .build();
     }
 
     /**

@@ -107,42 +107,41 @@ public final class OutlookContactExporter extends GraphComponent implements Expo
                 listOf(text(c, "title")), listOf(text(c, "generation")));
         String company = text(c, "companyName");
         String department = text(c, "department");
-        return new Contact(
-                c.path("id").asText(),
-                ImportTags.value(c, ImportTags.UID),
-                ContactKind.INDIVIDUAL,
-                null,
-                text(c, "displayName"),
-                name,
-                listOf(text(c, "nickName")),
-                emails,
-                phones,
-                addresses,
-                urls,
-                impps,
-                company.isEmpty() && department.isEmpty() ? null : new Organization(company, listOf(department)),
-                text(c, "jobTitle"),
-                text(c, "profession"),
-                birthday(text(c, "birthday")),
-                null,
-                null,
-                listOf(text(c, "personalNotes")),
-                categories,
-                null,
-                related,
-                List.of(),
-                null,
-                null,
-                GraphTimes.instant(text(c, "lastModifiedDateTime")),
-                List.of());
+        return Contact.builder()
+                .id(c.path("id").asText())
+                .uid(ImportTags.value(c, ImportTags.UID))
+                .kind(ContactKind.INDIVIDUAL)
+                .formattedName(text(c, "displayName"))
+                .name(name)
+                .nicknames(listOf(text(c, "nickName")))
+                .emails(emails)
+                .phones(phones)
+                .addresses(addresses)
+                .urls(urls)
+                .impps(impps)
+                .organization(company.isEmpty() && department.isEmpty() ? null : new Organization(company, listOf(department)))
+                .title(text(c, "jobTitle"))
+                .role(text(c, "profession"))
+                .birthday(birthday(text(c, "birthday")))
+                .notes(listOf(text(c, "personalNotes")))
+                .categories(categories)
+                .related(related)
+                .revision(GraphTimes.instant(text(c, "lastModifiedDateTime")))
+                .build();
     }
 
     private static void address(JsonNode a, List<String> types, List<PostalAddress> out) {
         if (!a.isObject() || List.of("street", "city", "state", "postalCode", "countryOrRegion").stream().allMatch(f -> text(a, f).isEmpty())) {
             return;
         }
-        out.add(new PostalAddress(null, null, text(a, "street"), text(a, "city"), text(a, "state"), text(a, "postalCode"),
-                text(a, "countryOrRegion"), null, types, null));
+        out.add(PostalAddress.builder()
+                .street(text(a, "street"))
+                .locality(text(a, "city"))
+                .region(text(a, "state"))
+                .postalCode(text(a, "postalCode"))
+                .country(text(a, "countryOrRegion"))
+                .types(types)
+                .build());
     }
 
     /** Graph's birthday is a whole date as a DateTimeOffset (midnight UTC). */

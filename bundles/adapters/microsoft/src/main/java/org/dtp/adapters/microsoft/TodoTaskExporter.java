@@ -107,31 +107,29 @@ public final class TodoTaskExporter extends GraphComponent implements Exporter<T
                 uid = link.path("externalId").asText();
             }
         }
-        return new Task(
-                t.path("id").asText(),
-                uid,
-                t.path("title").asText(""),
-                notes.isBlank() ? null : notes,
-                switch (status) {
+        return Task.builder()
+                .id(t.path("id").asText())
+                .uid(uid)
+                .title(t.path("title").asText(""))
+                .notes(notes.isBlank() ? null : notes)
+                .status(switch (status) {
                     case "completed" -> TaskStatus.COMPLETED;
                     case "inProgress", "waitingOnOthers" -> TaskStatus.IN_PROCESS;
                     default -> TaskStatus.NEEDS_ACTION;
-                },
-                day(t.path("dueDateTime")),
-                day(t.path("startDateTime")),
-                GraphTimes.instant(t.path("completedDateTime")),
-                switch (t.path("importance").asText("normal")) {
+                })
+                .due(day(t.path("dueDateTime")))
+                .start(day(t.path("startDateTime")))
+                .completedAt(GraphTimes.instant(t.path("completedDateTime")))
+                .priority(switch (t.path("importance").asText("normal")) {
                     case "high" -> 1;
                     case "low" -> 9;
                     default -> 5;
-                },
-                null,
-                null,
-                null,
-                categories,
-                rrule,
-                alarms,
-                extended);
+                })
+                .categories(categories)
+                .recurrenceRule(rrule)
+                .alarms(alarms)
+                .extended(extended)
+                .build();
     }
 
     /** To Do's due and start are days ("the date in the specified time zone", todoTask's document). */

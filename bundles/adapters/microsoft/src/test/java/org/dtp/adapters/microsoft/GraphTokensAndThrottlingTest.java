@@ -103,8 +103,12 @@ public class GraphTokensAndThrottlingTest {
         TestImportContext context = f.destination(ref -> new ByteArrayInputStream(bytes));
         String album = new OneDriveMediaImporter(f.connector).importContainer(context, "a", new PhotoAlbum("a", "Trip", null), null);
         f.fake.expireAccessTokens();
-        String id = new OneDriveMediaImporter(f.connector).importItem(context, "i", new MediaItem("p", MediaKind.PHOTO, "x.jpg",
-                null, null, null, null, null, null, Map.of(), new MediaRef("mem:p", "image/jpeg", bytes.length)), album);
+        String id = new OneDriveMediaImporter(f.connector).importItem(context, "i", MediaItem.builder()
+                .id("p")
+                .kind(MediaKind.PHOTO)
+                .fileName("x.jpg")
+                .content(new MediaRef("mem:p", "image/jpeg", bytes.length))
+                .build(), album);
         assertEquals(Fixture.sha256(bytes), Fixture.sha256(f.fake.item(id).bytes));
         assertEquals(1, f.fake.refreshes());
     }

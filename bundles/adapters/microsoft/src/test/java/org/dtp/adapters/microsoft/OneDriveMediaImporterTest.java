@@ -19,7 +19,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.Assert.assertEquals;
@@ -44,8 +43,12 @@ public class OneDriveMediaImporterTest {
     }
 
     private static MediaItem photo(String id, String fileName, byte[] bytes) {
-        return new MediaItem(id, MediaKind.PHOTO, fileName, null, null, null, null, null, null, Map.of(),
-                new MediaRef("mem:" + id, "image/jpeg", bytes.length));
+        return MediaItem.builder()
+                .id(id)
+                .kind(MediaKind.PHOTO)
+                .fileName(fileName)
+                .content(new MediaRef("mem:" + id, "image/jpeg", bytes.length))
+                .build();
     }
 
     @Test
@@ -135,11 +138,21 @@ public class OneDriveMediaImporterTest {
     public void perItemErrorsLeaveTheRestOfTheImportGoing() throws Exception {
         byte[] bytes = Fixture.bytes(100, 5);
         TestImportContext context = f.destination(ref -> new ByteArrayInputStream(bytes));
-        MediaItem unknownSize = new MediaItem("p0", MediaKind.VIDEO, "clip.mov", null, null, null, null, null, null, Map.of(),
-                new MediaRef("mem:p0", "video/quicktime", -1));
+        MediaItem unknownSize = MediaItem.builder()
+                .id("p0")
+                .kind(MediaKind.VIDEO)
+                .fileName("clip.mov")
+                .content(new MediaRef("mem:p0", "video/quicktime", -1))
+                .build();
         assertThrows(ItemRejectedException.class, () -> importer.importItem(context, "item-0", unknownSize, null));
-        MediaItem odd = new MediaItem("p1", MediaKind.PHOTO, "a:b*c?.jpg", "Title", "Caption", null, null, null, null, Map.of(),
-                new MediaRef("mem:p1", "image/jpeg", bytes.length));
+        MediaItem odd = MediaItem.builder()
+                .id("p1")
+                .kind(MediaKind.PHOTO)
+                .fileName("a:b*c?.jpg")
+                .title("Title")
+                .description("Caption")
+                .content(new MediaRef("mem:p1", "image/jpeg", bytes.length))
+                .build();
         String id = importer.importItem(context, "item-1", odd, null);
         FakeGraph.Item stored = f.fake.item(id);
         assertEquals("a_b_c_.jpg", stored.name);

@@ -134,12 +134,22 @@ public class OutlookCalendarTest {
     public void aDurationAndAReminderInWeeksAreKept() throws Exception {
         CalendarTime zoned = CalendarTime.ofZoned(LocalDateTime.parse("2024-03-25T09:00"), "Europe/Paris");
         CalendarTime utc = CalendarTime.ofUtc(Instant.parse("2024-06-03T08:00:00Z"));
-        CalendarEvent retreat = new CalendarEvent("w1", "retreat@example.org", null, "Retreat", null, null, zoned, null, "P1W", null, null,
-                null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Retreat")), 0, null, null, null, null, List.of());
-        CalendarEvent course = new CalendarEvent("w2", "course@example.org", null, "Course", null, null, utc, null, "+P2W", null, null,
-                null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Course")), 0, null, null, null, null, List.of());
+        CalendarEvent retreat = CalendarEvent.builder()
+                .id("w1")
+                .uid("retreat@example.org")
+                .summary("Retreat")
+                .start(zoned)
+                .duration("P1W")
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Retreat")))
+                .build();
+        CalendarEvent course = CalendarEvent.builder()
+                .id("w2")
+                .uid("course@example.org")
+                .summary("Course")
+                .start(utc)
+                .duration("+P2W")
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Course")))
+                .build();
         TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
         OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
         String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Weeks", null, null, null), null);
@@ -158,7 +168,16 @@ public class OutlookCalendarTest {
 
     private static CalendarEvent event(String id, CalendarTime recurrenceId, CalendarTime start, CalendarTime end, List<String> rules,
                                        List<CalendarTime> exceptionDates) {
-        return new CalendarEvent(id, "yoga@example.org", recurrenceId, "Yoga", null, "Studio 3", start, end, null, null, null, null, null,
-                null, List.of(), List.of(), rules, List.of(), exceptionDates, List.of(), 0, null, null, null, null, List.of());
+        return CalendarEvent.builder()
+                .id(id)
+                .uid("yoga@example.org")
+                .recurrenceId(recurrenceId)
+                .summary("Yoga")
+                .location("Studio 3")
+                .start(start)
+                .end(end)
+                .recurrenceRules(rules)
+                .exceptionDates(exceptionDates)
+                .build();
     }
 }

@@ -68,8 +68,14 @@ public class OutlookContactsTest {
         assertEquals(List.of(new TypedValue("ann@example.org", List.of(), null)), ann.emails());
         assertEquals(List.of(new TypedValue("+44 20 7946 0018", List.of("work"), null), new TypedValue("+44 20 7946 0019", List.of("home"), null),
                 new TypedValue("+44 7700 900123", List.of("cell"), null)), ann.phones());
-        assertEquals(List.of(new PostalAddress(null, null, "12 Baker Street", "London", "", "NW1 6XE", "United Kingdom", null,
-                List.of("home"), null)), ann.addresses());
+        assertEquals(List.of(PostalAddress.builder()
+                .street("12 Baker Street")
+                .locality("London")
+                .region("")
+                .postalCode("NW1 6XE")
+                .country("United Kingdom")
+                .types(List.of("home"))
+                .build()), ann.addresses());
         assertEquals(new Organization("Example Ltd", List.of("Research")), ann.organization());
         assertEquals("Chemist", ann.title());
         assertEquals("Scientist", ann.role());
@@ -83,10 +89,18 @@ public class OutlookContactsTest {
 
     @Test
     public void aRoundTripKeepsTheContactAndAReimportAfterARestartCreatesNothingTwice() throws Exception {
-        Contact source = new Contact("c1", "urn:uuid:1", null, null, "Ann Smith", new StructuredName("Smith", "Ann", List.of(), List.of(), List.of()),
-                List.of(), List.of(new TypedValue("ann@example.org", List.of("home"), 1)), List.of(new TypedValue("+1 555 0100", List.of("work"), null)),
-                List.of(), List.of(), List.of(), new Organization("Example", List.of()), "Chemist", null, new PartialDate(null, 12, 24, null),
-                null, null, List.of("A note"), List.of(), null, List.of(), List.of(), null, null, null, List.of());
+        Contact source = Contact.builder()
+                .id("c1")
+                .uid("urn:uuid:1")
+                .formattedName("Ann Smith")
+                .name(new StructuredName("Smith", "Ann", List.of(), List.of(), List.of()))
+                .emails(List.of(new TypedValue("ann@example.org", List.of("home"), 1)))
+                .phones(List.of(new TypedValue("+1 555 0100", List.of("work"), null)))
+                .organization(new Organization("Example", List.of()))
+                .title("Chemist")
+                .birthday(new PartialDate(null, 12, 24, null))
+                .notes(List.of("A note"))
+                .build();
         TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
         OutlookContactImporter importer = new OutlookContactImporter(f.connector);
         String book = importer.importContainer(into, "book", new AddressBook("b1", "Friends", "my friends"), null);
@@ -112,10 +126,18 @@ public class OutlookContactsTest {
 
     @Test
     public void aContactRetriedAfterItsCreateAnswerWasLostIsNotMadeTwiceAndStillReportsWhatIsNotKept() throws Exception {
-        Contact source = new Contact("c1", "urn:uuid:1", null, null, "Ann Smith", new StructuredName("Smith", "Ann", List.of(), List.of(), List.of()),
-                List.of(), List.of(new TypedValue("ann@example.org", List.of("home"), 1)), List.of(new TypedValue("+1 555 0100", List.of("work"), null)),
-                List.of(), List.of(), List.of(), new Organization("Example", List.of()), "Chemist", null, new PartialDate(null, 12, 24, null),
-                null, null, List.of("A note"), List.of(), null, List.of(), List.of(), null, null, null, List.of());
+        Contact source = Contact.builder()
+                .id("c1")
+                .uid("urn:uuid:1")
+                .formattedName("Ann Smith")
+                .name(new StructuredName("Smith", "Ann", List.of(), List.of(), List.of()))
+                .emails(List.of(new TypedValue("ann@example.org", List.of("home"), 1)))
+                .phones(List.of(new TypedValue("+1 555 0100", List.of("work"), null)))
+                .organization(new Organization("Example", List.of()))
+                .title("Chemist")
+                .birthday(new PartialDate(null, 12, 24, null))
+                .notes(List.of("A note"))
+                .build();
         OutlookContactImporter importer = new OutlookContactImporter(f.connector);
         outlook.loseNextCreateAnswer();
         TestImportContext first = f.destination(ref -> new ByteArrayInputStream(new byte[0]));

@@ -50,8 +50,17 @@ public class OutlookMailTest {
     }
 
     private static MailMessage message(String id, byte[] raw, MailFlags flags) {
-        return new MailMessage(id, new MediaRef("mem:" + id, "message/rfc822", raw.length), "<" + id + "@example.org>", "Hello",
-                "ann@example.org", List.of("bob@example.org"), null, flags, List.of("Blue"), null, raw.length);
+        return MailMessage.builder()
+                .id(id)
+                .raw(new MediaRef("mem:" + id, "message/rfc822", raw.length))
+                .messageId("<" + id + "@example.org>")
+                .subject("Hello")
+                .from("ann@example.org")
+                .to(List.of("bob@example.org"))
+                .flags(flags)
+                .labels(List.of("Blue"))
+                .size(raw.length)
+                .build();
     }
 
     @Test

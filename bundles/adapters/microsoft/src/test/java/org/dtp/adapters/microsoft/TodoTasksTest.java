@@ -142,9 +142,19 @@ public class TodoTasksTest {
     public void whatToDoCannotHoldIsReported() throws Exception {
         TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
         String list = importer.importContainer(into, "l", new TaskList("l", "Work"), null);
-        Task task = new Task("t1", "uid-1", "Plan", null, TaskStatus.CANCELLED, null, null, null, 3, 40, "t0", "0001",
-                List.of(), "FREQ=HOURLY", List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, null)),
-                List.of(new ExtendedProperty("X-APPLE-SORT-ORDER", Map.of(), "5")));
+        Task task = Task.builder()
+                .id("t1")
+                .uid("uid-1")
+                .title("Plan")
+                .status(TaskStatus.CANCELLED)
+                .priority(3)
+                .percentComplete(40)
+                .parentId("t0")
+                .position("0001")
+                .recurrenceRule("FREQ=HOURLY")
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, null)))
+                .extended(List.of(new ExtendedProperty("X-APPLE-SORT-ORDER", Map.of(), "5")))
+                .build();
         importer.importItem(into, "t1", task, list);
         assertEquals(List.of("status", "priority", "recurrenceRule", "alarms[0]", "percentComplete", "parentId", "position",
                 "extended[0]"), into.notKept().stream().map(TestImportContext.NotKept::field).toList());

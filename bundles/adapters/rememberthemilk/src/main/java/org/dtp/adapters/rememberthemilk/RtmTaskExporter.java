@@ -106,11 +106,19 @@ public final class RtmTaskExporter implements Exporter<TaskList, Task> {
         }
         Instant completed = instant(t.completed());
         List<ExtendedProperty> extended = t.url().isEmpty() ? List.of() : List.of(new ExtendedProperty("URL", Map.of(), t.url()));
-        return new Task(t.taskId(), null, t.name(), notes.length() == 0 ? null : notes.toString(),
-                completed != null ? TaskStatus.COMPLETED : TaskStatus.NEEDS_ACTION, due(t, zone), null, completed,
-                priority(t.priority()), null, t.parentTaskId().isEmpty() ? null : t.parentTaskId(), null,
-                t.tags().stream().filter(tag -> !Markers.isMarker(tag)).toList(), t.rrule().isEmpty() ? null : t.rrule(),
-                List.of(), extended);
+        return Task.builder()
+                .id(t.taskId())
+                .title(t.name())
+                .notes(notes.length() == 0 ? null : notes.toString())
+                .status(completed != null ? TaskStatus.COMPLETED : TaskStatus.NEEDS_ACTION)
+                .due(due(t, zone))
+                .completedAt(completed)
+                .priority(priority(t.priority()))
+                .parentId(t.parentTaskId().isEmpty() ? null : t.parentTaskId())
+                .categories(t.tags().stream().filter(tag -> !Markers.isMarker(tag)).toList())
+                .recurrenceRule(t.rrule().isEmpty() ? null : t.rrule())
+                .extended(extended)
+                .build();
     }
 
     /** RTM's due is an instant; without a time it is midnight of the day in the user's zone. */

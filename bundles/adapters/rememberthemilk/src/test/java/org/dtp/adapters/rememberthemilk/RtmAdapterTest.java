@@ -180,8 +180,15 @@ public class RtmAdapterTest {
     @Test
     public void reImportingTheSameKeyMakesOneTaskAndFinishesWhatWasLeft() throws Exception {
         RtmTaskImporter importer = new RtmTaskImporter(connector(fake));
-        Task task = new Task("t1", null, "Call Bob", "about the move", TaskStatus.COMPLETED, CalendarTime.ofDate(LocalDate.of(2024, 7, 1)),
-                null, null, 1, null, null, null, List.of("home"), null, List.of(), List.of());
+        Task task = Task.builder()
+                .id("t1")
+                .title("Call Bob")
+                .notes("about the move")
+                .status(TaskStatus.COMPLETED)
+                .due(CalendarTime.ofDate(LocalDate.of(2024, 7, 1)))
+                .priority(1)
+                .categories(List.of("home"))
+                .build();
         String list = fake.addList("Home");
         // a first attempt that died after the priority call failed
         fake.failNext("rtm.tasks.setPriority", 105, 1);
@@ -206,8 +213,7 @@ public class RtmAdapterTest {
     @Test
     public void perItemFailuresAndAWrongSignature() throws Exception {
         RtmTaskImporter importer = new RtmTaskImporter(connector(fake));
-        Task task = new Task("t", null, "A", null, TaskStatus.NEEDS_ACTION, null, null, null, null, null, null, null, List.of(), null,
-                List.of(), List.of());
+        Task task = Task.builder().id("t").title("A").status(TaskStatus.NEEDS_ACTION).build();
         ItemRejectedException gone = assertThrows(ItemRejectedException.class, () -> importer.importItem(destination(fake), "i:t", task, "424242"));
         assertTrue(gone.getMessage(), gone.getMessage().contains("error 320"));
 

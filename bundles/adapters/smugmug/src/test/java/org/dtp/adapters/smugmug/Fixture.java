@@ -69,8 +69,14 @@ final class Fixture implements AutoCloseable {
 
     static MediaItem photo(String id, String fileName, String title, String caption, String content) {
         byte[] bytes = content.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        return new MediaItem(id, MediaKind.PHOTO, fileName, title, caption, null, null, null, null, Map.of(),
-                new MediaRef("bytes:" + content, "image/jpeg", bytes.length));
+        return MediaItem.builder()
+                .id(id)
+                .kind(MediaKind.PHOTO)
+                .fileName(fileName)
+                .title(title)
+                .description(caption)
+                .content(new MediaRef("bytes:" + content, "image/jpeg", bytes.length))
+                .build();
     }
 
     static String sha256(InputStream in) throws IOException {

@@ -16,7 +16,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.Assert.assertEquals;
@@ -58,8 +57,12 @@ public class LargeFileImportTest {
             SmugMugMediaImporter importer = new SmugMugMediaImporter(connector);
             TestImportContext ctx = new TestImportContext(f.job, f.endpoint(f.ann), ref -> new GeneratedStream(SIZE));
             String album = importer.importContainer(ctx, "c:big-" + md5, new PhotoAlbum("big", "Big " + md5, null), null);
-            MediaItem item = new MediaItem("big.mov", MediaKind.VIDEO, "big.mov", null, null, null, null, null, null, Map.of(),
-                    new MediaRef("generated", "video/quicktime", SIZE));
+            MediaItem item = MediaItem.builder()
+                    .id("big.mov")
+                    .kind(MediaKind.VIDEO)
+                    .fileName("big.mov")
+                    .content(new MediaRef("generated", "video/quicktime", SIZE))
+                    .build();
             importer.importItem(ctx, "i:big", item, album);
 
             StoredImage stored = f.fake.images(album.substring("/api/v2/album/".length())).get(0);

@@ -135,8 +135,14 @@ public class RoundTripTest {
             byte[] data = new byte[20_000 + random.nextInt(50_000)];
             random.nextBytes(data);
             bytes.put(p[1], data);
-            writer.importItem(ctx, "i:" + p[1], new MediaItem(p[1], MediaKind.PHOTO, p[1], p[2], p[3], null, null, null, null, Map.of(),
-                    new MediaRef(p[1], p[1].endsWith(".png") ? "image/png" : "image/jpeg", data.length)), p[0]);
+            writer.importItem(ctx, "i:" + p[1], MediaItem.builder()
+                    .id(p[1])
+                    .kind(MediaKind.PHOTO)
+                    .fileName(p[1])
+                    .title(p[2])
+                    .description(p[3])
+                    .content(new MediaRef(p[1], p[1].endsWith(".png") ? "image/png" : "image/jpeg", data.length))
+                    .build(), p[0]);
         }
         Map<String, Map<String, List<String>>> before = contents(source);
 

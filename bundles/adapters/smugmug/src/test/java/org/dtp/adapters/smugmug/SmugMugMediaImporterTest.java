@@ -79,8 +79,13 @@ public class SmugMugMediaImporterTest {
     public void sendsThePlaceTheItemWasTaken() throws Exception {
         SmugMugMediaImporter importer = new SmugMugMediaImporter(f.connector());
         String albumId = importer.importContainer(f.destination(), "c:a", new PhotoAlbum("a", "Milan", null), null);
-        MediaItem placed = new MediaItem("p", MediaKind.PHOTO, "p.jpg", null, null, null, new GeoLocation(45.5, 9.11, 217.0),
-                null, null, Map.of(), Fixture.photo("p", "p.jpg", null, null, "x").content());
+        MediaItem placed = MediaItem.builder()
+                .id("p")
+                .kind(MediaKind.PHOTO)
+                .fileName("p.jpg")
+                .location(new GeoLocation(45.5, 9.11, 217.0))
+                .content(Fixture.photo("p", "p.jpg", null, null, "x").content())
+                .build();
         importer.importItem(f.destination(), "i:p", placed, albumId);
         StoredImage image = f.fake.images(albumKeyOf(albumId)).get(0);
         assertEquals("45.5", image.latitude());
@@ -205,8 +210,7 @@ public class SmugMugMediaImporterTest {
     /** The photo with the MD5 its source told (right or wrong). */
     private static MediaItem withMd5(MediaItem photo, String md5) {
         MediaRef ref = photo.content();
-        return new MediaItem(photo.id(), photo.kind(), photo.fileName(), photo.title(), photo.description(), photo.takenAt(),
-                photo.location(), photo.width(), photo.height(), photo.exif(), new MediaRef(ref.uri(), ref.contentType(), ref.size(), md5));
+        return photo.toBuilder().content(new MediaRef(ref.uri(), ref.contentType(), ref.size(), md5)).build();
     }
 
     @Test

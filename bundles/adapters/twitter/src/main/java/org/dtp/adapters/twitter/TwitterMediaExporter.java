@@ -19,7 +19,6 @@ import org.osgi.service.component.annotations.Reference;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Exports the photos, videos and GIFs of an X user's posts as one album, "Media of @username": its pages are the pages
@@ -67,12 +66,17 @@ public final class TwitterMediaExporter implements Exporter<PhotoAlbum, MediaIte
                 }
                 boolean video = file.contentType().startsWith("video/");
                 String alt = media.path("alt_text").asText("");
-                items.add(new MediaItem(tweetId + "/" + key, video ? MediaKind.VIDEO : MediaKind.PHOTO,
-                        key + (video ? ".mp4" : file.contentType().equals("image/png") ? ".png" : ".jpg"),
-                        alt.isEmpty() ? null : alt, tweet.path("text").asText(null),
-                        TwitterSocialExporter.instant(tweet.path("created_at").asText(null)), null,
-                        media.path("width").isInt() ? media.path("width").asInt() : null,
-                        media.path("height").isInt() ? media.path("height").asInt() : null, Map.of(), file));
+                items.add(MediaItem.builder()
+                        .id(tweetId + "/" + key)
+                        .kind(video ? MediaKind.VIDEO : MediaKind.PHOTO)
+                        .fileName(key + (video ? ".mp4" : file.contentType().equals("image/png") ? ".png" : ".jpg"))
+                        .title(alt.isEmpty() ? null : alt)
+                        .description(tweet.path("text").asText(null))
+                        .takenAt(TwitterSocialExporter.instant(tweet.path("created_at").asText(null)))
+                        .width(media.path("width").isInt() ? media.path("width").asInt() : null)
+                        .height(media.path("height").isInt() ? media.path("height").asInt() : null)
+                        .content(file)
+                        .build());
             }
         }
         return new ExportPage<PhotoAlbum, MediaItem>(List.of(), items, page.nextToken()).withRejected(rejected);
