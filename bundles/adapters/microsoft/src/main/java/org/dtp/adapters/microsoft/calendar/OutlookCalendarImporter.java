@@ -1,5 +1,12 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.calendar;
 
+import org.dtp.adapters.microsoft.Fidelity;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.ImportTags;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
+import org.dtp.adapters.microsoft.Recurrences;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.models.calendar.Alarm;
@@ -44,6 +51,7 @@ import java.util.Optional;
  * ({@link Fidelity}). Outlook sends invitations to the attendees of an event it creates.
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OutlookCalendarImporter",
         service = Importer.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

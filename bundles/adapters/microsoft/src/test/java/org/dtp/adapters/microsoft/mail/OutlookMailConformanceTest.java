@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.mail;
 
+import org.dtp.adapters.microsoft.MicrosoftConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;

@@ -1,5 +1,12 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.contacts;
 
+import org.dtp.adapters.microsoft.ExportPages;
+import org.dtp.adapters.microsoft.FolderPages;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.ImportTags;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.MediaRef;
 import org.dtp.models.contacts.AddressBook;
@@ -34,6 +41,7 @@ import java.util.List;
  * {@code $top} and {@code @odata.nextLink}. Nothing is changed.
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OutlookContactExporter",
         service = Exporter.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
@@ -162,7 +170,7 @@ public final class OutlookContactExporter extends GraphComponent implements Expo
         return text.isEmpty() ? List.of() : List.of(text);
     }
 
-    static String text(JsonNode node, String field) {
+    public static String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
         return value.isTextual() ? value.asText().strip() : "";
     }

@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.mail;
 
+import org.dtp.adapters.microsoft.Fixture;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.microsoft.fake.FakeOutlook;
 import org.dtp.conformance.ExportWalk;

@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.contacts;
 
+import org.dtp.adapters.microsoft.Fixture;
 import org.dtp.adapters.microsoft.fake.FakeOutlook;
 import org.dtp.conformance.ExportWalk;
 import org.dtp.kit.testing.TestImportContext;

@@ -1,5 +1,12 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.mail;
 
+import org.dtp.adapters.microsoft.ExportPages;
+import org.dtp.adapters.microsoft.FolderPages;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
+import org.dtp.adapters.microsoft.contacts.OutlookContactExporter;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.formats.mail.MailHeaders;
 import org.dtp.models.MediaRef;
@@ -39,6 +46,7 @@ import java.util.Optional;
  * {@value #LAST_VERB} (PidTagLastVerbExecuted). Nothing is changed.
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OutlookMailExporter",
         service = Exporter.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.media;
 
+import org.dtp.adapters.microsoft.Fixture;
 import org.dtp.adapters.microsoft.fake.FakeGraph;
 import org.dtp.conformance.ModelComparison;
 import org.dtp.kit.testing.TestTransferContext;

@@ -1,5 +1,9 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.mail;
 
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.ImportTags;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailFolder;
@@ -36,6 +40,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * without a Message-ID is looked for by its tag alone.
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OutlookMailImporter",
         service = Importer.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

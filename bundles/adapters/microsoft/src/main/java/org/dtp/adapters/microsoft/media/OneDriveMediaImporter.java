@@ -1,5 +1,9 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.media;
 
+import org.dtp.adapters.microsoft.DriveNames;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.PhotoAlbum;
@@ -36,6 +40,7 @@ import java.util.Optional;
  * </ul>
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OneDriveMediaImporter",
         service = Importer.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

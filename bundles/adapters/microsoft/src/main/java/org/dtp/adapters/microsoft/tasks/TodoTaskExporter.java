@@ -1,5 +1,11 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.tasks;
 
+import org.dtp.adapters.microsoft.ExportPages;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
+import org.dtp.adapters.microsoft.Recurrences;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.MediaRef;
@@ -31,6 +37,7 @@ import java.util.Map;
  * tasks ({@code GET /me/todo/lists/{id}/tasks}), both with {@code $top} and {@code @odata.nextLink}. Nothing is changed.
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.TodoTaskExporter",
         service = Exporter.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.tasks;
 
+import org.dtp.adapters.microsoft.MicrosoftConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;

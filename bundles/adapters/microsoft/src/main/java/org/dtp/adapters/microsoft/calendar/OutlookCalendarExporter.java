@@ -1,5 +1,13 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.calendar;
 
+import org.dtp.adapters.microsoft.ExportPages;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.ImportTags;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
+import org.dtp.adapters.microsoft.Recurrences;
+import org.dtp.adapters.microsoft.contacts.OutlookContactExporter;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.MediaRef;
 import org.dtp.models.calendar.Alarm;
@@ -48,6 +56,7 @@ import java.util.Map;
  * {@code originalStartTimeZone} when Java knows that zone; bodies as text ({@code outlook.body-content-type}).
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OutlookCalendarExporter",
         service = Exporter.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

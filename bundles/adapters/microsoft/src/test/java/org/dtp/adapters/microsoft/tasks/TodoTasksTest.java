@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.tasks;
 
+import org.dtp.adapters.microsoft.Fixture;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.kit.testing.TestImportContext;
 import org.dtp.kit.testing.TestTransferContext;

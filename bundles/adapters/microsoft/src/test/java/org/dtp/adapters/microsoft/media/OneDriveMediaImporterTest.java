@@ -1,5 +1,7 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.media;
 
+import org.dtp.adapters.microsoft.Fixture;
+import org.dtp.adapters.microsoft.MicrosoftSettings;
 import org.dtp.adapters.microsoft.fake.FakeGraph;
 import org.dtp.kit.testing.TestImportContext;
 import org.dtp.kit.testing.TestTransferContext;

@@ -1,5 +1,11 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.tasks;
 
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.ImportTags;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
+import org.dtp.adapters.microsoft.Recurrences;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,6 +38,7 @@ import java.util.Map;
  * A second linked resource ({@value #UID_APPLICATION}) keeps the source's UID, which the exporter gives back.
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.TodoTaskImporter",
         service = Importer.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

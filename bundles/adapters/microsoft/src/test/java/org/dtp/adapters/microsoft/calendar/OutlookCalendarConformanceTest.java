@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.calendar;
 
+import org.dtp.adapters.microsoft.MicrosoftConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;

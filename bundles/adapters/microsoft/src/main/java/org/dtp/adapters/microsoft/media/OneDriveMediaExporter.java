@@ -1,5 +1,9 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.media;
 
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.GeoLocation;
@@ -35,6 +39,7 @@ import java.util.Map;
  * the drive is changed.
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OneDriveMediaExporter",
         service = Exporter.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.media;
 
+import org.dtp.adapters.microsoft.MicrosoftConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.PhotoAlbum;

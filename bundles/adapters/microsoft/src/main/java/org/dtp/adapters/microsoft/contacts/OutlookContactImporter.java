@@ -1,5 +1,10 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.contacts;
 
+import org.dtp.adapters.microsoft.Fidelity;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.ImportTags;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
@@ -28,6 +33,7 @@ import java.util.Map;
  * answer or a restart finds the contact. What the mapping cannot hold is reported field by field ({@link Fidelity}).
  */
 @Component(
+        name = "org.dtp.adapters.microsoft.OutlookContactImporter",
         service = Importer.class,
         property = {
                 AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,

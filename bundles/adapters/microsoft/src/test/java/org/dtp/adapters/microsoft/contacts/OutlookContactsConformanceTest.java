@@ -1,5 +1,6 @@
-package org.dtp.adapters.microsoft;
+package org.dtp.adapters.microsoft.contacts;
 
+import org.dtp.adapters.microsoft.MicrosoftConformanceTest;
 import org.dtp.models.Vertical;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
