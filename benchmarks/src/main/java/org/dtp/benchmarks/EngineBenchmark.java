@@ -1,8 +1,8 @@
 package org.dtp.benchmarks;
 
 import org.dtp.adapters.localfs.LocalFolderConfig;
-import org.dtp.adapters.localfs.LocalFolderMediaExporter;
-import org.dtp.adapters.localfs.LocalFolderMediaImporter;
+import org.dtp.adapters.localfs.media.LocalFolderMediaExporter;
+import org.dtp.adapters.localfs.media.LocalFolderMediaImporter;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 

@@ -14,19 +14,19 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /** One page of a Google list answer: its entries and the token of the next page (null on the last). */
-record ApiPage(List<JsonNode> entries, String nextPageToken) {
+public record ApiPage(List<JsonNode> entries, String nextPageToken) {
     /** Reads one page of a list: the first when {@code pageToken} is null. */
-    interface Pager {
+    public interface Pager {
         ApiPage read(String pageToken) throws AdapterException;
     }
 
     /** Does something with an entry of a list. */
-    interface EntryAction {
+    public interface EntryAction {
         void accept(JsonNode entry) throws AdapterException;
     }
 
     /** The page of an answer that lists its entries under {@code field} (absent when there are none). */
-    static ApiPage of(JsonNode answer, String field) throws AdapterException {
+    public static ApiPage of(JsonNode answer, String field) throws AdapterException {
         JsonNode list = answer.path(field);
         if (!list.isMissingNode() && !list.isArray()) {
             throw new AdapterException("Google answered with '" + field + "' that is not a list");
@@ -38,12 +38,12 @@ record ApiPage(List<JsonNode> entries, String nextPageToken) {
     }
 
     /** The {@code &pageToken=} parameter of a request for the page of {@code pageToken}; empty for the first page. */
-    static String tokenQuery(String pageToken) {
+    public static String tokenQuery(String pageToken) {
         return pageToken == null ? "" : "&pageToken=" + FormEncoding.percentEncode(pageToken);
     }
 
     /** Reads every page of a list, from the first, and does {@code action} with each entry in order. */
-    static void forEach(Pager pager, EntryAction action) throws AdapterException {
+    public static void forEach(Pager pager, EntryAction action) throws AdapterException {
         String token = null;
         do {
             ApiPage page = pager.read(token);
@@ -58,7 +58,7 @@ record ApiPage(List<JsonNode> entries, String nextPageToken) {
      * The entries that pass {@code test} on the first page that has any, reading pages from the first until then
      * (and no further); empty when no page has one.
      */
-    static List<JsonNode> firstMatches(Pager pager, Predicate<JsonNode> test) throws AdapterException {
+    public static List<JsonNode> firstMatches(Pager pager, Predicate<JsonNode> test) throws AdapterException {
         String token = null;
         do {
             ApiPage page = pager.read(token);
@@ -72,7 +72,7 @@ record ApiPage(List<JsonNode> entries, String nextPageToken) {
     }
 
     /** This page as an export page of containers: each entry with an {@code id}, as {@code container} makes it of its id and entry. */
-    <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> asContainers(BiFunction<String, JsonNode, C> container) {
+    public <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> asContainers(BiFunction<String, JsonNode, C> container) {
         List<C> containers = new ArrayList<>();
         for (JsonNode entry : entries) {
             String id = entry.path("id").asText("");
@@ -87,7 +87,7 @@ record ApiPage(List<JsonNode> entries, String nextPageToken) {
      * This page as an export page of items: each entry with an {@code id} that {@code skip} does not leave out, as
      * {@code item} makes it; an entry it cannot read (IllegalArgumentException) is rejected with its id and the reason.
      */
-    <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> asItems(Predicate<JsonNode> skip, Function<JsonNode, I> item) {
+    public <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> asItems(Predicate<JsonNode> skip, Function<JsonNode, I> item) {
         List<I> items = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
         for (JsonNode entry : entries) {

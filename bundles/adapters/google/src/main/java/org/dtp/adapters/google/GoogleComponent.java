@@ -8,10 +8,10 @@ import org.dtp.spi.TransferEndpoint;
  * What every Google exporter and importer does alike: it works through the {@link GoogleConnector}, which checks an
  * endpoint (validate) and revokes its grant (release) for all of them.
  */
-abstract class GoogleComponent {
-    final GoogleConnector connector;
+public abstract class GoogleComponent {
+    protected final GoogleConnector connector;
 
-    GoogleComponent(GoogleConnector connector) {
+    protected GoogleComponent(GoogleConnector connector) {
         this.connector = connector;
     }
 

@@ -1,5 +1,7 @@
 package org.dtp.adapters.google;
 
+import org.dtp.adapters.google.contacts.ContactGroups;
+import org.dtp.adapters.google.media.AlbumMembership;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.auth.oauth2.AuthorizationFlows;
 import org.dtp.auth.oauth2.OAuth2Clients;
@@ -59,7 +61,7 @@ public final class GoogleConnector {
         this(GoogleSettings.of(config), clients);
     }
 
-    GoogleConnector(GoogleSettings settings, OAuth2Clients clients) {
+    public GoogleConnector(GoogleSettings settings, OAuth2Clients clients) {
         this.settings = settings;
         this.clients = clients;
         this.api = ProviderHttp.builder("Google")
@@ -76,7 +78,7 @@ public final class GoogleConnector {
                 .build();
     }
 
-    GoogleSettings settings() {
+    public GoogleSettings settings() {
         return settings;
     }
 
@@ -90,7 +92,7 @@ public final class GoogleConnector {
         api.rateLimiter().sharedWith(null, null, 0);
     }
 
-    RateLimiter rateLimiter() {
+    public RateLimiter rateLimiter() {
         return api.rateLimiter();
     }
 
@@ -100,7 +102,7 @@ public final class GoogleConnector {
     }
 
     /** Google as the context's user; renewed tokens are written back into the job. */
-    GoogleHttp http(TransferContext context) throws AdapterException {
+    public GoogleHttp http(TransferContext context) throws AdapterException {
         validate(context.endpoint());
         return new GoogleHttp(api.withSigner(clients.signer(PROVIDER, context)), media);
     }
@@ -111,7 +113,7 @@ public final class GoogleConnector {
     }
 
     /** Finds or makes a destination container. */
-    interface ContainerMaker {
+    public interface ContainerMaker {
         String findOrMake() throws AdapterException;
     }
 
@@ -119,45 +121,45 @@ public final class GoogleConnector {
      * The destination container (album, calendar, task list) for {@code key} (job and idempotency key): the one made
      * for it before, else the one {@code maker} finds or makes, then remembered.
      */
-    String container(String key, ContainerMaker maker) throws AdapterException {
+    public String container(String key, ContainerMaker maker) throws AdapterException {
         return cached(created, key, maker::findOrMake);
     }
 
     /** The indexes of albums and of the user's contacts, by job and album id (or job and "people"). */
-    MarkerIndexes<MarkerIndex> indexes() {
+    public MarkerIndexes<MarkerIndex> indexes() {
         return indexes;
     }
 
     /** The indexes of task lists, by job and list id. */
-    MarkerIndexes<TaskListIndex> taskIndexes() {
+    public MarkerIndexes<TaskListIndex> taskIndexes() {
         return taskIndexes;
     }
 
     /** The contact groups or Gmail labels of {@code key} (job and kind); new ones, not yet read, when none are cached. */
-    NamedIds names(String key) {
+    public NamedIds names(String key) {
         return names.getOrCreate(key, NamedIds::new);
     }
 
-    AlbumMembership membership(String key) {
+    public AlbumMembership membership(String key) {
         return memberships.get(key);
     }
 
-    void membership(String key, AlbumMembership membership) {
+    public void membership(String key, AlbumMembership membership) {
         memberships.put(key, membership);
     }
 
     /** Reads something from Google. */
-    interface Reader<V> {
+    public interface Reader<V> {
         V read() throws AdapterException;
     }
 
     /** The Gmail labels of {@code key} (a job): the ones read before, else the ones {@code reader} reads, then kept. */
-    List<JsonNode> labels(String key, Reader<List<JsonNode>> reader) throws AdapterException {
+    public List<JsonNode> labels(String key, Reader<List<JsonNode>> reader) throws AdapterException {
         return cached(labels, key, reader);
     }
 
     /** The contact groups of {@code key} (a job): the ones read before, else the ones {@code reader} reads, then kept. */
-    ContactGroups contactGroups(String key, Reader<ContactGroups> reader) throws AdapterException {
+    public ContactGroups contactGroups(String key, Reader<ContactGroups> reader) throws AdapterException {
         return cached(contactGroups, key, reader);
     }
 

@@ -20,7 +20,7 @@ import java.util.Set;
  * {@link #isQuotaAnswer} tells {@link ProviderHttp} those are rate limits (the rate limiter slows down, the engine
  * retries), not a refused authorization.
  */
-final class GoogleHttp {
+public final class GoogleHttp {
     private static final Set<String> QUOTA_REASONS = Set.of("rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -32,31 +32,31 @@ final class GoogleHttp {
         this.media = media;
     }
 
-    JsonNode get(URI uri, OnNotFound onNotFound) throws AdapterException {
+    public JsonNode get(URI uri, OnNotFound onNotFound) throws AdapterException {
         return api.getJson(uri, onNotFound);
     }
 
-    JsonNode send(String method, URI uri, Object body, OnNotFound onNotFound) throws AdapterException {
+    public JsonNode send(String method, URI uri, Object body, OnNotFound onNotFound) throws AdapterException {
         return api.sendJson(method, uri, body, onNotFound);
     }
 
     /** Downloads from a media address, unsigned: Google's media URLs need no token, and none leaves for another host. */
-    InputStream download(URI uri) throws AdapterException {
+    public InputStream download(URI uri) throws AdapterException {
         return media.download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
     }
 
     /** GETs {@code uri}, signed, and returns its body as a stream (an answer too large to read whole). */
-    InputStream open(URI uri) throws AdapterException {
+    public InputStream open(URI uri) throws AdapterException {
         return api.download(uri, Map.of("Accept", "application/json"), OnNotFound.REJECT_ITEM);
     }
 
     /** POSTs {@code length} bytes of {@code body} ({@code -1}: unknown) as they are read, and reads the JSON answer. */
-    JsonNode upload(URI uri, String contentType, InputStream body, long length) throws AdapterException {
+    public JsonNode upload(URI uri, String contentType, InputStream body, long length) throws AdapterException {
         return api.upload(uri, Map.of(), contentType, body, length, OnNotFound.REJECT_ITEM);
     }
 
     /** POSTs {@code length} bytes of {@code body} ({@code -1}: unknown) as they are read, and returns the text answer. */
-    String uploadForText(URI uri, Map<String, String> headers, String contentType, InputStream body, long length)
+    public String uploadForText(URI uri, Map<String, String> headers, String contentType, InputStream body, long length)
             throws AdapterException {
         return api.uploadForText(uri, headers, contentType, body, length, OnNotFound.REJECT_ITEM);
     }

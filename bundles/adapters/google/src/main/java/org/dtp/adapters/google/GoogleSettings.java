@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Locale;
 
 /** The validated configuration. */
-record GoogleSettings(URI photosBaseUrl, URI calendarBaseUrl, URI tasksBaseUrl, URI peopleBaseUrl, URI gmailBaseUrl,
+public record GoogleSettings(URI photosBaseUrl, URI calendarBaseUrl, URI tasksBaseUrl, URI peopleBaseUrl, URI gmailBaseUrl,
                       double requestsPerSecond, int pageSize,
                       String looseItemsAlbum, Duration requestTimeout, List<String> mediaHosts) {
     /** The Photos API's largest page of albums (albums.list); media item pages go up to 100. */
-    static final int MAX_ALBUM_PAGE = 50;
-    static final int MAX_ITEM_PAGE = 100;
+    public static final int MAX_ALBUM_PAGE = 50;
+    public static final int MAX_ITEM_PAGE = 100;
 
-    GoogleSettings {
+    public GoogleSettings {
         photosBaseUrl = base(photosBaseUrl, "photosBaseUrl");
         calendarBaseUrl = base(calendarBaseUrl, "calendarBaseUrl");
         tasksBaseUrl = base(tasksBaseUrl, "tasksBaseUrl");
@@ -37,7 +37,7 @@ record GoogleSettings(URI photosBaseUrl, URI calendarBaseUrl, URI tasksBaseUrl, 
                 Duration.ofSeconds(Math.max(1, c.requestTimeoutSeconds())), Arrays.asList(c.mediaHosts()));
     }
 
-    int albumPageSize() {
+    public int albumPageSize() {
         return Math.min(pageSize, MAX_ALBUM_PAGE);
     }
 

@@ -10,25 +10,25 @@ import java.net.URI;
  * A Google API whose lists answer with their entries under {@code items}, {@code maxResults} entries a page, paged by
  * {@code pageToken} (Calendar v3, Tasks v1): the user's client, the base address and the page size its calls share.
  */
-abstract class ItemsApi {
-    final GoogleHttp http;
-    final String base;
+public abstract class ItemsApi {
+    protected final GoogleHttp http;
+    protected final String base;
     /** Entries per page (at most what the API allows for the list). */
     private final int pageSize;
 
-    ItemsApi(GoogleHttp http, URI baseUrl, int pageSize) {
+    protected ItemsApi(GoogleHttp http, URI baseUrl, int pageSize) {
         this.http = http;
         this.base = baseUrl.toString();
         this.pageSize = pageSize;
     }
 
     /** GET of one page of a list: {@code pathAndQuery} (ending in {@code ?} or {@code &}) after the base address. */
-    ApiPage list(String pathAndQuery, String pageToken) throws AdapterException {
+    protected ApiPage list(String pathAndQuery, String pageToken) throws AdapterException {
         return items(http.get(URI.create(base + pathAndQuery + "maxResults=" + pageSize + ApiPage.tokenQuery(pageToken)),
                 OnNotFound.FAIL));
     }
 
-    static ApiPage items(JsonNode answer) throws AdapterException {
+    protected static ApiPage items(JsonNode answer) throws AdapterException {
         return ApiPage.of(answer, "items");
     }
 }

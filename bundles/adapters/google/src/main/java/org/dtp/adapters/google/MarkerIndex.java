@@ -10,7 +10,7 @@ import java.util.Optional;
  * from Google, then kept up to date by the importer's own creations, so that looking for an earlier copy costs no
  * request. Used through {@link MarkerIndexes}, which synchronizes on the index.
  */
-sealed class MarkerIndex permits TaskListIndex {
+public sealed class MarkerIndex permits TaskListIndex {
     private final Map<Long, String> items = new HashMap<>();
     private boolean read;
 
@@ -22,19 +22,19 @@ sealed class MarkerIndex permits TaskListIndex {
         read = true;
     }
 
-    void add(long fingerprint, String id) {
+    public void add(long fingerprint, String id) {
         items.put(fingerprint, id);
     }
 
     /** An item as read from Google, with the text its marker may be in (none: not the importer's). */
-    void addMarked(String textWithMarker, String id) {
+    public void addMarked(String textWithMarker, String id) {
         long fingerprint = Markers.fingerprintIn(textWithMarker);
         if (fingerprint != 0) {
             add(fingerprint, id);
         }
     }
 
-    Optional<String> find(long fingerprint) {
+    public Optional<String> find(long fingerprint) {
         return Optional.ofNullable(items.get(fingerprint));
     }
 }

@@ -11,14 +11,14 @@ import java.util.function.Supplier;
  * the index is forgotten, since a create whose answer was lost may have been kept at Google: the next attempt reads
  * the container again.
  */
-final class MarkerIndexes<X extends MarkerIndex> {
+public final class MarkerIndexes<X extends MarkerIndex> {
     /** Reads what a container holds into a new index. */
-    interface Reader<X> {
+    public interface Reader<X> {
         void readInto(X index) throws AdapterException;
     }
 
     /** Creates the item at Google, adds it to the index and returns its id. */
-    interface Creator<X> {
+    public interface Creator<X> {
         String create(X index) throws AdapterException;
     }
 
@@ -31,7 +31,7 @@ final class MarkerIndexes<X extends MarkerIndex> {
     }
 
     /** The id of the item with marker {@code fingerprint} in the container of {@code key}: the earlier copy, or a new one. */
-    String findOrCreate(String key, long fingerprint, Reader<X> read, Creator<X> create) throws AdapterException {
+    public String findOrCreate(String key, long fingerprint, Reader<X> read, Creator<X> create) throws AdapterException {
         X index = indexes.getOrCreate(key, fresh);
         synchronized (index) {
             try {

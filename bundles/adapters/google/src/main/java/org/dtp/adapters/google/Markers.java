@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * the item's UID (a task), it follows the marker on that line, {@code dtp:<16 hex> uid:<uid>}, so that an export
  * gives it back. The exporters leave the marker line out of the text they read.
  */
-final class Markers {
+public final class Markers {
     /** The marker, alone on the last line of a description or followed by the item's UID. */
     private static final Pattern MARKER = Pattern.compile("(?:\\A|\\n)dtp:([0-9a-f]{16})(?: uid:([^\\n]+))?\\z");
     private static final String UID_PREFIX = " uid:";
@@ -26,7 +26,7 @@ final class Markers {
     private Markers() {
     }
 
-    static String marker(UUID jobId, String key) {
+    public static String marker(UUID jobId, String key) {
         return "dtp:" + HexFormat.of().formatHex(hash(jobId + "\n" + key, 8));
     }
 
@@ -34,7 +34,7 @@ final class Markers {
      * The first {@code bytes} bytes (at most 32) of the SHA-256 hash of {@code text} in UTF-8: what markers, generated
      * event UIDs and album membership fingerprints are made of. Values made of it are stored at Google: it must not change.
      */
-    static byte[] hash(String text, int bytes) {
+    public static byte[] hash(String text, int bytes) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             return Arrays.copyOf(digest, bytes);
@@ -53,17 +53,17 @@ final class Markers {
     }
 
     /** The last line for an item imported under {@code marker} whose {@code uid} it keeps (one line, no line break). */
-    static String line(String marker, String uid) {
+    public static String line(String marker, String uid) {
         return marker + UID_PREFIX + uid;
     }
 
     /** Whether {@link #line} can keep {@code uid}: a UID with a line break would not stay on the last line. */
-    static boolean canKeep(String uid) {
+    public static boolean canKeep(String uid) {
         return uid.indexOf('\n') < 0 && uid.indexOf('\r') < 0;
     }
 
     /** The UID kept on the marker line {@code text} ends with; null when there is none. */
-    static String uidIn(String text) {
+    public static String uidIn(String text) {
         if (text == null) {
             return null;
         }
@@ -71,12 +71,12 @@ final class Markers {
         return m.find() ? m.group(2) : null;
     }
 
-    static long fingerprint(String marker) {
+    public static long fingerprint(String marker) {
         return Long.parseUnsignedLong(marker.substring("dtp:".length()), 16);
     }
 
     /** {@code text} without a marker line; null when nothing else is left. */
-    static String withoutMarker(String description) {
+    public static String withoutMarker(String description) {
         if (description == null) {
             return null;
         }

@@ -10,16 +10,16 @@ import java.util.Map;
  * per job, then kept up to date by what the importer creates. A create whose answer was lost may have happened, so a
  * failure makes the next call read Google again.
  */
-final class NamedIds {
+public final class NamedIds {
     /** Reads every name and id Google holds. */
     @FunctionalInterface
-    interface Reader {
+    public interface Reader {
         Map<String, String> readAll() throws AdapterException;
     }
 
     /** Creates a thing of that name; returns its id. */
     @FunctionalInterface
-    interface Creator {
+    public interface Creator {
         String create(String name) throws AdapterException;
     }
 
@@ -27,7 +27,7 @@ final class NamedIds {
     private boolean read;
 
     /** The id of {@code name}, as Google holds it or, when it holds none, newly created. */
-    synchronized String idOf(String name, Reader reader, Creator creator) throws AdapterException {
+    public synchronized String idOf(String name, Reader reader, Creator creator) throws AdapterException {
         try {
             if (!read) {
                 ids.clear();

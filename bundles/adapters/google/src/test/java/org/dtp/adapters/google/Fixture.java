@@ -30,13 +30,13 @@ import java.util.Set;
 import java.util.UUID;
 
 /** A fake Google with one user, and the adapter built against it with the auth bundle's real OAuth 2.0 client. */
-final class Fixture implements AutoCloseable {
-    final FakeGoogle fake;
-    final UUID job = UUID.randomUUID();
-    final RegisteredOAuth2Clients clients;
+public final class Fixture implements AutoCloseable {
+    public final FakeGoogle fake;
+    public final UUID job = UUID.randomUUID();
+    public final RegisteredOAuth2Clients clients;
     final int pageSize;
 
-    Fixture(int pageSize) throws IOException {
+    public Fixture(int pageSize) throws IOException {
         this.pageSize = pageSize;
         fake = FakeGoogle.start();
         OAuth2Provider provider = new OAuth2Provider(GoogleConnector.PROVIDER, fake.authorizationEndpoint(),
@@ -54,37 +54,37 @@ final class Fixture implements AutoCloseable {
     }
 
     /** A new connector (as after a restart of the bundle: no caches). */
-    GoogleConnector connector() {
+    public GoogleConnector connector() {
         return new GoogleConnector(new GoogleSettings(fake.base(), URI.create(fake.base() + "/calendar/v3"),
                 URI.create(fake.base() + "/tasks/v1"), URI.create(fake.base() + "/people"), fake.base(), 1000, pageSize,
                 "Imported photos", Duration.ofSeconds(20), List.of("googleusercontent.com")), clients);
     }
 
-    TransferEndpoint endpoint() {
+    public TransferEndpoint endpoint() {
         String[] tokens = fake.grant();
         return new TransferEndpoint(GoogleConnector.PROVIDER, Map.of(
                 AuthorizationFlows.ACCESS_TOKEN, tokens[0], AuthorizationFlows.REFRESH_TOKEN, tokens[1]));
     }
 
-    TestTransferContext source() {
+    public TestTransferContext source() {
         return new TestTransferContext(job, endpoint());
     }
 
-    TestImportContext destination(TestImportContext.MediaOpener opener) {
+    public TestImportContext destination(TestImportContext.MediaOpener opener) {
         return new TestImportContext(job, endpoint(), opener);
     }
 
-    static byte[] bytes(int length, int seed) {
+    public static byte[] bytes(int length, int seed) {
         byte[] bytes = new byte[length];
         new java.util.Random(seed).nextBytes(bytes);
         return bytes;
     }
 
-    static InputStream stream(byte[] bytes) {
+    public static InputStream stream(byte[] bytes) {
         return new ByteArrayInputStream(bytes);
     }
 
-    static String sha256(InputStream in) throws IOException {
+    public static String sha256(InputStream in) throws IOException {
         try (in) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             byte[] buffer = new byte[64 * 1024];
@@ -97,7 +97,7 @@ final class Fixture implements AutoCloseable {
         }
     }
 
-    static String sha256(byte[] bytes) throws IOException {
+    public static String sha256(byte[] bytes) throws IOException {
         return sha256(new ByteArrayInputStream(bytes));
     }
 

@@ -13,8 +13,8 @@ import java.io.IOException;
  * The SPI conformance kit on one vertical of the Google adapter, against a new fake Google per test (one user),
  * pages of two.
  */
-abstract class GoogleConformanceTest<C extends ContainerModel, I extends ItemModel> extends AdapterConformanceTest<C, I> {
-    Fixture f;
+public abstract class GoogleConformanceTest<C extends ContainerModel, I extends ItemModel> extends AdapterConformanceTest<C, I> {
+    protected Fixture f;
 
     @Before
     public void startFake() throws IOException {

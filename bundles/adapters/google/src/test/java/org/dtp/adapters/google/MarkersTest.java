@@ -1,5 +1,6 @@
 package org.dtp.adapters.google;
 
+import org.dtp.adapters.google.media.AlbumMembership;
 import org.junit.Test;
 
 import java.util.HexFormat;

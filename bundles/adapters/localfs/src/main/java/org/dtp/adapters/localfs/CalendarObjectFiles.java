@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * joining a file by rewriting it to a temp file renamed over it. A component already in the file (same UID and
  * RECURRENCE-ID: a repeated import) is left alone.
  */
-final class CalendarObjectFiles {
+public final class CalendarObjectFiles {
     /** The PRODID of the iCalendar objects this adapter writes (RFC 5545 §3.7.3). */
     static final String PRODID = "-//dtp//Local folder adapter//EN";
 
@@ -37,17 +37,17 @@ final class CalendarObjectFiles {
     private final Map<Path, Object> locks = new ConcurrentHashMap<>();
     private final boolean sync;
 
-    CalendarObjectFiles(boolean sync) {
+    public CalendarObjectFiles(boolean sync) {
         this.sync = sync;
     }
 
     /** The UID an item is written with: its own, or one derived from the key (the same on every attempt). */
-    static String uidOf(String key, String uid) {
+    public static String uidOf(String key, String uid) {
         return uid != null && !uid.isBlank() ? uid : "urn:uuid:" + UUID.nameUUIDFromBytes(key.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The file of the UID {@code uid} in the collection directory {@code dir}. */
-    static Path fileOf(Path dir, String uid) {
+    public static Path fileOf(Path dir, String uid) {
         return dir.resolve(FileNames.fromKey("uid:" + uid, ".ics"));
     }
 
@@ -56,7 +56,7 @@ final class CalendarObjectFiles {
      * a master, else its RECURRENCE-ID text) into {@code file}, with VTIMEZONEs for {@code tzids}. Returns the text the
      * file holds after.
      */
-    String put(ImportContext context, String sourceId, Path file, String occurrence, String componentName,
+    public String put(ImportContext context, String sourceId, Path file, String occurrence, String componentName,
                String componentText, Set<String> tzids, List<ExtendedProperty> extended) throws AdapterException {
         synchronized (locks.computeIfAbsent(file, p -> new Object())) {
             try {
@@ -92,7 +92,7 @@ final class CalendarObjectFiles {
      * The fields {@code given} has that {@code kept} (the item read back from what was written) holds otherwise, the
      * id aside, each reported as not kept: what the iCalendar mapping cannot say (a task's parent, its position).
      */
-    static void reportDifferences(ImportContext context, String sourceId, Record given, Record kept) {
+    public static void reportDifferences(ImportContext context, String sourceId, Record given, Record kept) {
         for (RecordComponent component : given.getClass().getRecordComponents()) {
             if (component.getName().equals("id")) {
                 continue;

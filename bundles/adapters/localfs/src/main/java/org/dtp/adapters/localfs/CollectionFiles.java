@@ -26,7 +26,7 @@ import java.util.function.Function;
  * several entries (vCards; iCalendar objects, one per UID): an entry's id is the file's id when it is the file's
  * only entry, else {@code fileId#n}. Pages go through the entries in file-name order, then in file order.
  */
-final class CollectionFiles {
+public final class CollectionFiles {
     /** Entry files larger than this are not read into memory (a .vcf of 20,000 contacts with photos fits). */
     static final long MAX_ENTRY_FILE_BYTES = 64L << 20;
 
@@ -38,20 +38,20 @@ final class CollectionFiles {
     }
 
     /** A collection found in the root: its id, the name to show, and its sidecar when an import made it. */
-    record Found(String id, String name, Optional<CollectionSidecar> sidecar) {
+    public record Found(String id, String name, Optional<CollectionSidecar> sidecar) {
     }
 
     /** One entry of a file: its id and text. */
-    record Entry(String id, String text) {
+    public record Entry(String id, String text) {
     }
 
     /** Entries of a page, the entries that could not be read (id and why), and where the next page starts. */
     record Page(List<Entry> entries, List<Entry> unreadable, String continuation) {
     }
 
-    static final Kind ADDRESS_BOOKS = new Kind(".vcf", FolderLayout.ADDRESS_BOOK_SIDECAR, Sidecars.ADDRESS_BOOK_FORMAT, VCardFormat::split);
-    static final Kind CALENDARS = new Kind(".ics", FolderLayout.CALENDAR_SIDECAR, Sidecars.CALENDAR_FORMAT, ICalendarObjects::split);
-    static final Kind TASK_LISTS = new Kind(".ics", FolderLayout.TASK_LIST_SIDECAR, Sidecars.TASK_LIST_FORMAT, ICalendarObjects::split);
+    public static final Kind ADDRESS_BOOKS = new Kind(".vcf", FolderLayout.ADDRESS_BOOK_SIDECAR, Sidecars.ADDRESS_BOOK_FORMAT, VCardFormat::split);
+    public static final Kind CALENDARS = new Kind(".ics", FolderLayout.CALENDAR_SIDECAR, Sidecars.CALENDAR_FORMAT, ICalendarObjects::split);
+    public static final Kind TASK_LISTS = new Kind(".ics", FolderLayout.TASK_LIST_SIDECAR, Sidecars.TASK_LIST_FORMAT, ICalendarObjects::split);
 
     private CollectionFiles() {
     }
@@ -64,13 +64,13 @@ final class CollectionFiles {
      * {@code containerId}, or for items that came without a container the collection {@code name} claimed once for
      * them under {@code looseKey}.
      */
-    static String containerOrLoose(boolean sync, Path root, Kind kind, String containerId, String looseKey, String name)
+    public static String containerOrLoose(boolean sync, Path root, Kind kind, String containerId, String looseKey, String name)
             throws AdapterException {
         return containerId != null ? containerId
                 : claim(sync, root, kind, new CollectionSidecar(null, 0, looseKey, null, name, null, null, null, null), name);
     }
 
-    static String claim(boolean sync, Path root, Kind kind, CollectionSidecar sidecar, String fallbackName) throws AdapterException {
+    public static String claim(boolean sync, Path root, Kind kind, CollectionSidecar sidecar, String fallbackName) throws AdapterException {
         String name = FileNames.sanitise(sidecar.name(), fallbackName);
         try {
             Path created = DiskWrites.claimFolder(sync, root, name, sidecar.idempotencyKey(), kind.sidecarName(),
@@ -85,7 +85,7 @@ final class CollectionFiles {
     }
 
     /** The directory of a collection an import writes into: one of the root's directories (not an entry file). */
-    static Path directoryOf(Path root, String containerId) throws AdapterException {
+    public static Path directoryOf(Path root, String containerId) throws AdapterException {
         Path dir = FolderLayout.resolve(root, containerId);
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             throw new AdapterException("'" + containerId + "' is not (any more) a folder in " + root);
@@ -97,7 +97,7 @@ final class CollectionFiles {
      * The collections of {@code kind} in {@code root}: its directories (but those an import made for another kind)
      * and its entry files, by name.
      */
-    static List<Found> collections(Path root, Kind kind, List<String> otherSidecars) throws IOException {
+    public static List<Found> collections(Path root, Kind kind, List<String> otherSidecars) throws IOException {
         List<Found> out = new ArrayList<>();
         for (Path dir : FolderLayout.subFolders(root)) {
             if (otherSidecars.stream().anyMatch(s -> Files.exists(dir.resolve(s), LinkOption.NOFOLLOW_LINKS))) {
@@ -117,7 +117,7 @@ final class CollectionFiles {
 
     /** Reads the items of one entry; a malformed entry throws a checked exception or an IllegalArgumentException. */
     @FunctionalInterface
-    interface EntryReader<I> {
+    public interface EntryReader<I> {
         List<I> read(Entry entry) throws Exception;
     }
 
@@ -125,7 +125,7 @@ final class CollectionFiles {
      * The export page of the collection {@code collectionId} after {@code continuation}: the items of each entry as
      * {@code reader} reads them; an entry that cannot be read (unreadable file, malformed text) is rejected with why.
      */
-    static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> itemPage(Path root, String collectionId, Kind kind,
+    public static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> itemPage(Path root, String collectionId, Kind kind,
             String continuation, int pageSize, EntryReader<I> reader) throws IOException, AdapterException {
         Page page = page(root, FolderLayout.resolve(root, collectionId), kind, continuation, pageSize);
         List<I> items = new ArrayList<>();
@@ -243,7 +243,7 @@ final class CollectionFiles {
     }
 
     /** The text of the entry {@code id} ({@code fileId} or {@code fileId#n}) under {@code root}. */
-    static String entry(Path root, String id, Kind kind) throws AdapterException {
+    public static String entry(Path root, String id, Kind kind) throws AdapterException {
         Path file = FolderLayout.resolve(root, id);
         int n = 0;
         boolean whole = Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS);

@@ -27,17 +27,17 @@ import java.util.UUID;
  * The ways every importer of this adapter writes: streamed copies into hidden temp files, folders that
  * appear whole with their sidecar, and renames made durable. {@code sync} is the configured syncToDisk.
  */
-final class DiskWrites {
+public final class DiskWrites {
     /** How far "name (n)" numbering goes before an item or folder is refused. */
-    static final int MAX_NUMBERED = 10_000;
-    static final int COPY_BUFFER_BYTES = 64 * 1024;
+    public static final int MAX_NUMBERED = 10_000;
+    public static final int COPY_BUFFER_BYTES = 64 * 1024;
     private static final Logger LOG = LoggerFactory.getLogger(DiskWrites.class);
 
     private DiskWrites() {
     }
 
     /** What a copy wrote. */
-    record Copied(long size, String sha256) {
+    public record Copied(long size, String sha256) {
     }
 
     /**
@@ -81,7 +81,7 @@ final class DiskWrites {
      * Streams the bytes behind {@code ref} from the source into the new file {@code temp} and checks their count
      * against the size the source announced (a short stream is worth a retry).
      */
-    static Copied copyFromSource(ImportContext context, MediaRef ref, String itemId, Path temp, boolean sync)
+    public static Copied copyFromSource(ImportContext context, MediaRef ref, String itemId, Path temp, boolean sync)
             throws AdapterException {
         InputStream opened;
         try {
@@ -98,12 +98,12 @@ final class DiskWrites {
     }
 
     /** Reads the idempotency key a folder's sidecar holds; empty when it has none of ours. */
-    interface FolderKey {
+    public interface FolderKey {
         Optional<String> of(Path folder) throws IOException;
     }
 
     /** Makes the sidecar a new folder gets, given the folder's final name. */
-    interface FolderSidecar {
+    public interface FolderSidecar {
         Object forName(String folderName);
     }
 
@@ -112,7 +112,7 @@ final class DiskWrites {
      * with its sidecar {@code sidecarName} when none is: built hidden and renamed into place, so it appears
      * whole. Folders of other keys, and files, keep their names.
      */
-    static Path claimFolder(boolean sync, Path parent, String name, String key, String sidecarName,
+    public static Path claimFolder(boolean sync, Path parent, String name, String key, String sidecarName,
                             FolderKey keyOf, FolderSidecar sidecar) throws IOException, AdapterException {
         for (int n = 1; n <= MAX_NUMBERED; n++) {
             Path candidate = parent.resolve(FileNames.numberedFolder(name, n));
@@ -158,7 +158,7 @@ final class DiskWrites {
      * {@code sync}, then renamed. With {@code replace} false the rename fails with
      * {@link FileAlreadyExistsException} if {@code target} exists; with it true it replaces it atomically.
      */
-    static void writeWhole(boolean sync, Path target, byte[] bytes, boolean replace) throws IOException {
+    public static void writeWhole(boolean sync, Path target, byte[] bytes, boolean replace) throws IOException {
         Path temp = target.resolveSibling(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".part");
         try {
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
@@ -181,7 +181,7 @@ final class DiskWrites {
     }
 
     /** Makes a rename in {@code folder} durable where the platform allows forcing a directory (Linux, macOS). */
-    static void syncFolder(boolean sync, Path folder) {
+    public static void syncFolder(boolean sync, Path folder) {
         if (!sync) {
             return;
         }
@@ -193,7 +193,7 @@ final class DiskWrites {
     }
 
     /** Deletes a temp file, logging rather than failing (it is hidden and never exported). */
-    static void deleteQuietly(Path temp) {
+    public static void deleteQuietly(Path temp) {
         try {
             Files.deleteIfExists(temp);
         } catch (IOException e) {

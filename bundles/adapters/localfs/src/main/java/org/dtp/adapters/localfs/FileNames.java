@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /** Turns names from other services into safe file and folder names, and numbers them on collision. */
-final class FileNames {
+public final class FileNames {
     /**
      * Most file systems allow 255 bytes per name; we keep 55 of them for a " (n)" collision suffix, the
      * {@code .dtp.json} sidecar suffix and the temp-file prefix.
@@ -28,7 +28,7 @@ final class FileNames {
      * Windows device name, at most {@link #MAX_NAME_BYTES} bytes of UTF-8 (the extension kept). Other
      * Unicode is kept (NFC). {@code fallback} is used when nothing is left.
      */
-    static String sanitise(String name, String fallback) {
+    public static String sanitise(String name, String fallback) {
         String cleaned = clean(name == null ? "" : Normalizer.normalize(name, Normalizer.Form.NFC));
         if (cleaned.isEmpty()) {
             cleaned = clean(fallback);
@@ -93,7 +93,7 @@ final class FileNames {
     }
 
     /** How much of an idempotency key a key-derived name shows before its hash. */
-    static final int MAX_KEY_PREFIX = 80;
+    public static final int MAX_KEY_PREFIX = 80;
 
     /**
      * A file name that only {@code key} gives: the key's safe characters ({@code A-Z a-z 0-9 . _ -}, others
@@ -101,7 +101,7 @@ final class FileNames {
      * key's SHA-256 (so keys that look alike once cleaned stay apart), then {@code extension} (with its dot).
      * Never starts with a dot, never longer than 97 characters plus the extension.
      */
-    static String fromKey(String key, String extension) {
+    public static String fromKey(String key, String extension) {
         StringBuilder readable = new StringBuilder();
         for (int i = 0; i < key.length() && readable.length() < MAX_KEY_PREFIX; i++) {
             char c = key.charAt(i);
@@ -120,13 +120,13 @@ final class FileNames {
     }
 
     /** The name without its extension. */
-    static String withoutExtension(String fileName) {
+    public static String withoutExtension(String fileName) {
         String extension = extension(fileName);
         return extension.isEmpty() ? fileName : fileName.substring(0, fileName.length() - extension.length() - 1);
     }
 
     /** {@code name} for n = 1, else "base (n).ext" — for files. */
-    static String numberedFile(String name, int n) {
+    public static String numberedFile(String name, int n) {
         if (n == 1) {
             return name;
         }
@@ -135,7 +135,7 @@ final class FileNames {
     }
 
     /** {@code name} for n = 1, else "name (n)" — for folders, whose dots are part of the name. */
-    static String numberedFolder(String name, int n) {
+    public static String numberedFolder(String name, int n) {
         return n == 1 ? name : name + " (" + n + ")";
     }
 }

@@ -18,30 +18,30 @@ import java.util.function.Predicate;
  * How an account maps onto a folder: ids are paths relative to the root with '/' separators; hidden
  * entries, symbolic links and our sidecars are never media.
  */
-final class FolderLayout {
+public final class FolderLayout {
     /** Hidden sidecar inside an album folder an import created. */
-    static final String ALBUM_SIDECAR = ".dtp-album.json";
+    public static final String ALBUM_SIDECAR = ".dtp-album.json";
     /** Suffix of the sidecar next to an imported file: {@code <fileName>.dtp.json}. */
     static final String ITEM_SIDECAR_SUFFIX = ".dtp.json";
     /** Hidden sidecar inside a mail folder directory an import created. */
-    static final String MAIL_FOLDER_SIDECAR = ".dtp-mail-folder.json";
+    public static final String MAIL_FOLDER_SIDECAR = ".dtp-mail-folder.json";
     /** Hidden sidecars inside the address book, calendar and task list directories an import created. */
-    static final String ADDRESS_BOOK_SIDECAR = ".dtp-address-book.json";
-    static final String CALENDAR_SIDECAR = ".dtp-calendar.json";
-    static final String TASK_LIST_SIDECAR = ".dtp-task-list.json";
+    public static final String ADDRESS_BOOK_SIDECAR = ".dtp-address-book.json";
+    public static final String CALENDAR_SIDECAR = ".dtp-calendar.json";
+    public static final String TASK_LIST_SIDECAR = ".dtp-task-list.json";
     /** Prefix of our temporary files and folders; hidden, so never exported. */
-    static final String TEMP_PREFIX = ".dtp-tmp-";
+    public static final String TEMP_PREFIX = ".dtp-tmp-";
 
     private FolderLayout() {
     }
 
     /** Whether a directory entry is ours or hidden rather than a person's media or album. */
-    static boolean ignored(String name) {
+    public static boolean ignored(String name) {
         return name.startsWith(".") || name.endsWith(ITEM_SIDECAR_SUFFIX);
     }
 
     /** The id of a file or folder under the root: its relative path with '/'. */
-    static String idOf(Path root, Path path) {
+    public static String idOf(Path root, Path path) {
         StringJoiner id = new StringJoiner("/");
         for (Path part : root.relativize(path)) {
             id.add(part.toString());
@@ -53,7 +53,7 @@ final class FolderLayout {
      * The path of an id under the root; refuses an id that is absolute, or that leads out of the root
      * by "..", or through a symbolic link.
      */
-    static Path resolve(Path root, String id) throws ItemRejectedException {
+    public static Path resolve(Path root, String id) throws ItemRejectedException {
         if (id == null || id.isEmpty()) {
             return root;
         }
@@ -80,12 +80,12 @@ final class FolderLayout {
     }
 
     /** The sidecar of a media file. */
-    static Path itemSidecar(Path file) {
+    public static Path itemSidecar(Path file) {
         return file.resolveSibling(file.getFileName() + ITEM_SIDECAR_SUFFIX);
     }
 
     /** The folders directly in {@code dir} that are not ours, hidden or links, by name (albums, mail folders). */
-    static List<Path> subFolders(Path dir) throws IOException {
+    public static List<Path> subFolders(Path dir) throws IOException {
         List<Path> albums = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
@@ -99,7 +99,7 @@ final class FolderLayout {
     }
 
     /** {@link #fileNames} of the media files directly in {@code dir}. */
-    static List<String> mediaFileNames(Path dir, String after, int limit) throws IOException {
+    public static List<String> mediaFileNames(Path dir, String after, int limit) throws IOException {
         return fileNames(dir, after, limit, name -> MediaTypes.of(name).isPresent());
     }
 
@@ -108,7 +108,7 @@ final class FolderLayout {
      * takes and that sort after {@code after} ({@code null} for the first), in name order, at most
      * {@code limit}. Keeps only {@code limit} names in memory however large the folder is.
      */
-    static List<String> fileNames(Path dir, String after, int limit, Predicate<String> accept) throws IOException {
+    public static List<String> fileNames(Path dir, String after, int limit, Predicate<String> accept) throws IOException {
         TreeSet<String> smallest = new TreeSet<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {

@@ -16,7 +16,7 @@ import java.util.Locale;
  * Maps I/O failures onto the SPI: most concern one item; a few may pass and are worth a retry; a full disk or a used-up
  * quota is the destination's state, not the item's: the transfer pauses until there is room again.
  */
-final class IoFailures {
+public final class IoFailures {
     /** Messages of failures that may pass (errno texts of Linux, macOS and NFS). */
     private static final String[] TRANSIENT_MESSAGES = {
             "stale file handle", "stale nfs file handle",
@@ -29,13 +29,13 @@ final class IoFailures {
     }
 
     /** A failure of this adapter's own disk while handling one item. */
-    static AdapterException ofItem(String what, IOException e) {
+    public static AdapterException ofItem(String what, IOException e) {
         String message = what + ": " + describe(e);
         return looksFull(e) ? new DestinationFullException(message, e) : looksTransient(e) ? new TransientAdapterException(message, e) : new ItemRejectedException(message, e);
     }
 
     /** A failure of this adapter's own disk that concerns a whole folder (listing, creating). */
-    static AdapterException ofFolder(String what, IOException e) {
+    public static AdapterException ofFolder(String what, IOException e) {
         String message = what + ": " + describe(e);
         return looksFull(e) ? new DestinationFullException(message, e) : looksTransient(e) ? new TransientAdapterException(message, e) : new AdapterException(message, e);
     }
@@ -44,7 +44,7 @@ final class IoFailures {
      * A failure while reading the item's bytes from the source. The stream usually crosses a network,
      * so anything but a missing or forbidden file is worth a retry.
      */
-    static AdapterException ofSource(String what, IOException e) {
+    public static AdapterException ofSource(String what, IOException e) {
         String message = what + ": " + describe(e);
         return e instanceof NoSuchFileException || e instanceof AccessDeniedException
                 ? new ItemRejectedException(message, e)

@@ -18,17 +18,17 @@ import java.util.Locale;
 import java.util.Set;
 
 /** The adapter's configuration, checked, and the rules that turn an endpoint's {@code path} into a folder. */
-record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk) {
+public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk) {
     /** The endpoint setting naming the folder. */
-    static final String PATH = "path";
+    public static final String PATH = "path";
     /** The endpoint setting choosing how a mail import stores folders: {@code eml} (default) or {@code mbox}. */
-    static final String MAIL_FORMAT = "mailFormat";
+    public static final String MAIL_FORMAT = "mailFormat";
     /** The endpoint setting choosing which files a playlist import writes: any of {@code json,m3u8,xspf} (default all). */
-    static final String PLAYLIST_FORMATS = "playlistFormats";
+    public static final String PLAYLIST_FORMATS = "playlistFormats";
     static final int DEFAULT_PAGE_SIZE = 100;
     static final int MAX_PAGE_SIZE = 10_000;
 
-    LocalFolderSettings {
+    public LocalFolderSettings {
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("pageSize must be between 1 and " + MAX_PAGE_SIZE + ", was " + pageSize);
         }
@@ -43,15 +43,15 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
     }
 
     /** Settings that force every write to disk, the default. */
-    LocalFolderSettings(List<Path> allowedRoots, int pageSize) {
+    public LocalFolderSettings(List<Path> allowedRoots, int pageSize) {
         this(allowedRoots, pageSize, true);
     }
 
-    static LocalFolderSettings defaults() {
+    public static LocalFolderSettings defaults() {
         return new LocalFolderSettings(List.of(), DEFAULT_PAGE_SIZE);
     }
 
-    static LocalFolderSettings of(LocalFolderConfig config) {
+    public static LocalFolderSettings of(LocalFolderConfig config) {
         List<Path> roots = new ArrayList<>();
         for (String entry : config.allowedRoots() == null ? new String[0] : config.allowedRoots()) {
             for (String part : entry.split(",")) {
@@ -67,7 +67,7 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
      * The folder an endpoint names: absolute, normalised, and inside an allowed root. Checked again on
      * every call, so narrowing {@code allowedRoots} also stops running jobs.
      */
-    Path root(TransferEndpoint endpoint) throws InvalidEndpointException {
+    public Path root(TransferEndpoint endpoint) throws InvalidEndpointException {
         String raw = endpoint.require(PATH);
         Path path;
         try {
@@ -87,10 +87,10 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
     }
 
     /** How a mail import stores a folder: a directory of .eml files, or one mbox file. */
-    enum MailFormat { EML, MBOX }
+    public enum MailFormat { EML, MBOX }
 
     /** The endpoint's {@link #MAIL_FORMAT}; {@code eml} when it is not given. */
-    static MailFormat mailFormat(TransferEndpoint endpoint) throws InvalidEndpointException {
+    public static MailFormat mailFormat(TransferEndpoint endpoint) throws InvalidEndpointException {
         String value = endpoint.settings().get(MAIL_FORMAT);
         if (value == null || value.isBlank()) {
             return MailFormat.EML;
@@ -104,10 +104,10 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
     }
 
     /** The files a playlist import writes: {@code json} is the lossless one, the others are for players. */
-    enum PlaylistFormat { JSON, M3U8, XSPF }
+    public enum PlaylistFormat { JSON, M3U8, XSPF }
 
     /** The endpoint's {@link #PLAYLIST_FORMATS}; all three when it is not given. */
-    static Set<PlaylistFormat> playlistFormats(TransferEndpoint endpoint) throws InvalidEndpointException {
+    public static Set<PlaylistFormat> playlistFormats(TransferEndpoint endpoint) throws InvalidEndpointException {
         String value = endpoint.settings().get(PLAYLIST_FORMATS);
         if (value == null || value.isBlank()) {
             return EnumSet.allOf(PlaylistFormat.class);
@@ -131,7 +131,7 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
     }
 
     /** Checks that an endpoint names an existing folder the server can read (an exporter's validate()). */
-    void checkSource(TransferEndpoint source) throws InvalidEndpointException {
+    public void checkSource(TransferEndpoint source) throws InvalidEndpointException {
         Path root = root(source);
         if (!Files.exists(root)) {
             throw new InvalidEndpointException("the folder '" + root + "' does not exist");
@@ -145,7 +145,7 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
     }
 
     /** The source folder of a running export; it must still exist. */
-    Path sourceRoot(TransferEndpoint source) throws AdapterException {
+    public Path sourceRoot(TransferEndpoint source) throws AdapterException {
         Path root = root(source);
         if (!Files.isDirectory(root)) {
             throw new AdapterException("the source folder '" + root + "' does not exist (any more) or is not a folder");
@@ -157,7 +157,7 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
      * Checks that an endpoint names a writable folder, or a missing one whose parent is writable (an
      * importer's validate()).
      */
-    void checkDestination(TransferEndpoint destination) throws InvalidEndpointException {
+    public void checkDestination(TransferEndpoint destination) throws InvalidEndpointException {
         Path root = root(destination);
         if (Files.exists(root)) {
             if (!Files.isDirectory(root)) {
@@ -180,7 +180,7 @@ record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncTo
     }
 
     /** The destination folder of a running import, created if missing (its parent must exist, as validate() checked). */
-    Path destinationRoot(TransferEndpoint destination) throws AdapterException {
+    public Path destinationRoot(TransferEndpoint destination) throws AdapterException {
         Path root = root(destination);
         if (Files.isDirectory(root)) {
             return root;

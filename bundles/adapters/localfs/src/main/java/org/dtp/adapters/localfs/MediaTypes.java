@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The file extensions this adapter treats as photos and videos, and their content types. */
-final class MediaTypes {
+public final class MediaTypes {
 
     /** One recognised extension (lower case, no dot). */
-    record MediaType(String extension, MediaKind kind, String contentType) {
+    public record MediaType(String extension, MediaKind kind, String contentType) {
         /** TIFF-structured files, read with random access rather than as a stream. */
-        boolean tiffFamily() {
+        public boolean tiffFamily() {
             return switch (extension) {
                 case "tif", "tiff", "dng", "cr2", "nef", "arw" -> true;
                 default -> false;
@@ -52,14 +52,14 @@ final class MediaTypes {
     }
 
     /** The media type of a file name, by its extension (any case); empty for other files. */
-    static Optional<MediaType> of(String fileName) {
+    public static Optional<MediaType> of(String fileName) {
         String extension = FileNames.extension(fileName);
         return extension.isEmpty() ? Optional.empty()
                 : Optional.ofNullable(BY_EXTENSION.get(extension.toLowerCase(Locale.ROOT)));
     }
 
     /** The first extension registered for a content type (parameters ignored), e.g. {@code jpg} for image/jpeg. */
-    static Optional<String> extensionFor(String contentType) {
+    public static Optional<String> extensionFor(String contentType) {
         if (contentType == null) {
             return Optional.empty();
         }

@@ -27,25 +27,25 @@ import java.util.TreeMap;
  * work (by idempotency key) and a later export of the folder gets the metadata back. Written with the
  * models' mapper ({@link ModelJson#newObjectMapper()}: ISO-8601 times, no nulls, unknown fields ignored).
  */
-final class Sidecars {
+public final class Sidecars {
     static final String ALBUM_FORMAT = "dtp.localfs.album";
-    static final String ITEM_FORMAT = "dtp.localfs.item";
-    static final String MAIL_FOLDER_FORMAT = "dtp.localfs.mail-folder";
-    static final String MESSAGE_FORMAT = "dtp.localfs.message";
+    public static final String ITEM_FORMAT = "dtp.localfs.item";
+    public static final String MAIL_FOLDER_FORMAT = "dtp.localfs.mail-folder";
+    public static final String MESSAGE_FORMAT = "dtp.localfs.message";
     static final String ADDRESS_BOOK_FORMAT = "dtp.localfs.address-book";
     static final String CALENDAR_FORMAT = "dtp.localfs.calendar";
     static final String TASK_LIST_FORMAT = "dtp.localfs.task-list";
-    static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 1;
     /** Ours are a few KB; anything much larger was not written by us and is not read into memory. */
-    static final long MAX_SIDECAR_BYTES = 1 << 20;
+    public static final long MAX_SIDECAR_BYTES = 1 << 20;
 
     private static final Logger LOG = LoggerFactory.getLogger(Sidecars.class);
     private static final ObjectMapper MAPPER = ModelJson.newObjectMapper();
 
     /** {@code .dtp-album.json} in an album folder. {@code folderName} tells whether the folder was renamed since. */
-    record AlbumSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
+    public record AlbumSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
                         String name, String description, String folderName) {
-        AlbumSidecar(String idempotencyKey, String sourceId, String name, String description, String folderName) {
+        public AlbumSidecar(String idempotencyKey, String sourceId, String name, String description, String folderName) {
             this(ALBUM_FORMAT, FORMAT_VERSION, idempotencyKey, sourceId, name, description, folderName);
         }
     }
@@ -54,11 +54,11 @@ final class Sidecars {
      * {@code <storedName>.dtp.json} beside an imported file. {@code fileName} is the name the item had at
      * its source, {@code storedName} the (sanitised, numbered) name it has here.
      */
-    record ItemSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
+    public record ItemSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
                        MediaKind kind, String fileName, String storedName, String contentType, long size, String sha256,
                        String title, String description, Instant takenAt, GeoLocation location,
                        Integer width, Integer height, Map<String, String> exif) {
-        ItemSidecar {
+        public ItemSidecar {
             // sorted, so that the same item always gives the same bytes
             exif = exif == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(exif));
         }
@@ -68,10 +68,10 @@ final class Sidecars {
      * A mail folder's sidecar: {@code .dtp-mail-folder.json} in a folder directory, or the first line of an mbox
      * file's index. {@code folderName} is the directory's or mbox file's name when it was written.
      */
-    record MailFolderSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
+    public record MailFolderSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
                              String name, String fullPath, String delimiter, SpecialUse specialUse,
                              String specialUseText, String folderName) {
-        MailFolderSidecar(String idempotencyKey, MailFolder folder, String folderName) {
+        public MailFolderSidecar(String idempotencyKey, MailFolder folder, String folderName) {
             this(MAIL_FOLDER_FORMAT, FORMAT_VERSION, idempotencyKey, folder.id(), folder.name(), folder.fullPath(),
                     folder.delimiter(), folder.specialUse(), folder.specialUseText(), folderName);
         }
@@ -83,10 +83,10 @@ final class Sidecars {
      * takes in the mbox up to the next one; both null beside an .eml). {@code size} and {@code sha256} are the
      * message's own bytes.
      */
-    record MessageSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
+    public record MessageSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
                           String storedName, Long offset, Long length, long size, String sha256,
                           MailFlags flags, List<String> labels, Instant internalDate) {
-        MessageSidecar {
+        public MessageSidecar {
             labels = labels == null ? List.of() : List.copyOf(labels);
         }
     }
@@ -95,18 +95,18 @@ final class Sidecars {
      * The sidecar of an address book, calendar or task list directory an import created ({@code format} says which);
      * {@code color} and {@code timeZoneId} only for a calendar. {@code folderName} tells whether it was renamed since.
      */
-    record CollectionSidecar(String format, int formatVersion, String idempotencyKey, String sourceId, String name,
+    public record CollectionSidecar(String format, int formatVersion, String idempotencyKey, String sourceId, String name,
                              String description, String color, String timeZoneId, String folderName) {
     }
 
     private Sidecars() {
     }
 
-    static Optional<AlbumSidecar> readAlbum(Path folder) throws IOException {
+    public static Optional<AlbumSidecar> readAlbum(Path folder) throws IOException {
         return read(folder.resolve(FolderLayout.ALBUM_SIDECAR), AlbumSidecar.class, ALBUM_FORMAT);
     }
 
-    static Optional<ItemSidecar> readItem(Path file) throws IOException {
+    public static Optional<ItemSidecar> readItem(Path file) throws IOException {
         return read(FolderLayout.itemSidecar(file), ItemSidecar.class, ITEM_FORMAT);
     }
 
@@ -114,21 +114,21 @@ final class Sidecars {
         return read(folder.resolve(sidecarName), CollectionSidecar.class, format);
     }
 
-    static Optional<MailFolderSidecar> readMailFolder(Path folder) throws IOException {
+    public static Optional<MailFolderSidecar> readMailFolder(Path folder) throws IOException {
         return read(folder.resolve(FolderLayout.MAIL_FOLDER_SIDECAR), MailFolderSidecar.class, MAIL_FOLDER_FORMAT);
     }
 
-    static Optional<MessageSidecar> readMessage(Path file) throws IOException {
+    public static Optional<MessageSidecar> readMessage(Path file) throws IOException {
         return read(FolderLayout.itemSidecar(file), MessageSidecar.class, MESSAGE_FORMAT);
     }
 
-    /** The file an mbox import keeps per idempotency key ({@link MboxIndex#keyFile}): the message's index line. */
-    static Optional<MessageSidecar> readKeyFile(Path keyFile) throws IOException {
+    /** The file an mbox import keeps per idempotency key ({@link org.dtp.adapters.localfs.mail.MboxIndex#keyFile}): the message's index line. */
+    public static Optional<MessageSidecar> readKeyFile(Path keyFile) throws IOException {
         return read(keyFile, MessageSidecar.class, MESSAGE_FORMAT);
     }
 
     /** One line of a JSON-lines file (an mbox index): the sidecar as compact JSON and a line feed. */
-    static byte[] line(Object sidecar) throws IOException {
+    public static byte[] line(Object sidecar) throws IOException {
         byte[] json = MAPPER.writeValueAsBytes(sidecar);
         byte[] line = Arrays.copyOf(json, json.length + 1);
         line[json.length] = '\n';
@@ -136,7 +136,7 @@ final class Sidecars {
     }
 
     /** A line of an mbox index read back: the sidecar of {@code format}, or empty when it is not one. */
-    static <T> Optional<T> parseLine(byte[] line, Class<T> type, String format) {
+    public static <T> Optional<T> parseLine(byte[] line, Class<T> type, String format) {
         try {
             var tree = MAPPER.readTree(line);
             if (tree == null || !format.equals(tree.path("format").asText())) {
@@ -174,7 +174,7 @@ final class Sidecars {
     }
 
     /** Writes a sidecar whole or not at all ({@link DiskWrites#writeWhole}). */
-    static void write(boolean sync, Path target, Object sidecar, boolean replace) throws IOException {
+    public static void write(boolean sync, Path target, Object sidecar, boolean replace) throws IOException {
         DiskWrites.writeWhole(sync, target, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(sidecar), replace);
     }
 }

@@ -4,11 +4,11 @@ import java.lang.reflect.Proxy;
 import java.util.Map;
 
 /** Configuration annotations of other adapters, as Config Admin gives them: their defaults, a few values overridden. */
-final class Configs {
+public final class Configs {
     private Configs() {
     }
 
-    static <A> A of(Class<A> type, Map<String, Object> overrides) {
+    public static <A> A of(Class<A> type, Map<String, Object> overrides) {
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, (proxy, method, args) -> {
             if (overrides.containsKey(method.getName())) {
                 return overrides.get(method.getName());

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.adapters.localfs.media.Adapters;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.models.MediaRef;

@@ -13,8 +13,8 @@ import java.util.List;
  * The SPI conformance kit on the local folder adapter, one subclass per vertical: each test gets a new folder as
  * its account; pages hold two items so that paging is exercised; writes are not synced (speed only).
  */
-abstract class LocalFolderConformance<C extends ContainerModel, I extends ItemModel> extends AdapterConformanceTest<C, I> {
-    static final LocalFolderSettings SETTINGS = new LocalFolderSettings(List.of(), 2, false);
+public abstract class LocalFolderConformance<C extends ContainerModel, I extends ItemModel> extends AdapterConformanceTest<C, I> {
+    public static final LocalFolderSettings SETTINGS = new LocalFolderSettings(List.of(), 2, false);
 
     @Rule
     public final TemporaryFolder folders = new TemporaryFolder();

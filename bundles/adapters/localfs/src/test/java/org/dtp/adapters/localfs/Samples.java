@@ -1,5 +1,7 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.adapters.localfs.media.LocalFolderMediaExporter;
+import org.dtp.adapters.localfs.media.LocalFolderMediaImporter;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
@@ -26,18 +28,18 @@ import java.util.List;
 import java.util.Map;
 
 /** The real sample photos under src/test/resources/samples (see the README there) and helpers around them. */
-final class Samples {
+public final class Samples {
     /** HTC Desire, with GPS: DateTimeOriginal 2011:05:06 09:59:48, GPS time 07:59:48 UTC. */
-    static final String HTC = "htc-desire.jpg";
+    public static final String HTC = "htc-desire.jpg";
     /** Canon Digital IXUS 400: DateTimeOriginal 2003:09:06 14:45:48, no GPS. */
-    static final String CANON = "canon-ixus-400.jpg";
+    public static final String CANON = "canon-ixus-400.jpg";
     /** Olympus PEN E-P3: DateTimeOriginal 2013:08:27 19:45:23, no GPS. */
-    static final String OLYMPUS = "olympus-pen-e-p3.jpg";
+    public static final String OLYMPUS = "olympus-pen-e-p3.jpg";
 
     private Samples() {
     }
 
-    static byte[] bytes(String sample) {
+    public static byte[] bytes(String sample) {
         try (InputStream in = Samples.class.getResourceAsStream("/samples/" + sample)) {
             if (in == null) {
                 throw new IllegalArgumentException("no sample " + sample);
@@ -48,12 +50,12 @@ final class Samples {
         }
     }
 
-    static Path copy(String sample, Path folder, String as) throws IOException {
+    public static Path copy(String sample, Path folder, String as) throws IOException {
         Files.createDirectories(folder);
         return Files.write(folder.resolve(as), bytes(sample));
     }
 
-    static String sha256(byte[] data) {
+    public static String sha256(byte[] data) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
         } catch (NoSuchAlgorithmException e) {
@@ -61,12 +63,12 @@ final class Samples {
         }
     }
 
-    static String sha256(Path file) throws IOException {
+    public static String sha256(Path file) throws IOException {
         return sha256(Files.readAllBytes(file));
     }
 
     /** An item as another service might export it, its bytes being the sample's. */
-    static MediaItem item(String id, String fileName, String sample, String title, String description, Instant takenAt) {
+    public static MediaItem item(String id, String fileName, String sample, String title, String description, Instant takenAt) {
         return MediaItem.builder()
                 .id(id)
                 .kind(MediaKind.PHOTO)
@@ -79,7 +81,7 @@ final class Samples {
     }
 
     /** Every album and item an exporter gives, walking containers the way the engine does. */
-    static Export exportAll(LocalFolderMediaExporter exporter, TransferContext context) throws Exception {
+    public static Export exportAll(LocalFolderMediaExporter exporter, TransferContext context) throws Exception {
         Export all = new Export(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         Deque<String> containers = new ArrayDeque<>();
         containers.add("");
@@ -101,8 +103,8 @@ final class Samples {
         return all;
     }
 
-    record Export(List<PhotoAlbum> albums, List<MediaItem> items, List<ExportPage<PhotoAlbum, MediaItem>> pages) {
-        Map<String, MediaItem> itemsById() {
+    public record Export(List<PhotoAlbum> albums, List<MediaItem> items, List<ExportPage<PhotoAlbum, MediaItem>> pages) {
+        public Map<String, MediaItem> itemsById() {
             Map<String, MediaItem> byId = new LinkedHashMap<>();
             items.forEach(i -> byId.put(i.id(), i));
             return byId;
@@ -110,7 +112,7 @@ final class Samples {
     }
 
     /** Copies everything from one folder to another through the adapter, as the engine's copy loop would. */
-    static void transfer(Path from, Path to, LocalFolderSettings settings) throws Exception {
+    public static void transfer(Path from, Path to, LocalFolderSettings settings) throws Exception {
         LocalFolderMediaExporter exporter = new LocalFolderMediaExporter(settings);
         LocalFolderMediaImporter importer = new LocalFolderMediaImporter(settings);
         TransferContext source = TestContexts.source(from);

@@ -12,32 +12,32 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Small stand-ins for what the engine hands an adapter. */
-final class TestContexts {
-    static final UUID JOB = UUID.fromString("00000000-0000-0000-0000-00000000f01d");
+public final class TestContexts {
+    public static final UUID JOB = UUID.fromString("00000000-0000-0000-0000-00000000f01d");
 
     private TestContexts() {
     }
 
-    static TransferEndpoint endpoint(Path folder) {
+    public static TransferEndpoint endpoint(Path folder) {
         return new TransferEndpoint("localfs", Map.of(LocalFolderSettings.PATH, folder.toString()));
     }
 
-    static TransferContext source(Path folder) {
+    public static TransferContext source(Path folder) {
         return source(endpoint(folder));
     }
 
-    static TransferContext source(TransferEndpoint endpoint) {
+    public static TransferContext source(TransferEndpoint endpoint) {
         return new TestTransferContext(JOB, endpoint);
     }
 
 
     /** An import context into {@code folder} whose media come from {@code opener}. */
-    static TestImportContext destination(Path folder, TestImportContext.MediaOpener opener) {
+    public static TestImportContext destination(Path folder, TestImportContext.MediaOpener opener) {
         return new TestImportContext(JOB, endpoint(folder), opener);
     }
 
     /** A stream that gives {@code good} bytes of {@code data} and then fails, as a dropped connection does. */
-    static InputStream failingAfter(byte[] data, int good) {
+    public static InputStream failingAfter(byte[] data, int good) {
         return new InputStream() {
             private int position;
 

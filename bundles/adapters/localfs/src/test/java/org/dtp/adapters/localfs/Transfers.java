@@ -15,16 +15,16 @@ import java.util.Deque;
 import java.util.List;
 
 /** The engine's copy loop in small, for any vertical: walks containers and pages, imports with the engine's keys. */
-final class Transfers {
+public final class Transfers {
     private Transfers() {
     }
 
     /** Every container and item an export gives, and how many pages it took. */
-    record Export<C extends ContainerModel, I extends ItemModel>(List<C> containers, List<I> items, int pages,
+    public record Export<C extends ContainerModel, I extends ItemModel>(List<C> containers, List<I> items, int pages,
                                                                  List<ExportPage.Rejected> rejected) {
     }
 
-    static <C extends ContainerModel, I extends ItemModel> Export<C, I> exportAll(Exporter<C, I> exporter, TransferContext context)
+    public static <C extends ContainerModel, I extends ItemModel> Export<C, I> exportAll(Exporter<C, I> exporter, TransferContext context)
             throws Exception {
         List<C> containers = new ArrayList<>();
         List<I> items = new ArrayList<>();
@@ -51,7 +51,7 @@ final class Transfers {
     }
 
     /** Copies everything the exporter gives into the importer, keys "c:" + container id and "i:" + item id. */
-    static <C extends ContainerModel, I extends ItemModel> void copy(Exporter<C, I> exporter, TransferContext source,
+    public static <C extends ContainerModel, I extends ItemModel> void copy(Exporter<C, I> exporter, TransferContext source,
                                                                    Importer<C, I> importer, ImportContext destination)
             throws Exception {
         Deque<String[]> queue = new ArrayDeque<>();

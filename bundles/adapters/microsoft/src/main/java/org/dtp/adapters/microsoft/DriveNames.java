@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * reserved device name; and the importer's deterministic file names, which carry a tag of the job and the item's
  * idempotency key so that a re-import finds the file it made.
  */
-final class DriveNames {
+public final class DriveNames {
     private static final Pattern FORBIDDEN = Pattern.compile("[\"*:<>?/\\\\|\\p{Cntrl}]");
     private static final Set<String> RESERVED = Set.of("CON", "PRN", "AUX", "NUL", "COM0", "COM1", "COM2", "COM3", "COM4",
             "COM5", "COM6", "COM7", "COM8", "COM9", "LPT0", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8",
@@ -26,7 +26,7 @@ final class DriveNames {
     }
 
     /** {@code name} made acceptable to OneDrive; {@code fallback} when nothing is left. */
-    static String clean(String name, String fallback) {
+    public static String clean(String name, String fallback) {
         String cleaned = FORBIDDEN.matcher(name == null ? "" : name).replaceAll("_").strip();
         while (cleaned.endsWith(".")) {
             cleaned = cleaned.substring(0, cleaned.length() - 1).strip();
@@ -43,7 +43,7 @@ final class DriveNames {
     }
 
     /** {@code IMG_1.jpg} → {@code IMG_1 [k3x9q2ab].jpg}: the same job and key always give the same name. */
-    static String taggedFileName(String fileName, UUID jobId, String idempotencyKey) {
+    public static String taggedFileName(String fileName, UUID jobId, String idempotencyKey) {
         String name = clean(fileName, "item");
         int dot = name.lastIndexOf('.');
         String extension = dot > 0 && name.length() - dot <= 10 ? name.substring(dot) : "";

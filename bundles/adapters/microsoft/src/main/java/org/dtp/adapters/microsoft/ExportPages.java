@@ -15,10 +15,10 @@ import java.util.function.Function;
  * lists, mail folders), and a page of items where one item that cannot be read is rejected with why and the others
  * are kept.
  */
-final class ExportPages {
+public final class ExportPages {
     /** Reads one listed item into the page's items (a series master adds its changed occurrences too). */
     @FunctionalInterface
-    interface Reader<I> {
+    public interface Reader<I> {
         void read(JsonNode node, List<I> items) throws AdapterException;
     }
 
@@ -26,7 +26,7 @@ final class ExportPages {
     }
 
     /** A page of the containers {@code container} makes of {@code page}'s values (null: the value is left out). */
-    static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> containers(GraphApi.Page page,
+    public static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> containers(GraphApi.Page page,
                                                                                        Function<JsonNode, C> container) {
         List<C> containers = new ArrayList<>();
         for (JsonNode node : page.values()) {
@@ -43,7 +43,7 @@ final class ExportPages {
      * throws {@link IllegalArgumentException} or {@link NullPointerException}) is rejected as "the {@code what}
      * cannot be read".
      */
-    static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> items(List<C> containers, List<JsonNode> nodes,
+    public static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> items(List<C> containers, List<JsonNode> nodes,
                                                                                   String continuation, String what,
                                                                                   Reader<I> reader) throws AdapterException {
         List<I> items = new ArrayList<>();

@@ -20,14 +20,14 @@ import java.util.regex.Pattern;
  * {@link ImportContext#reportNotKept}: {@code attendees[1].role}, {@code emails[0].types}. Null and empty are the same,
  * an RRULE's parts are compared in any order, and the top-level {@code id} is the destination's own.
  */
-final class Fidelity {
+public final class Fidelity {
     private static final Pattern RECURRENCE_RULE = Pattern.compile("recurrenceRules?(\\[\\d+])?");
 
     private Fidelity() {
     }
 
     /** Reports every field that {@code kept} does not hold as {@code source} does; {@code reason} by top-level field. */
-    static <R extends Record> void report(ImportContext context, String sourceId, R source, R kept, Function<String, String> reason) {
+    public static <R extends Record> void report(ImportContext context, String sourceId, R source, R kept, Function<String, String> reason) {
         for (Difference difference : RecordDifferences.between(source, kept)) {
             if (difference.path().equals("id") || blank(difference.before()) && blank(difference.after())
                     || sameRecurrenceRule(difference)) {

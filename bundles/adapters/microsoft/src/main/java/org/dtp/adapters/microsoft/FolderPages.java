@@ -10,12 +10,12 @@ import java.util.List;
  * collection paged with {@code $top} and {@code @odata.nextLink}. The continuation says which collection is next
  * ({@value #ITEMS} or {@value #FOLDERS}, then the next link), so a page is the same after a restart.
  */
-final class FolderPages {
+public final class FolderPages {
     private static final String ITEMS = "items:";
     private static final String FOLDERS = "folders:";
 
     /** Items or sub-folders of one page, and the continuation (null at the end). */
-    record Page(List<JsonNode> items, List<JsonNode> folders, String continuation) {
+    public record Page(List<JsonNode> items, List<JsonNode> folders, String continuation) {
     }
 
     private FolderPages() {
@@ -25,7 +25,7 @@ final class FolderPages {
      * The page at {@code continuation} of the folder whose items are at {@code itemsPath} and whose sub-folders are at
      * {@code foldersPath}.
      */
-    static Page page(GraphApi api, String itemsPath, String foldersPath, String continuation) throws AdapterException {
+    public static Page page(GraphApi api, String itemsPath, String foldersPath, String continuation) throws AdapterException {
         if (continuation == null || continuation.startsWith(ITEMS)) {
             GraphApi.Page page = api.page(itemsPath, continuation == null ? null : continuation.substring(ITEMS.length()));
             return new Page(page.values(), List.of(), page.nextLink() != null ? ITEMS + page.nextLink() : FOLDERS);

@@ -32,12 +32,12 @@ import java.util.regex.Pattern;
  * Microsoft Graph v1.0 as one user: the calls the adapter makes, over {@link ProviderHttp} (JSON, bearer token,
  * 401 refresh, 429/503 with Retry-After as transient failures and a slower rate limiter).
  */
-final class GraphApi {
+public final class GraphApi {
     /** Graph item ids are opaque, but made of these (OneDrive personal uses "!", business base32-like text). */
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9!._=-]{1,200}");
 
     /** One page of a collection and its {@code @odata.nextLink} (null on the last page). */
-    record Page(List<JsonNode> values, String nextLink) {
+    public record Page(List<JsonNode> values, String nextLink) {
     }
 
     private final ProviderHttp graph;
@@ -58,12 +58,12 @@ final class GraphApi {
     }
 
     /** The first page of collection {@code first} (a path, maybe with a query) with $top, or the page {@code nextLink} names. */
-    Page page(String first, String nextLink) throws AdapterException {
+    public Page page(String first, String nextLink) throws AdapterException {
         return page(first, nextLink, Map.of());
     }
 
     /** As {@link #page(String, String)}, with request headers (Prefer: outlook.timezone, say). */
-    Page page(String first, String nextLink, Map<String, String> headers) throws AdapterException {
+    public Page page(String first, String nextLink, Map<String, String> headers) throws AdapterException {
         URI uri = nextLink == null ? URI.create(settings.graphBaseUrl() + first + (first.contains("?") ? "&" : "?")
                 + "$top=" + settings.pageSize()) : nextLinkUri(nextLink);
         JsonNode body = graph.getJson(uri, headers, OnNotFound.FAIL);
@@ -74,7 +74,7 @@ final class GraphApi {
     }
 
     /** The first item of collection {@code first}, all pages read as needed, whose text {@code field} is {@code value}. */
-    Optional<JsonNode> findIn(String first, String field, String value) throws AdapterException {
+    public Optional<JsonNode> findIn(String first, String field, String value) throws AdapterException {
         return first(first, item -> value.equals(item.path(field).asText()));
     }
 
@@ -82,13 +82,13 @@ final class GraphApi {
      * The id of the item of collection {@code first} whose text {@code field} is {@code value} (a calendar, a folder
      * found by its name), else of the one created there with that field alone.
      */
-    String findOrCreate(String first, String field, String value) throws AdapterException {
+    public String findOrCreate(String first, String field, String value) throws AdapterException {
         Optional<JsonNode> existing = findIn(first, field, value);
         return existing.isPresent() ? existing.get().path("id").asText() : post(first, Map.of(field, value)).path("id").asText();
     }
 
     /** The first item of collection {@code first} that {@code test} accepts; pages are read until it is found. */
-    Optional<JsonNode> first(String first, Predicate<JsonNode> test) throws AdapterException {
+    public Optional<JsonNode> first(String first, Predicate<JsonNode> test) throws AdapterException {
         String next = null;
         do {
             Page page = page(first, next);
@@ -103,7 +103,7 @@ final class GraphApi {
     }
 
     /** All items of collection {@code first}, every page read. */
-    List<JsonNode> all(String first, Map<String, String> headers) throws AdapterException {
+    public List<JsonNode> all(String first, Map<String, String> headers) throws AdapterException {
         List<JsonNode> found = new ArrayList<>();
         String next = null;
         do {
@@ -114,12 +114,12 @@ final class GraphApi {
         return found;
     }
 
-    JsonNode get(String path) throws AdapterException {
+    public JsonNode get(String path) throws AdapterException {
         return graph.getJson(uri(path, null), OnNotFound.REJECT_ITEM);
     }
 
     /** The item at {@code path}, or empty when Graph answers 404. */
-    Optional<JsonNode> find(String path) throws AdapterException {
+    public Optional<JsonNode> find(String path) throws AdapterException {
         try {
             return Optional.of(get(path));
         } catch (ProviderRejectedException e) {
@@ -130,12 +130,12 @@ final class GraphApi {
         }
     }
 
-    JsonNode post(String path, Object body) throws AdapterException {
+    public JsonNode post(String path, Object body) throws AdapterException {
         return graph.sendJson("POST", uri(path, null), body, OnNotFound.FAIL);
     }
 
     /** Deletes what is at {@code path}; what is gone already is no error. */
-    void delete(String path) throws AdapterException {
+    public void delete(String path) throws AdapterException {
         try {
             graph.sendJson("DELETE", uri(path, null), null, OnNotFound.REJECT_ITEM);
         } catch (ProviderRejectedException e) {
@@ -145,7 +145,7 @@ final class GraphApi {
         }
     }
 
-    JsonNode patch(String path, Object body) throws AdapterException {
+    public JsonNode patch(String path, Object body) throws AdapterException {
         return graph.sendJson("PATCH", uri(path, null), body, OnNotFound.REJECT_ITEM);
     }
 
@@ -153,14 +153,14 @@ final class GraphApi {
      * Creates a message from its MIME bytes (https://learn.microsoft.com/en-us/graph/api/user-post-messages): the
      * body is the base64 of the MIME, sent as {@code text/plain}, as the document asks.
      */
-    JsonNode postMime(String path, byte[] mime) throws AdapterException {
+    public JsonNode postMime(String path, byte[] mime) throws AdapterException {
         byte[] base64 = Base64.getEncoder().encode(mime);
         return graph.upload(uri(path, null), Map.of(), "text/plain", new ByteArrayInputStream(base64), base64.length,
                 OnNotFound.FAIL);
     }
 
     /** The bytes Graph serves at {@code path} (a message's {@code /$value}), streamed, signed with the user's token. */
-    InputStream download(String path) throws AdapterException {
+    public InputStream download(String path) throws AdapterException {
         return graph.download(uri(path, null), Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
     }
 
@@ -169,23 +169,23 @@ final class GraphApi {
      * {@code value} ({@code $filter=singleValueExtendedProperties/Any(ep: ep/id eq '…' and ep/value eq '…')},
      * https://learn.microsoft.com/en-us/graph/api/singlevaluelegacyextendedproperty-get), all pages.
      */
-    List<JsonNode> withProperty(String collection, String propertyId, String value) throws AdapterException {
+    public List<JsonNode> withProperty(String collection, String propertyId, String value) throws AdapterException {
         String filter = "singleValueExtendedProperties/Any(ep: ep/id eq '" + propertyId.replace("'", "''")
                 + "' and ep/value eq '" + value.replace("'", "''") + "')";
         return all(collection + "?$filter=" + FormEncoding.percentEncode(filter), Map.of());
     }
 
-    JsonNode put(String path, String query, Object body) throws AdapterException {
+    public JsonNode put(String path, String query, Object body) throws AdapterException {
         return graph.sendJson("PUT", uri(path, query), body, OnNotFound.FAIL);
     }
 
     /** Downloads a pre-authenticated URL (a drive item's {@code @microsoft.graph.downloadUrl}) without the token. */
-    InputStream downloadUnsigned(URI uri) throws AdapterException {
+    public InputStream downloadUnsigned(URI uri) throws AdapterException {
         return unsigned.download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
     }
 
     /** The path segment of a drive item id, refused when it is not one. */
-    static String id(String id) throws AdapterException {
+    public static String id(String id) throws AdapterException {
         if (id == null || !ID.matcher(id).matches()) {
             throw new AdapterException("'" + id + "' is not a Microsoft Graph item id");
         }
@@ -193,7 +193,7 @@ final class GraphApi {
     }
 
     /** A name as one path segment ({@code /items/{id}:/{name}}), percent-encoded. */
-    static String segment(String name) {
+    public static String segment(String name) {
         return FormEncoding.percentEncode(name);
     }
 
@@ -218,21 +218,21 @@ final class GraphApi {
     // go to the session's pre-authenticated uploadUrl without an Authorization header, as the document asks.
 
     /** What a session answered to one PUT or status request. */
-    record SessionAnswer(int status, long nextExpected, JsonNode body) {
-        boolean done() {
+    public record SessionAnswer(int status, long nextExpected, JsonNode body) {
+        public boolean done() {
             return status == 200 || status == 201;
         }
     }
 
     /** The first byte the session still expects (from {@code nextExpectedRanges}), or empty when it is gone (404). */
-    Optional<Long> sessionStatus(URI uploadUrl) throws AdapterException {
+    public Optional<Long> sessionStatus(URI uploadUrl) throws AdapterException {
         HttpRequest request = HttpRequest.newBuilder(uploadUrl).timeout(settings.requestTimeout()).GET().build();
         SessionAnswer answer = sessionExchange(request, "GET");
         return answer.status == 404 ? Optional.empty() : Optional.of(answer.nextExpected);
     }
 
     /** PUTs {@code length} bytes of {@code chunk} at {@code offset} as bytes {@code start}… of {@code total}. */
-    SessionAnswer putRange(URI uploadUrl, byte[] chunk, int offset, int length, long start, long total)
+    public SessionAnswer putRange(URI uploadUrl, byte[] chunk, int offset, int length, long start, long total)
             throws AdapterException, IOException {
         HttpRequest request = HttpRequest.newBuilder(uploadUrl)
                 .timeout(settings.requestTimeout().plusSeconds(length / (64 * 1024)))
@@ -243,7 +243,7 @@ final class GraphApi {
     }
 
     /** Ends a session whose bytes cannot be completed (the source gave other bytes than it announced). */
-    void cancelSession(URI uploadUrl) {
+    public void cancelSession(URI uploadUrl) {
         try {
             sessionExchange(HttpRequest.newBuilder(uploadUrl).timeout(settings.requestTimeout()).DELETE().build(), "DELETE");
         } catch (AdapterException e) {
@@ -310,7 +310,7 @@ final class GraphApi {
     }
 
     /** A JSON object of the pairs, in order (null values left out). */
-    static Map<String, Object> object(Object... pairs) {
+    public static Map<String, Object> object(Object... pairs) {
         Map<String, Object> map = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             if (pairs[i + 1] != null) {

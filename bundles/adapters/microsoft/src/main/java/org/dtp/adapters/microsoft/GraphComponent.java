@@ -9,10 +9,10 @@ import org.dtp.spi.TransferEndpoint;
  * before a job ({@code validate}) and letting go of what was kept for it after ({@code release}). Each component
  * stays a final class with its own {@code @Activate} constructor and {@code @Reference} to the connector.
  */
-abstract class GraphComponent {
-    final MicrosoftConnector connector;
+public abstract class GraphComponent {
+    protected final MicrosoftConnector connector;
 
-    GraphComponent(MicrosoftConnector connector) {
+    protected GraphComponent(MicrosoftConnector connector) {
         this.connector = connector;
     }
 

@@ -18,14 +18,14 @@ import java.util.Map;
  * https://learn.microsoft.com/en-us/graph/api/resources/datetimetimezone) and the canonical {@link CalendarTime}.
  * A time zone of "UTC" is an instant; any other name (IANA or Windows, as Graph gives it) is kept with the wall time.
  */
-final class GraphTimes {
+public final class GraphTimes {
     private static final DateTimeFormatter GRAPH = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSS");
 
     private GraphTimes() {
     }
 
     /** The time, or null when the node holds none or an unreadable one. */
-    static CalendarTime calendarTime(JsonNode node) {
+    public static CalendarTime calendarTime(JsonNode node) {
         LocalDateTime local = local(node);
         if (local == null) {
             return null;
@@ -35,7 +35,7 @@ final class GraphTimes {
     }
 
     /** The instant the node names (its zone resolved when Java knows it, else taken as UTC); null when none. */
-    static Instant instant(JsonNode node) {
+    public static Instant instant(JsonNode node) {
         LocalDateTime local = local(node);
         if (local == null) {
             return null;
@@ -52,7 +52,7 @@ final class GraphTimes {
     }
 
     /** An ISO-8601 instant as Graph writes them ({@code 2026-12-04T10:00:00.1234567Z}); null when blank or unreadable. */
-    static Instant instant(String text) {
+    public static Instant instant(String text) {
         try {
             return text == null || text.isBlank() ? null : Instant.parse(text.strip());
         } catch (DateTimeParseException e) {
@@ -61,7 +61,7 @@ final class GraphTimes {
     }
 
     /** {@code time} as a dateTimeTimeZone: an all-day date at midnight UTC, a floating time as UTC wall time. */
-    static Map<String, String> of(CalendarTime time) {
+    public static Map<String, String> of(CalendarTime time) {
         if (time.utc() != null) {
             return of(time.utc());
         }
@@ -71,12 +71,12 @@ final class GraphTimes {
         return Map.of("dateTime", GRAPH.format(time.dateTime()), "timeZone", time.timeZoneId() == null ? "UTC" : time.timeZoneId());
     }
 
-    static Map<String, String> of(Instant instant) {
+    public static Map<String, String> of(Instant instant) {
         return Map.of("dateTime", GRAPH.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC)), "timeZone", "UTC");
     }
 
     /** The day of {@code time}: its date, its wall time's date, or its UTC date. */
-    static LocalDate dateOf(CalendarTime time) {
+    public static LocalDate dateOf(CalendarTime time) {
         if (time.date() != null) {
             return time.date();
         }

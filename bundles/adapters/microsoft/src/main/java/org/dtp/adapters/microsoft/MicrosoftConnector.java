@@ -72,7 +72,7 @@ public final class MicrosoftConnector {
                 .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
     }
 
-    MicrosoftSettings settings() {
+    public MicrosoftSettings settings() {
         return settings;
     }
 
@@ -96,7 +96,7 @@ public final class MicrosoftConnector {
     }
 
     /** Graph as the context's user; renewed tokens are written back into the job. */
-    GraphApi api(TransferContext context) throws AdapterException {
+    public GraphApi api(TransferContext context) throws AdapterException {
         validate(context.endpoint());
         return new GraphApi(graph.withSigner(clients.signer(PROVIDER, context)), unsigned, uploads, settings);
     }
@@ -106,13 +106,13 @@ public final class MicrosoftConnector {
         clients.revoke(PROVIDER, endpoint);
     }
 
-    URI session(String key) {
+    public URI session(String key) {
         synchronized (sessions) {
             return sessions.get(key);
         }
     }
 
-    void session(String key, URI uploadUrl) {
+    public void session(String key, URI uploadUrl) {
         synchronized (sessions) {
             if (uploadUrl == null) {
                 sessions.remove(key);

@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Locale;
 
 /** The validated configuration. */
-record MicrosoftSettings(URI graphBaseUrl, double requestsPerSecond, int pageSize, int uploadChunkBytes,
+public record MicrosoftSettings(URI graphBaseUrl, double requestsPerSecond, int pageSize, int uploadChunkBytes,
                          String looseItemsFolder, Duration requestTimeout, int maxMimeBytes) {
     /** Graph's unit of upload-session chunks. */
-    static final int CHUNK_UNIT = 320 * 1024;
+    public static final int CHUNK_UNIT = 320 * 1024;
     static final int MAX_PAGE_SIZE = 999;
 
-    MicrosoftSettings {
+    public MicrosoftSettings {
         String base = graphBaseUrl.toString();
         graphBaseUrl = URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
         if (graphBaseUrl.getHost() == null

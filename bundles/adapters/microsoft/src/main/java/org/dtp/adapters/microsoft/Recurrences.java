@@ -17,7 +17,7 @@ import java.util.Map;
  * on a day of the month or on the first to fourth or last weekday, with an interval, ending never, on a date
  * (UNTIL) or after a count. Anything else answers null, and the caller reports the rule as not kept.
  */
-final class Recurrences {
+public final class Recurrences {
     private static final DateTimeFormatter UNTIL = DateTimeFormatter.BASIC_ISO_DATE;
     private static final List<String> DAYS = List.of("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday");
     private static final List<String> INDEXES = List.of("first", "second", "third", "fourth");
@@ -26,7 +26,7 @@ final class Recurrences {
     }
 
     /** The RRULE value (no "RRULE:") of a patternedRecurrence, or null when it has none or one RRULE cannot hold. */
-    static String rrule(JsonNode recurrence) {
+    public static String rrule(JsonNode recurrence) {
         JsonNode pattern = recurrence.path("pattern");
         JsonNode range = recurrence.path("range");
         String type = pattern.path("type").asText("");
@@ -101,7 +101,7 @@ final class Recurrences {
     }
 
     /** The patternedRecurrence of an RRULE value starting on {@code start}, or null when Graph cannot hold it. */
-    static Map<String, Object> patterned(String rrule, LocalDate start) {
+    public static Map<String, Object> patterned(String rrule, LocalDate start) {
         Map<String, String> parts = new LinkedHashMap<>();
         for (String part : rrule.toUpperCase(Locale.ROOT).split(";")) {
             int eq = part.indexOf('=');

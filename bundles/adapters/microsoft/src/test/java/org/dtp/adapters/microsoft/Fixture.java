@@ -27,12 +27,12 @@ import java.util.Set;
 import java.util.UUID;
 
 /** A fake Graph with one user, and the adapter built against it with the auth bundle's real OAuth 2.0 client. */
-final class Fixture implements AutoCloseable {
-    final FakeGraph fake;
-    final UUID job = UUID.randomUUID();
-    final MicrosoftConnector connector;
+public final class Fixture implements AutoCloseable {
+    public final FakeGraph fake;
+    public final UUID job = UUID.randomUUID();
+    public final MicrosoftConnector connector;
 
-    Fixture(int pageSize, int chunkUnits) throws IOException {
+    public Fixture(int pageSize, int chunkUnits) throws IOException {
         fake = FakeGraph.start();
         OAuth2Provider provider = new OAuth2Provider(MicrosoftConnector.PROVIDER, fake.authorizationEndpoint(),
                 fake.tokenEndpoint(), null, FakeGraph.CLIENT_ID, FakeGraph.CLIENT_SECRET,
@@ -49,29 +49,29 @@ final class Fixture implements AutoCloseable {
                 chunkUnits * MicrosoftSettings.CHUNK_UNIT, "Imported photos", Duration.ofSeconds(20), 3 * 1024 * 1024), clients);
     }
 
-    TransferEndpoint endpoint() {
+    public TransferEndpoint endpoint() {
         String[] tokens = fake.grant();
         return new TransferEndpoint(MicrosoftConnector.PROVIDER, Map.of(
                 AuthorizationFlows.ACCESS_TOKEN, tokens[0], AuthorizationFlows.REFRESH_TOKEN, tokens[1]));
     }
 
-    TestTransferContext source() {
+    public TestTransferContext source() {
         return new TestTransferContext(job, endpoint());
     }
 
     /** A destination whose media are the bytes {@code opener} gives. */
-    TestImportContext destination(TestImportContext.MediaOpener opener) {
+    public TestImportContext destination(TestImportContext.MediaOpener opener) {
         return new TestImportContext(job, endpoint(), opener);
     }
 
-    static byte[] bytes(int length, int seed) {
+    public static byte[] bytes(int length, int seed) {
         byte[] bytes = new byte[length];
         new java.util.Random(seed).nextBytes(bytes);
         return bytes;
     }
 
     /** The SHA-256 of {@code bytes} in hex, as the conformance kit's {@link ModelComparison#sha256} gives a stream's. */
-    static String sha256(byte[] bytes) throws IOException {
+    public static String sha256(byte[] bytes) throws IOException {
         return ModelComparison.sha256(new ByteArrayInputStream(bytes));
     }
 

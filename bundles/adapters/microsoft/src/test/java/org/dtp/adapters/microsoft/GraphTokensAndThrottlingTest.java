@@ -1,5 +1,7 @@
 package org.dtp.adapters.microsoft;
 
+import org.dtp.adapters.microsoft.media.OneDriveMediaExporter;
+import org.dtp.adapters.microsoft.media.OneDriveMediaImporter;
 import org.dtp.adapters.microsoft.fake.FakeGraph;
 import org.dtp.auth.oauth2.AuthorizationFlows;
 import org.dtp.auth.oauth2.OAuth2ErrorResponseException;

@@ -13,8 +13,8 @@ import java.io.IOException;
  * The SPI conformance kit on one vertical of the Microsoft adapter, against a new fake Graph per test (one user, an
  * empty account), pages of two.
  */
-abstract class MicrosoftConformanceTest<C extends ContainerModel, I extends ItemModel> extends AdapterConformanceTest<C, I> {
-    Fixture f;
+public abstract class MicrosoftConformanceTest<C extends ContainerModel, I extends ItemModel> extends AdapterConformanceTest<C, I> {
+    protected Fixture f;
 
     @Before
     public void startFake() throws IOException {

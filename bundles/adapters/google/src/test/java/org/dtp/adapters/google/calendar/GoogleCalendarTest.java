@@ -1,0 +1,267 @@
+package org.dtp.adapters.google.calendar;
+
+import org.dtp.adapters.google.Fixture;
+import org.dtp.adapters.google.GoogleConnector;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.core.testing.TestEngine;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
+import org.dtp.models.Vertical;
+import org.dtp.models.calendar.Alarm;
+import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.Attendee;
+import org.dtp.models.calendar.AttendeeRole;
+import org.dtp.models.calendar.Calendar;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.calendar.Classification;
+import org.dtp.models.calendar.EventStatus;
+import org.dtp.models.calendar.Organizer;
+import org.dtp.models.calendar.ParticipationStatus;
+import org.dtp.models.calendar.Transparency;
+import org.dtp.models.media.GeoLocation;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.transfer.JobState;
+import org.dtp.transfer.TransferJob;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+public class GoogleCalendarTest {
+    private static final String BERLIN = "Europe/Berlin";
+    private Fixture f;
+    private String work;
+    private String masterId;
+
+    @Before
+    public void setUp() throws Exception {
+        f = new Fixture(2);
+        work = f.fake.addCalendar("Work", BERLIN);
+        f.fake.addCalendar("Holidays", "UTC");
+        masterId = f.fake.addEvent(work, """
+                {"iCalUID": "weekly@example.org", "summary": "Standup", "status": "confirmed", "sequence": 2,
+                 "start": {"dateTime": "2024-01-01T10:00:00+01:00", "timeZone": "Europe/Berlin"},
+                 "end": {"dateTime": "2024-01-01T10:15:00+01:00", "timeZone": "Europe/Berlin"},
+                 "recurrence": ["RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10", "EXDATE;TZID=Europe/Berlin:20240115T100000"],
+                 "organizer": {"email": "ann@example.org", "displayName": "Ann"},
+                 "attendees": [{"email": "bob@example.org", "responseStatus": "accepted"},
+                               {"email": "cy@example.org", "optional": true, "responseStatus": "tentative"}],
+                 "reminders": {"useDefault": false, "overrides": [{"method": "popup", "minutes": 10},
+                                                                  {"method": "email", "minutes": 1440}]},
+                 "created": "2023-12-01T08:00:00.000Z", "updated": "2023-12-02T08:00:00.000Z"}""");
+        f.fake.addEvent(work, """
+                {"iCalUID": "weekly@example.org", "recurringEventId": "%s", "summary": "Standup (moved)", "status": "confirmed",
+                 "originalStartTime": {"dateTime": "2024-01-08T10:00:00+01:00", "timeZone": "Europe/Berlin"},
+                 "start": {"dateTime": "2024-01-08T14:00:00+01:00", "timeZone": "Europe/Berlin"},
+                 "end": {"dateTime": "2024-01-08T14:15:00+01:00", "timeZone": "Europe/Berlin"}}""".formatted(masterId));
+        // A cancelled occurrence: Google gives it no start, only its original start.
+        f.fake.addEvent(work, """
+                {"iCalUID": "weekly@example.org", "recurringEventId": "%s", "status": "cancelled",
+                 "originalStartTime": {"dateTime": "2024-01-22T10:00:00+01:00", "timeZone": "Europe/Berlin"}}""".formatted(masterId));
+        f.fake.addEvent(work, """
+                {"iCalUID": "holiday@example.org", "summary": "Good Friday", "status": "confirmed",
+                 "start": {"date": "2024-03-29"}, "end": {"date": "2024-03-30"},
+                 "transparency": "transparent", "visibility": "private"}""");
+        f.fake.addEvent(work, """
+                {"iCalUID": "call@example.org", "summary": "Call", "description": "Dial in\\nsecond line", "location": "Room 1",
+                 "status": "tentative", "start": {"dateTime": "2024-02-01T09:00:00Z"}, "end": {"dateTime": "2024-02-01T09:30:00Z"}}""");
+    }
+
+    @After
+    public void tearDown() {
+        f.close();
+    }
+
+    private static Map<String, List<CalendarEvent>> walk(GoogleCalendarExporter exporter, TestTransferContext context,
+                                                         List<Calendar> calendars) throws AdapterException {
+        Map<String, List<CalendarEvent>> events = new java.util.LinkedHashMap<>();
+        List<ExportCursor> todo = new ArrayList<>(List.of(ExportCursor.root()));
+        while (!todo.isEmpty()) {
+            ExportCursor cursor = todo.remove(0);
+            ExportPage<Calendar, CalendarEvent> page = exporter.export(context, cursor);
+            assertTrue(page.rejected().toString(), page.rejected().isEmpty());
+            calendars.addAll(page.containers());
+            page.containers().forEach(c -> todo.add(new ExportCursor(c.id(), null)));
+            if (cursor.containerId() != null) {
+                events.computeIfAbsent(cursor.containerId(), k -> new ArrayList<>()).addAll(page.items());
+            }
+            if (!page.isLast()) {
+                todo.add(0, new ExportCursor(cursor.containerId(), page.continuation()));
+            }
+        }
+        return events;
+    }
+
+    @Test
+    public void recurringEventsComeAsTheirMasterWithTheChangedAndCancelledOccurrencesKept() throws Exception {
+        List<Calendar> calendars = new ArrayList<>();
+        Map<String, List<CalendarEvent>> events = walk(new GoogleCalendarExporter(f.connector()), f.source(), calendars);
+
+        assertEquals(List.of("Work", "Holidays"), calendars.stream().map(Calendar::name).toList());
+        assertEquals(BERLIN, calendars.get(0).timeZoneId());
+        Map<String, CalendarEvent> bySummary = events.get(work).stream()
+                .collect(Collectors.toMap(e -> String.valueOf(e.summary()), Function.identity()));
+        assertEquals("five events over three pages", 5, events.get(work).size());
+
+        CalendarEvent master = bySummary.get("Standup");
+        assertEquals("weekly@example.org", master.uid());
+        assertNull(master.recurrenceId());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-01-01T10:00"), BERLIN), master.start());
+        // dtp-formats (biweekly) writes the rule's parts in its own order: the same rule.
+        assertEquals(List.of("FREQ=WEEKLY;COUNT=10;BYDAY=MO"), master.recurrenceRules());
+        assertEquals(List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-01-15T10:00"), BERLIN)), master.exceptionDates());
+        assertEquals(2, master.sequence());
+        assertEquals("mailto:ann@example.org", master.organizer().address());
+        assertEquals(ParticipationStatus.ACCEPTED, master.attendees().get(0).status());
+        assertEquals(AttendeeRole.OPT_PARTICIPANT, master.attendees().get(1).role());
+        assertEquals(List.of("-PT10M", "-PT1440M"), master.alarms().stream().map(Alarm::triggerOffset).toList());
+        assertEquals(AlarmAction.EMAIL, master.alarms().get(1).action());
+        assertEquals(Instant.parse("2023-12-01T08:00:00Z"), master.created());
+
+        CalendarEvent moved = bySummary.get("Standup (moved)");
+        assertEquals("weekly@example.org", moved.uid());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-01-08T10:00"), BERLIN), moved.recurrenceId());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-01-08T14:00"), BERLIN), moved.start());
+
+        CalendarEvent cancelled = bySummary.get("null");
+        assertEquals(EventStatus.CANCELLED, cancelled.status());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-01-22T10:00"), BERLIN), cancelled.recurrenceId());
+
+        CalendarEvent holiday = bySummary.get("Good Friday");
+        assertEquals(CalendarTime.ofDate(LocalDate.parse("2024-03-29")), holiday.start());
+        assertEquals(Transparency.TRANSPARENT, holiday.transparency());
+        assertEquals(Classification.PRIVATE, holiday.classification());
+        CalendarEvent call = bySummary.get("Call");
+        assertEquals(CalendarTime.ofUtc(Instant.parse("2024-02-01T09:00:00Z")), call.start());
+        assertEquals("Dial in\nsecond line", call.description());
+        assertEquals(EventStatus.TENTATIVE, call.status());
+    }
+
+    @Test
+    public void aCalendarTransfersThroughTheEngineWithItsSeriesAndExceptionsLinked() throws Exception {
+        try (Fixture to = new Fixture(2); TestEngine engine = new TestEngine()) {
+            engine.exporter(GoogleConnector.PROVIDER, Vertical.CALENDAR, new GoogleCalendarExporter(f.connector()))
+                    .importer(GoogleConnector.PROVIDER, Vertical.CALENDAR, new GoogleCalendarImporter(to.connector()));
+            f.fake.atRequest(3, f.fake::expireAccessTokens);
+            to.fake.atRequest(4, () -> to.fake.rateLimit403Next(1));
+
+            TransferJob job = engine.run(Vertical.CALENDAR, f.endpoint(), to.endpoint());
+
+            assertEquals(engine.details(job.id()).errors().toString(), JobState.COMPLETED, job.state());
+            List<Calendar> sourceCalendars = new ArrayList<>();
+            Map<String, List<CalendarEvent>> source = walk(new GoogleCalendarExporter(f.connector()), f.source(), sourceCalendars);
+            List<Calendar> copiedCalendars = new ArrayList<>();
+            Map<String, List<CalendarEvent>> copied = walk(new GoogleCalendarExporter(to.connector()), to.source(), copiedCalendars);
+            assertEquals(List.of("Work", "Holidays"), copiedCalendars.stream().map(Calendar::name).toList());
+            String copiedWork = copiedCalendars.get(0).id();
+            assertEquals(comparable(source.get(work)), comparable(copied.get(copiedWork)));
+            // The changed and cancelled occurrences are exceptions of the copied series, not events of their own.
+            String copiedMaster = to.fake.eventsOf(copiedWork).stream().filter(e -> e.has("recurrence"))
+                    .map(e -> e.path("id").asText()).findFirst().orElseThrow();
+            List<JsonNode> occurrences = to.fake.eventsOf(copiedWork).stream().filter(e -> e.has("originalStartTime")).toList();
+            assertEquals(2, occurrences.size());
+            occurrences.forEach(o -> assertEquals(copiedMaster, o.path("recurringEventId").asText()));
+            assertTrue(f.fake.refreshes() >= 1);
+            assertEquals(1, to.fake.throttled());
+        }
+    }
+
+    /** What must survive a copy: everything but the ids, links and Google's own timestamps. */
+    private static List<String> comparable(List<CalendarEvent> events) {
+        return events.stream().map(e -> e.toBuilder().id("-").created(null).lastModified(null).url(null).build()
+                        .toString())
+                .sorted().toList();
+    }
+
+    @Test
+    public void importingTheSameEventTwiceKeepsOneAndWhatGoogleCannotHoldIsReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        String calendar = importer.importContainer(context, "c:home", new Calendar("home", "Home", null, "#ff0000", BERLIN), null);
+        CalendarEvent floating = CalendarEvent.builder()
+                .id("e1")
+                .summary("Yoga")
+                .start(CalendarTime.ofFloating(LocalDateTime.parse("2024-04-01T18:00")))
+                .duration("PT1H")
+                .status(EventStatus.CONFIRMED)
+                .categories(List.of("sport"))
+                .geo(new GeoLocation(52.5, 13.4, null))
+                .build();
+
+        String first = importer.importItem(context, "i:e1", floating, calendar);
+        String again = new GoogleCalendarImporter(f.connector()).importItem(context, "i:e1", floating, calendar);
+
+        assertEquals(first, again);
+        List<JsonNode> stored = f.fake.eventsOf(calendar);
+        assertEquals(1, stored.size());
+        assertEquals("2024-04-01T19:00:00Z", stored.get(0).path("end").path("dateTime").asText());
+        assertEquals(calendar, new GoogleCalendarImporter(f.connector())
+                .importContainer(context, "c:home", new Calendar("home", "Home", null, null, BERLIN), null));
+        assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("categories")));
+        assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("geo")));
+        assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("start") && n.reason().contains("floating")));
+    }
+
+    @Test
+    public void aCalendarKeepsItsColourAndTimeZoneAndAColourGoogleCannotTakeIsReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+
+        importer.importContainer(context, "c:home", new Calendar("home", "Home", "At home", "#FF0000", BERLIN), null);
+        importer.importContainer(context, "c:club", new Calendar("club", "Club", null, "red", null), null);
+
+        List<Calendar> calendars = new ArrayList<>();
+        walk(new GoogleCalendarExporter(f.connector()), f.source(), calendars);
+        assertEquals(new Calendar("-", "Home", "At home", "#ff0000", BERLIN), named(calendars, "Home"));
+        assertEquals(List.of("club color"), context.notKept().stream().map(n -> n.sourceId() + " " + n.field()).toList());
+    }
+
+    @Test
+    public void aReminderTextAndAnRsvpUnlikeGooglesAreReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        CalendarEvent meeting = CalendarEvent.builder()
+                .id("e1")
+                .uid("e1@example.org")
+                .summary("Meeting")
+                .start(CalendarTime.ofUtc(Instant.parse("2024-04-01T09:00:00Z")))
+                .end(CalendarTime.ofUtc(Instant.parse("2024-04-01T10:00:00Z")))
+                .status(EventStatus.CONFIRMED)
+                .organizer(new Organizer("mailto:ann@example.org", "Ann"))
+                .attendees(List.of(new Attendee("mailto:ann@example.org", "Ann", null, null, ParticipationStatus.ACCEPTED, null, false),
+                        new Attendee("mailto:bob@example.org", "Bob", null, null, null, null, false)))
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT5M", false, null, "Meeting"),
+                        new Alarm(AlarmAction.DISPLAY, null, "-PT1M", false, null, "Run!")))
+                .build();
+
+        importer.importItem(context, "i:e1", meeting, importer.importContainer(context, "c:work", new Calendar("work", "Work", null, null, null), null));
+
+        assertEquals(List.of("attendees[1].rsvp", "alarms[1].description"), context.notKept().stream().map(TestImportContext.NotKept::field).toList());
+    }
+
+    private static Calendar named(List<Calendar> calendars, String name) {
+        Calendar c = calendars.stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow();
+        return new Calendar("-", c.name(), c.description(), c.color(), c.timeZoneId());
+    }
+}

@@ -1,0 +1,187 @@
+package org.dtp.adapters.localfs.media;
+
+import org.dtp.adapters.localfs.DiskWrites;
+import org.dtp.adapters.localfs.FileNames;
+import org.dtp.adapters.localfs.FolderLayout;
+import org.dtp.adapters.localfs.IoFailures;
+import org.dtp.adapters.localfs.LocalFolderConfig;
+import org.dtp.adapters.localfs.LocalFolderSettings;
+import org.dtp.adapters.localfs.MediaTypes;
+import org.dtp.adapters.localfs.Sidecars;
+import org.dtp.adapters.localfs.Sidecars.AlbumSidecar;
+import org.dtp.adapters.localfs.DiskWrites.Copied;
+import org.dtp.adapters.localfs.Sidecars.ItemSidecar;
+import org.dtp.models.media.MediaItem;
+import org.dtp.models.media.MediaKind;
+import org.dtp.models.media.PhotoAlbum;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.Importer;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.TransientAdapterException;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Imports photos and videos into a folder: albums become sub-folders, items files holding the
+ * original bytes, each with a sidecar holding its idempotency key and metadata. Bytes are streamed to
+ * a hidden temp file in the target folder and renamed into place, so a file is there whole or not at
+ * all; the sidecar is written first, so a retry after a crash finds the name it had claimed.
+ */
+@Component(
+        name = "org.dtp.adapters.localfs.LocalFolderMediaImporter",
+        service = Importer.class,
+        configurationPid = LocalFolderConfig.PID,
+        property = {
+                AdapterProperties.PROVIDER + "=localfs",
+                AdapterProperties.PROVIDER_NAME + "=Local folder",
+                AdapterProperties.VERTICAL + "=MEDIA"})
+public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, MediaItem> {
+    private static final int CLAIM_ATTEMPTS = 5;
+
+    private final LocalFolderSettings settings;
+
+    @Activate
+    public LocalFolderMediaImporter(LocalFolderConfig config) {
+        this(LocalFolderSettings.of(config));
+    }
+
+    public LocalFolderMediaImporter(LocalFolderSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
+        settings.checkDestination(destination);
+    }
+
+    @Override
+    public String importContainer(ImportContext context, String idempotencyKey, PhotoAlbum album, String parentId)
+            throws AdapterException {
+        Path root = settings.destinationRoot(context.endpoint());
+        Path parent = folder(root, parentId);
+        String name = FileNames.sanitise(album.name(), "Album");
+        try {
+            Path created = DiskWrites.claimFolder(settings.syncToDisk(), parent, name, idempotencyKey, FolderLayout.ALBUM_SIDECAR,
+                    candidate -> Sidecars.readAlbum(candidate).map(AlbumSidecar::idempotencyKey),
+                    folderName -> new AlbumSidecar(idempotencyKey, album.id(), album.name(), album.description(), folderName));
+            return FolderLayout.idOf(root, created);
+        } catch (IOException e) {
+            throw IoFailures.ofFolder("cannot create the album folder '" + name + "' in " + parent, e);
+        }
+    }
+
+    @Override
+    public String importItem(ImportContext context, String idempotencyKey, MediaItem item, String containerId)
+            throws AdapterException {
+        Path root = settings.destinationRoot(context.endpoint());
+        Path folder = folder(root, containerId);
+        String name = storedName(item);
+        try {
+            Slot earlier = findSlot(folder, name, idempotencyKey);
+            if (earlier.state() == SlotState.DONE) {
+                return FolderLayout.idOf(root, earlier.path()); // imported before: do not write again
+            }
+        } catch (IOException e) {
+            throw IoFailures.ofItem("cannot look for '" + name + "' in " + folder, e);
+        }
+        Path temp = folder.resolve(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".part");
+        try {
+            Copied copied = DiskWrites.copyFromSource(context, item.content(), item.id(), temp, settings.syncToDisk());
+            for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+                Slot slot = findSlot(folder, name, idempotencyKey);
+                if (slot.state() == SlotState.DONE) {
+                    return FolderLayout.idOf(root, slot.path());
+                }
+                Path target = slot.path();
+                Path sidecar = FolderLayout.itemSidecar(target);
+                try {
+                    // A reserved slot already has our sidecar (an earlier attempt died before the rename): refresh it.
+                    Sidecars.write(settings.syncToDisk(), sidecar, sidecarOf(idempotencyKey, item, target, copied), slot.state() == SlotState.RESERVED);
+                } catch (FileAlreadyExistsException e) {
+                    continue; // another import claimed this name meanwhile
+                }
+                try {
+                    Files.move(temp, target);
+                } catch (FileAlreadyExistsException e) {
+                    Files.deleteIfExists(sidecar); // a file appeared under the name we claimed: give the name back
+                    continue;
+                }
+                DiskWrites.syncFolder(settings.syncToDisk(), folder);
+                return FolderLayout.idOf(root, target);
+            }
+            throw new TransientAdapterException("the names for '" + name + "' in " + folder + " keep being taken", null);
+        } catch (IOException e) {
+            throw IoFailures.ofItem("cannot write '" + name + "' to " + folder, e);
+        } finally {
+            DiskWrites.deleteQuietly(temp);
+        }
+    }
+
+    private enum SlotState { FREE, RESERVED, DONE }
+
+    private record Slot(Path path, SlotState state) {
+    }
+
+    /**
+     * The first of "name", "name (2)", … that is ours (sidecar with our key: DONE if the file is there,
+     * RESERVED if not) or free (neither file nor sidecar). Names taken by other files are skipped.
+     */
+    private static Slot findSlot(Path folder, String name, String key) throws IOException, ItemRejectedException {
+        for (int n = 1; n <= DiskWrites.MAX_NUMBERED; n++) {
+            Path candidate = folder.resolve(FileNames.numberedFile(name, n));
+            boolean fileExists = Files.exists(candidate, LinkOption.NOFOLLOW_LINKS);
+            if (Files.exists(FolderLayout.itemSidecar(candidate), LinkOption.NOFOLLOW_LINKS)) {
+                Optional<ItemSidecar> sidecar = Sidecars.readItem(candidate);
+                if (sidecar.isPresent() && key.equals(sidecar.get().idempotencyKey())) {
+                    return new Slot(candidate, fileExists ? SlotState.DONE : SlotState.RESERVED);
+                }
+            } else if (!fileExists) {
+                return new Slot(candidate, SlotState.FREE);
+            }
+        }
+        throw new ItemRejectedException("there are " + DiskWrites.MAX_NUMBERED + " files named like '" + name + "' in " + folder + " already");
+    }
+
+    private static ItemSidecar sidecarOf(String key, MediaItem item, Path target, Copied copied) {
+        String storedName = target.getFileName().toString();
+        String contentType = item.content().contentType() != null ? item.content().contentType()
+                : MediaTypes.of(storedName).map(MediaTypes.MediaType::contentType).orElse(null);
+        return new ItemSidecar(Sidecars.ITEM_FORMAT, Sidecars.FORMAT_VERSION, key, item.id(), item.kind(),
+                item.fileName(), storedName, contentType, copied.size(), copied.sha256(),
+                item.title(), item.description(), item.takenAt(), item.location(), item.width(), item.height(), item.exif());
+    }
+
+    /**
+     * The sanitised file name, with an extension the exporter recognises added when the item's own name
+     * has none (taken from its content type), so that the file is found again on export.
+     */
+    static String storedName(MediaItem item) {
+        String fallback = item.kind() == MediaKind.VIDEO ? "video" : "photo";
+        String name = FileNames.sanitise(item.fileName(), fallback);
+        if (MediaTypes.of(name).isPresent()) {
+            return name;
+        }
+        Optional<String> extension = MediaTypes.extensionFor(item.content().contentType());
+        return extension.map(e -> FileNames.sanitise(name + "." + e, fallback)).orElse(name);
+    }
+
+    private static Path folder(Path root, String id) throws AdapterException {
+        Path folder = FolderLayout.resolve(root, id);
+        if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+            throw new AdapterException("the album folder '" + id + "' does not exist in " + root);
+        }
+        return folder;
+    }
+}

@@ -1,0 +1,220 @@
+package org.dtp.adapters.localfs.media;
+
+import org.dtp.adapters.localfs.Samples;
+import org.dtp.adapters.localfs.TestContexts;
+import org.dtp.kit.testing.TestImportContext;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.models.ModelJson;
+import org.dtp.models.MediaRef;
+import org.dtp.models.media.GeoLocation;
+import org.dtp.models.media.MediaItem;
+import org.dtp.models.media.MediaKind;
+import org.dtp.models.media.PhotoAlbum;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.TransientAdapterException;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+public class LocalFolderMediaImporterTest {
+    @Rule
+    public TemporaryFolder temp = new TemporaryFolder();
+
+    private Path root;
+    private LocalFolderMediaImporter importer;
+    private TestImportContext context;
+
+    @Before
+    public void setUp() throws Exception {
+        root = temp.getRoot().toPath().resolve("imported"); // does not exist yet: the importer creates it
+        importer = Adapters.importer();
+        context = TestContexts.destination(root, ref -> new ByteArrayInputStream(sampleOf(ref)));
+    }
+
+    private static byte[] sampleOf(MediaRef ref) {
+        return Samples.bytes(ref.uri().substring("test:".length()));
+    }
+
+    private static MediaItem photo(String fileName) {
+        return Samples.item("src/" + fileName, fileName, Samples.HTC, "A title", "A description",
+                Instant.parse("2011-05-06T07:59:48Z"));
+    }
+
+    private List<String> namesIn(Path folder) throws Exception {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    public void importedFileIsByteIdenticalToTheSource() throws Exception {
+        String id = importer.importItem(context, "k1", photo("duomo.jpg"), null);
+
+        assertEquals("duomo.jpg", id);
+        assertEquals(Samples.sha256(Samples.bytes(Samples.HTC)), Samples.sha256(root.resolve("duomo.jpg")));
+    }
+
+    @Test
+    public void sidecarHoldsTheKeyAndTheMetadata() throws Exception {
+        MediaItem item = new MediaItem("src/1", MediaKind.PHOTO, "duomo.jpg", "Duomo", "From the roof",
+                Instant.parse("2011-05-06T07:59:48Z"), new GeoLocation(45.5, 9.11, 217.0), 776, 909,
+                Map.of("Make", "HTC"), new MediaRef("test:" + Samples.HTC, "image/jpeg", -1));
+        importer.importItem(context, "k1", item, null);
+        JsonNode sidecar = ModelJson.newObjectMapper().readTree(root.resolve("duomo.jpg.dtp.json").toFile());
+
+        assertEquals("dtp.localfs.item", sidecar.path("format").asText());
+        assertEquals("k1", sidecar.path("idempotencyKey").asText());
+        assertEquals("src/1", sidecar.path("sourceId").asText());
+        assertEquals("Duomo", sidecar.path("title").asText());
+        assertEquals("From the roof", sidecar.path("description").asText());
+        assertEquals("2011-05-06T07:59:48Z", sidecar.path("takenAt").asText());
+        assertEquals(45.5, sidecar.path("location").path("latitude").asDouble(), 0);
+        assertEquals(776, sidecar.path("width").asInt());
+        assertEquals("HTC", sidecar.path("exif").path("Make").asText());
+        assertEquals("image/jpeg", sidecar.path("contentType").asText());
+        assertEquals(Samples.bytes(Samples.HTC).length, sidecar.path("size").asLong());
+        assertEquals(Samples.sha256(Samples.bytes(Samples.HTC)), sidecar.path("sha256").asText());
+    }
+
+    @Test
+    public void sameKeyTwiceWritesOnceAndReturnsTheSameId() throws Exception {
+        String first = importer.importItem(context, "k1", photo("duomo.jpg"), null);
+        FileTime written = Files.getLastModifiedTime(root.resolve(first));
+        String second = importer.importItem(context, "k1", photo("duomo.jpg"), null);
+
+        assertEquals(first, second);
+        assertEquals(1, context.opened());
+        assertEquals(written, Files.getLastModifiedTime(root.resolve(first)));
+        assertEquals(List.of("duomo.jpg", "duomo.jpg.dtp.json"), namesIn(root));
+    }
+
+    @Test
+    public void anotherItemOfTheSameNameIsNumbered() throws Exception {
+        assertEquals("IMG_1.jpg", importer.importItem(context, "k1", photo("IMG_1.jpg"), null));
+        assertEquals("IMG_1 (2).jpg", importer.importItem(context, "k2", photo("IMG_1.jpg"), null));
+        assertEquals("IMG_1 (3).jpg", importer.importItem(context, "k3", photo("IMG_1.jpg"), null));
+        assertEquals("IMG_1 (2).jpg", importer.importItem(context, "k2", photo("IMG_1.jpg"), null));
+    }
+
+    @Test
+    public void aFileAlreadyThereIsNeverOverwritten() throws Exception {
+        Files.createDirectories(root);
+        Files.writeString(root.resolve("mine.jpg"), "the user's own file");
+        assertEquals("mine (2).jpg", importer.importItem(context, "k1", photo("mine.jpg"), null));
+        assertEquals("the user's own file", Files.readString(root.resolve("mine.jpg")));
+    }
+
+    @Test
+    public void nameClaimedByAnEarlierAttemptIsReused() throws Exception {
+        importer.importItem(context, "k1", photo("a.jpg"), null);
+        Files.delete(root.resolve("a.jpg")); // as if the attempt died between writing the sidecar and the rename
+        assertEquals("a.jpg", importer.importItem(context, "k1", photo("a.jpg"), null));
+        assertEquals(Samples.sha256(Samples.bytes(Samples.HTC)), Samples.sha256(root.resolve("a.jpg")));
+    }
+
+    @Test
+    public void streamFailingMidwayLeavesNoFileBehind() throws Exception {
+        byte[] data = Samples.bytes(Samples.HTC);
+        TestImportContext failing = TestContexts.destination(root, ref -> TestContexts.failingAfter(data, 70_000));
+
+        assertThrows(TransientAdapterException.class, () -> importer.importItem(failing, "k1", photo("duomo.jpg"), null));
+        assertEquals(List.of(), namesIn(root));
+        assertEquals("duomo.jpg", importer.importItem(context, "k1", photo("duomo.jpg"), null)); // the retry
+        assertEquals(List.of("duomo.jpg", "duomo.jpg.dtp.json"), namesIn(root));
+    }
+
+    @Test
+    public void streamShorterThanAnnouncedLeavesNoFileBehind() throws Exception {
+        byte[] data = Samples.bytes(Samples.HTC);
+        TestImportContext truncated =
+                TestContexts.destination(root, ref -> new ByteArrayInputStream(data, 0, 1000));
+
+        assertThrows(TransientAdapterException.class, () -> importer.importItem(truncated, "k1", photo("duomo.jpg"), null));
+        assertEquals(List.of(), namesIn(root));
+    }
+
+    @Test
+    public void hostileFileNamesStayInsideTheFolder() throws Exception {
+        Files.createDirectories(root);
+        List<String> before = namesIn(root.getParent());
+        assertEquals("_x.jpg", importer.importItem(context, "k1", photo("../x.jpg"), null));
+        assertEquals("a_b.jpg", importer.importItem(context, "k2", photo("a/b.jpg"), null));
+        assertEquals("a_b (2).jpg", importer.importItem(context, "k3", photo("a\\b.jpg"), null));
+        assertEquals("_con.jpg", importer.importItem(context, "k4", photo("con\u0000"), null));
+        assertEquals("_.jpg", importer.importItem(context, "k5", photo("../.."), null));
+
+        assertEquals(before, namesIn(root.getParent()));
+        assertEquals(List.of("_.jpg", "_.jpg.dtp.json", "_con.jpg", "_con.jpg.dtp.json", "_x.jpg", "_x.jpg.dtp.json",
+                "a_b (2).jpg", "a_b (2).jpg.dtp.json", "a_b.jpg", "a_b.jpg.dtp.json"), namesIn(root));
+    }
+
+    @Test
+    public void hostileAlbumNamesStayInsideTheFolder() throws Exception {
+        assertEquals("_evil", importer.importContainer(context, "a1", new PhotoAlbum("1", "../evil", null), null));
+        assertEquals("x_y", importer.importContainer(context, "a2", new PhotoAlbum("2", "x/y", null), null));
+        assertEquals("Album", importer.importContainer(context, "a3", new PhotoAlbum("3", "..", null), null));
+        assertEquals(List.of("Album", "_evil", "x_y"), namesIn(root));
+    }
+
+    @Test
+    public void unicodeNamesAreKept() throws Exception {
+        assertEquals("Été à Zürich 東京", importer.importContainer(context, "a1", new PhotoAlbum("1", "Été à Zürich 東京", null), null));
+        assertEquals("Été à Zürich 東京/café.jpg",
+                importer.importItem(context, "k1", photo("café.jpg"), "Été à Zürich 東京"));
+    }
+
+    @Test
+    public void missingExtensionIsTakenFromTheContentType() throws Exception {
+        assertEquals("IMG_2.jpg", importer.importItem(context, "k1", photo("IMG_2"), null));
+    }
+
+    @Test
+    public void albumIsCreatedOnceAndNumberedOnCollision() throws Exception {
+        Files.createDirectories(root.resolve("Trip"));
+        PhotoAlbum trip = new PhotoAlbum("s1", "Trip", "Summer");
+
+        assertEquals("Trip (2)", importer.importContainer(context, "a1", trip, null));
+        assertEquals("Trip (2)", importer.importContainer(context, "a1", trip, null));
+        assertEquals("Trip (3)", importer.importContainer(context, "a2", trip, null));
+        assertEquals(List.of("Trip", "Trip (2)", "Trip (3)"), namesIn(root));
+        assertEquals(List.of(".dtp-album.json"), namesIn(root.resolve("Trip (2)")));
+        JsonNode sidecar = ModelJson.newObjectMapper().readTree(root.resolve("Trip (2)/.dtp-album.json").toFile());
+        assertEquals("a1", sidecar.path("idempotencyKey").asText());
+        assertEquals("Trip", sidecar.path("name").asText());
+        assertEquals("Summer", sidecar.path("description").asText());
+    }
+
+    @Test
+    public void albumInAnAlbumIsCreatedUnderItsParent() throws Exception {
+        String parent = importer.importContainer(context, "a1", new PhotoAlbum("s1", "2011", null), null);
+        String child = importer.importContainer(context, "a2", new PhotoAlbum("s2", "Milan", null), parent);
+        String item = importer.importItem(context, "k1", photo("duomo.jpg"), child);
+
+        assertEquals("2011/Milan", child);
+        assertEquals("2011/Milan/duomo.jpg", item);
+        assertTrue(Files.isRegularFile(root.resolve("2011/Milan/duomo.jpg")));
+    }
+
+    @Test
+    public void itemIntoAMissingAlbumFails() {
+        assertThrows(AdapterException.class, () -> importer.importItem(context, "k1", photo("a.jpg"), "nope"));
+        assertThrows(AdapterException.class, () -> importer.importItem(context, "k1", photo("a.jpg"), "../x"));
+        assertFalse(Files.exists(root.getParent().resolve("x")));
+    }
+}

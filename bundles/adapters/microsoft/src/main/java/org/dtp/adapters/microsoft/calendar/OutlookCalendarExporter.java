@@ -1,0 +1,244 @@
+package org.dtp.adapters.microsoft.calendar;
+
+import org.dtp.adapters.microsoft.ExportPages;
+import org.dtp.adapters.microsoft.GraphApi;
+import org.dtp.adapters.microsoft.GraphComponent;
+import org.dtp.adapters.microsoft.GraphTimes;
+import org.dtp.adapters.microsoft.ImportTags;
+import org.dtp.adapters.microsoft.MicrosoftConnector;
+import org.dtp.adapters.microsoft.Recurrences;
+import org.dtp.adapters.microsoft.contacts.OutlookContactExporter;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.models.MediaRef;
+import org.dtp.models.calendar.Alarm;
+import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.Attendee;
+import org.dtp.models.calendar.AttendeeRole;
+import org.dtp.models.calendar.Calendar;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.calendar.Classification;
+import org.dtp.models.calendar.EventStatus;
+import org.dtp.models.calendar.Organizer;
+import org.dtp.models.calendar.ParticipationStatus;
+import org.dtp.models.calendar.Transparency;
+import org.dtp.models.media.GeoLocation;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import java.io.InputStream;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Exports Outlook calendars: the root's pages are the user's calendars ({@code GET /me/calendars}), a calendar's pages
+ * its events ({@code GET /me/calendars/{id}/events}: single events and series masters), each series master followed
+ * by its changed occurrences ({@code type} {@code exception} among {@code GET /me/events/{id}/instances} of the
+ * series' range, at most {@value #EXCEPTION_YEARS} years) as events with the master's UID and their original start
+ * as RECURRENCE-ID. Times are asked for in UTC ({@code Prefer: outlook.timezone="UTC"}) and given back in the event's
+ * {@code originalStartTimeZone} when Java knows that zone; bodies as text ({@code outlook.body-content-type}).
+ */
+@Component(
+        name = "org.dtp.adapters.microsoft.OutlookCalendarExporter",
+        service = Exporter.class,
+        property = {
+                AdapterProperties.PROVIDER + "=" + MicrosoftConnector.PROVIDER,
+                AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook calendar",
+                AdapterProperties.VERTICAL + "=CALENDAR"})
+public final class OutlookCalendarExporter extends GraphComponent implements Exporter<Calendar, CalendarEvent> {
+    /** How far the changed occurrences of a series without an end date are looked for: our choice, not Graph's. */
+    static final int EXCEPTION_YEARS = 5;
+    /** https://learn.microsoft.com/en-us/graph/api/user-list-events (request headers). */
+    static final Map<String, String> PREFER = Map.of("Prefer", "outlook.timezone=\"UTC\", outlook.body-content-type=\"text\"");
+
+    @Activate
+    public OutlookCalendarExporter(@Reference MicrosoftConnector connector) {
+        super(connector);
+    }
+
+    @Override
+    public ExportPage<Calendar, CalendarEvent> export(TransferContext context, ExportCursor cursor) throws AdapterException {
+        GraphApi api = connector.api(context);
+        if (cursor.isRoot()) {
+            return ExportPages.containers(api.page("/me/calendars", cursor.continuation()), c -> {
+                String color = OutlookContactExporter.text(c, "hexColor");
+                return new Calendar(c.path("id").asText(), c.path("name").asText(c.path("id").asText()), null,
+                        color.isEmpty() ? null : color, null);
+            });
+        }
+        GraphApi.Page page = api.page("/me/calendars/" + GraphApi.id(cursor.containerId()) + "/events?" + ImportTags.expand(),
+                cursor.continuation(), PREFER);
+        return ExportPages.items(List.of(), page.values(), page.nextLink(), "event", (e, events) -> {
+            CalendarEvent event = event(e, null, null);
+            events.add(event);
+            if ("seriesMaster".equals(e.path("type").asText())) {
+                for (JsonNode exception : exceptions(api, e)) {
+                    events.add(event(exception, event.uid(), recurrenceId(exception, event.start())));
+                }
+            }
+        });
+    }
+
+    @Override
+    public InputStream openMedia(TransferContext context, MediaRef ref) throws ItemRejectedException {
+        throw new ItemRejectedException("Outlook events have no media");
+    }
+
+    /** The changed occurrences of a series, within its range (at most {@value #EXCEPTION_YEARS} years). */
+    private static List<JsonNode> exceptions(GraphApi api, JsonNode master) throws AdapterException {
+        JsonNode range = master.path("recurrence").path("range");
+        LocalDate start;
+        try {
+            start = LocalDate.parse(range.path("startDate").asText());
+        } catch (DateTimeParseException e) {
+            return List.of();
+        }
+        LocalDate end = start.plusYears(EXCEPTION_YEARS);
+        if ("endDate".equals(range.path("type").asText())) {
+            try {
+                end = LocalDate.parse(range.path("endDate").asText()).plusDays(1);
+            } catch (DateTimeParseException e) {
+                // keep the default window
+            }
+        }
+        String window = "startDateTime=" + start.minusDays(1) + "T00:00:00Z&endDateTime=" + end.plusDays(1) + "T00:00:00Z";
+        return api.all("/me/events/" + GraphApi.id(master.path("id").asText()) + "/instances?" + window, PREFER).stream()
+                .filter(i -> "exception".equals(i.path("type").asText())).toList();
+    }
+
+    /** The original start of an occurrence, in the form of the master's start. */
+    private static CalendarTime recurrenceId(JsonNode occurrence, CalendarTime masterStart) {
+        Instant original = Instant.parse(occurrence.path("originalStart").asText());
+        if (masterStart == null || masterStart.utc() != null) {
+            return CalendarTime.ofUtc(original);
+        }
+        ZoneId zone = masterStart.timeZoneId() == null ? ZoneOffset.UTC : zone(masterStart.timeZoneId());
+        LocalDateTime local = LocalDateTime.ofInstant(original, zone == null ? ZoneOffset.UTC : zone);
+        return masterStart.date() != null ? CalendarTime.ofDate(local.toLocalDate()) : CalendarTime.ofZoned(local, masterStart.timeZoneId());
+    }
+
+    /**
+     * A Graph event (https://learn.microsoft.com/en-us/graph/api/resources/event) as the canonical model; {@code uid}
+     * and {@code recurrenceId} are given for a changed occurrence (its series' UID), else null.
+     */
+    static CalendarEvent event(JsonNode e, String uid, CalendarTime recurrenceId) {
+        boolean allDay = e.path("isAllDay").asBoolean(false);
+        List<Attendee> attendees = new ArrayList<>();
+        boolean responseRequested = e.path("responseRequested").asBoolean(true);
+        for (JsonNode a : e.path("attendees")) {
+            String address = a.path("emailAddress").path("address").asText("");
+            if (address.isBlank()) {
+                continue;
+            }
+            String response = a.path("status").path("response").asText("none");
+            ParticipationStatus status = switch (response) {
+                case "accepted", "organizer" -> ParticipationStatus.ACCEPTED;
+                case "declined" -> ParticipationStatus.DECLINED;
+                case "tentativelyAccepted" -> ParticipationStatus.TENTATIVE;
+                default -> ParticipationStatus.NEEDS_ACTION;
+            };
+            AttendeeRole role = response.equals("organizer") ? AttendeeRole.CHAIR : switch (a.path("type").asText("required")) {
+                case "optional" -> AttendeeRole.OPT_PARTICIPANT;
+                case "resource" -> AttendeeRole.NON_PARTICIPANT;
+                default -> AttendeeRole.REQ_PARTICIPANT;
+            };
+            attendees.add(new Attendee("mailto:" + address, blankToNull(a.path("emailAddress").path("name").asText("")), role, null,
+                    status, null, responseRequested && status == ParticipationStatus.NEEDS_ACTION));
+        }
+        JsonNode organizer = e.path("organizer").path("emailAddress");
+        String showAs = e.path("showAs").asText("busy");
+        String sensitivity = e.path("sensitivity").asText("normal");
+        List<String> categories = new ArrayList<>();
+        e.path("categories").forEach(c -> categories.add(c.asText()));
+        String rule = e.path("recurrence").isObject() ? Recurrences.rrule(e.path("recurrence")) : null;
+        String subject = OutlookContactExporter.text(e, "subject");
+        List<Alarm> alarms = e.path("isReminderOn").asBoolean(false) && e.path("reminderMinutesBeforeStart").canConvertToInt()
+                ? List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT" + e.path("reminderMinutesBeforeStart").asInt() + "M", false, null,
+                blankToNull(subject)))
+                : List.of();
+        JsonNode location = e.path("location");
+        JsonNode coordinates = location.path("coordinates");
+        String ownUid = ImportTags.value(e, ImportTags.UID);
+        return CalendarEvent.builder()
+                .id(e.path("id").asText())
+                .uid(uid != null ? uid : ownUid != null ? ownUid : blankToNull(e.path("iCalUId").asText("")))
+                .recurrenceId(recurrenceId)
+                .summary(blankToNull(subject))
+                .description(blankToNull(e.path("body").path("content").asText("")))
+                .location(blankToNull(location.path("displayName").asText("")))
+                .start(time(e.path("start"), e.path("originalStartTimeZone").asText(""), allDay))
+                .end(time(e.path("end"), e.path("originalEndTimeZone").asText(""), allDay))
+                .status(e.path("isCancelled").asBoolean(false) ? EventStatus.CANCELLED
+                        : showAs.equals("tentative") ? EventStatus.TENTATIVE : EventStatus.CONFIRMED)
+                .transparency(showAs.equals("free") ? Transparency.TRANSPARENT : Transparency.OPAQUE)
+                .classification(switch (sensitivity) {
+                    case "private" -> Classification.PRIVATE;
+                    case "confidential" -> Classification.CONFIDENTIAL;
+                    case "personal" -> Classification.OTHER;
+                    default -> Classification.PUBLIC;
+                })
+                .classificationText(sensitivity.equals("personal") ? "PERSONAL" : null)
+                .organizer(attendees.isEmpty() || organizer.path("address").asText("").isBlank() ? null
+                        : new Organizer("mailto:" + organizer.path("address").asText(), blankToNull(organizer.path("name").asText(""))))
+                .attendees(attendees)
+                .categories(categories)
+                .recurrenceRules(rule == null ? List.of() : List.of(rule))
+                .alarms(alarms)
+                .created(GraphTimes.instant(e.path("createdDateTime").asText("")))
+                .lastModified(GraphTimes.instant(e.path("lastModifiedDateTime").asText("")))
+                .geo(coordinates.path("latitude").isNumber() && coordinates.path("longitude").isNumber()
+                        ? new GeoLocation(coordinates.path("latitude").asDouble(), coordinates.path("longitude").asDouble(),
+                        coordinates.path("altitude").isNumber() ? coordinates.path("altitude").asDouble() : null)
+                        : null)
+                .build();
+    }
+
+    /**
+     * A start or end: a wall time in a zone when Graph gives one, else the UTC time shown in the event's original
+     * zone when Java knows it (else an instant); an all-day event's date.
+     */
+    private static CalendarTime time(JsonNode node, String originalZone, boolean allDay) {
+        CalendarTime time = GraphTimes.calendarTime(node);
+        if (time == null) {
+            return null;
+        }
+        ZoneId zone = originalZone.isBlank() ? null : zone(originalZone);
+        if (time.utc() != null && zone != null && !zone.equals(ZoneOffset.UTC)) {
+            LocalDateTime local = LocalDateTime.ofInstant(time.utc(), zone);
+            return allDay ? CalendarTime.ofDate(local.toLocalDate()) : CalendarTime.ofZoned(local, originalZone);
+        }
+        if (allDay) {
+            return CalendarTime.ofDate(time.utc() != null ? time.utc().atOffset(ZoneOffset.UTC).toLocalDate() : time.dateTime().toLocalDate());
+        }
+        return time;
+    }
+
+    static ZoneId zone(String id) {
+        try {
+            return id.toUpperCase(Locale.ROOT).equals("UTC") ? ZoneOffset.UTC : ZoneId.of(id);
+        } catch (DateTimeException e) {
+            return null; // a Windows zone name, or Outlook's tzone://Microsoft/Custom
+        }
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text;
+    }
+}

@@ -1,0 +1,184 @@
+package org.dtp.adapters.microsoft.calendar;
+
+import org.dtp.adapters.microsoft.Fixture;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.dtp.adapters.microsoft.fake.FakeOutlook;
+import org.dtp.conformance.ExportWalk;
+import org.dtp.kit.testing.TestImportContext;
+import org.dtp.models.calendar.Alarm;
+import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.Attendee;
+import org.dtp.models.calendar.AttendeeRole;
+import org.dtp.models.calendar.Calendar;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.calendar.Organizer;
+import org.dtp.models.calendar.ParticipationStatus;
+import org.junit.After;
+import org.junit.Test;
+
+import java.io.ByteArrayInputStream;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+
+public class OutlookCalendarTest {
+    private final Fixture f;
+    private final FakeOutlook outlook;
+
+    public OutlookCalendarTest() throws Exception {
+        f = new Fixture(2, 1);
+        outlook = f.fake.outlook();
+    }
+
+    @After
+    public void close() {
+        f.close();
+    }
+
+    private ExportWalk<Calendar, CalendarEvent> export() throws Exception {
+        return ExportWalk.of(new OutlookCalendarExporter(f.connector), f.source());
+    }
+
+    @Test
+    public void exportsEventsInTheirZonesAndASeriesWithItsChangedOccurrenceAcrossPages() throws Exception {
+        String work = outlook.calendar("Work");
+        outlook.add(work, """
+                {"subject":"Review","body":{"contentType":"html","content":"<p>Agenda</p>"},"location":{"displayName":"Room 4"},
+                 "start":{"dateTime":"2024-06-03T14:00:00.0000000","timeZone":"America/New_York"},
+                 "end":{"dateTime":"2024-06-03T15:30:00.0000000","timeZone":"America/New_York"},
+                 "attendees":[{"emailAddress":{"address":"bob@example.org","name":"Bob"},"type":"optional"}],
+                 "isReminderOn":true,"reminderMinutesBeforeStart":15,"categories":["Blue"],"sensitivity":"private","showAs":"tentative"}""");
+        outlook.add(work, """
+                {"subject":"Offsite","isAllDay":true,"start":{"dateTime":"2024-06-12T00:00:00.0000000","timeZone":"UTC"},
+                 "end":{"dateTime":"2024-06-14T00:00:00.0000000","timeZone":"UTC"},"showAs":"free"}""");
+        ObjectNode yoga = outlook.add(work, """
+                {"subject":"Yoga","start":{"dateTime":"2024-05-07T18:00:00.0000000","timeZone":"Europe/Paris"},
+                 "end":{"dateTime":"2024-05-07T19:00:00.0000000","timeZone":"Europe/Paris"},
+                 "recurrence":{"pattern":{"type":"weekly","interval":1,"daysOfWeek":["tuesday"],"firstDayOfWeek":"monday"},
+                               "range":{"type":"numbered","startDate":"2024-05-07","numberOfOccurrences":10}}}""");
+        String yogaId = yoga.path("id").asText();
+        // the third Tuesday moves to 19:00 (an exception made in Outlook)
+        outlook.add(work, "{\"subject\":\"Lunch\",\"start\":{\"dateTime\":\"2024-05-10T12:00:00.0000000\",\"timeZone\":\"UTC\"},"
+                + "\"end\":{\"dateTime\":\"2024-05-10T13:00:00.0000000\",\"timeZone\":\"UTC\"}}");
+        outlook.changeOccurrence(yogaId, "2024-05-21T16:00:00Z",
+                "{\"start\":{\"dateTime\":\"2024-05-21T19:00:00.0000000\",\"timeZone\":\"Europe/Paris\"},"
+                        + "\"end\":{\"dateTime\":\"2024-05-21T20:00:00.0000000\",\"timeZone\":\"Europe/Paris\"}}");
+
+        ExportWalk<Calendar, CalendarEvent> walk = export();
+        List<CalendarEvent> events = walk.items().get(work);
+        assertEquals(List.of("Review", "Offsite", "Yoga", "Yoga", "Lunch"), events.stream().map(CalendarEvent::summary).toList());
+        CalendarEvent review = events.get(0);
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-06-03T14:00"), "America/New_York"), review.start());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-06-03T15:30"), "America/New_York"), review.end());
+        assertEquals("the body as text", "Agenda", review.description());
+        assertEquals("Room 4", review.location());
+        assertEquals(List.of(new Attendee("mailto:bob@example.org", "Bob", AttendeeRole.OPT_PARTICIPANT, null,
+                ParticipationStatus.NEEDS_ACTION, null, true)), review.attendees());
+        assertEquals(new Organizer("mailto:" + FakeOutlook.USER_ADDRESS, "Megan Bowen"), review.organizer());
+        assertEquals(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, "Review")), review.alarms());
+        assertEquals(List.of("Blue"), review.categories());
+        assertEquals(org.dtp.models.calendar.Classification.PRIVATE, review.classification());
+        assertEquals(org.dtp.models.calendar.EventStatus.TENTATIVE, review.status());
+        CalendarEvent offsite = events.get(1);
+        assertEquals(CalendarTime.ofDate(LocalDate.parse("2024-06-12")), offsite.start());
+        assertEquals(CalendarTime.ofDate(LocalDate.parse("2024-06-14")), offsite.end());
+        assertEquals(org.dtp.models.calendar.Transparency.TRANSPARENT, offsite.transparency());
+        assertNull("no organizer without attendees", offsite.organizer());
+        CalendarEvent series = events.get(2);
+        CalendarEvent moved = events.get(3);
+        assertEquals(List.of("FREQ=WEEKLY;BYDAY=TU;COUNT=10"), series.recurrenceRules());
+        assertEquals(series.uid(), moved.uid());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T18:00"), "Europe/Paris"), moved.recurrenceId());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T19:00"), "Europe/Paris"), moved.start());
+        assertEquals(CalendarTime.ofUtc(Instant.parse("2024-05-10T12:00:00Z")), events.get(4).start());
+    }
+
+    @Test
+    public void aSeriesItsChangedAndItsCancelledOccurrenceGoInOnceAlsoAfterARestart() throws Exception {
+        CalendarTime start = CalendarTime.ofZoned(LocalDateTime.parse("2024-05-07T18:00"), "Europe/Paris");
+        CalendarEvent master = event("e1", null, start, CalendarTime.ofZoned(LocalDateTime.parse("2024-05-07T19:00"), "Europe/Paris"),
+                List.of("FREQ=WEEKLY;BYDAY=TU;COUNT=10"), List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-05-14T18:00"), "Europe/Paris")));
+        CalendarEvent moved = event("e1-x", CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T18:00"), "Europe/Paris"),
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T19:30"), "Europe/Paris"),
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T20:30"), "Europe/Paris"), List.of(), List.of());
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        for (int attempt = 0; attempt < 2; attempt++) {
+            OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+            String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Sport", null, null, null), null);
+            importer.importItem(into, "e1", master, calendar);
+            importer.importItem(into, "e1-x", moved, calendar);
+        }
+        String calendar = outlook.foldersNamed("Sport").get(0).path("id").asText();
+        assertEquals("one series", 1, outlook.items(calendar).size());
+        assertEquals("one changed occurrence", 1, outlook.exceptionCount());
+        assertEquals("the EXDATE's occurrence deleted", 1, outlook.cancelledCount());
+        assertEquals("the EXDATE is kept (not reported)", List.of(), into.notKept().stream()
+                .filter(n -> n.field().startsWith("exceptionDates")).toList());
+
+        List<CalendarEvent> events = export().items().get(calendar);
+        assertEquals(2, events.size());
+        assertEquals("yoga@example.org", events.get(0).uid());
+        assertEquals(master.recurrenceRules(), events.get(0).recurrenceRules());
+        assertEquals(start, events.get(0).start());
+        assertEquals(moved.recurrenceId(), events.get(1).recurrenceId());
+        assertEquals(moved.start(), events.get(1).start());
+        assertEquals(moved.end(), events.get(1).end());
+        assertEquals("yoga@example.org", events.get(1).uid());
+    }
+
+    @Test
+    public void aDurationAndAReminderInWeeksAreKept() throws Exception {
+        CalendarTime zoned = CalendarTime.ofZoned(LocalDateTime.parse("2024-03-25T09:00"), "Europe/Paris");
+        CalendarTime utc = CalendarTime.ofUtc(Instant.parse("2024-06-03T08:00:00Z"));
+        CalendarEvent retreat = CalendarEvent.builder()
+                .id("w1")
+                .uid("retreat@example.org")
+                .summary("Retreat")
+                .start(zoned)
+                .duration("P1W")
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Retreat")))
+                .build();
+        CalendarEvent course = CalendarEvent.builder()
+                .id("w2")
+                .uid("course@example.org")
+                .summary("Course")
+                .start(utc)
+                .duration("+P2W")
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-P1W", false, null, "Course")))
+                .build();
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Weeks", null, null, null), null);
+        importer.importItem(into, "w1", retreat, calendar);
+        importer.importItem(into, "w2", course, calendar);
+
+        for (ObjectNode item : outlook.items(calendar)) {
+            assertEquals(true, item.path("isReminderOn").asBoolean());
+            assertEquals("a week before", 7 * 24 * 60, item.path("reminderMinutesBeforeStart").asInt());
+        }
+        List<CalendarEvent> events = export().items().get(calendar);
+        assertEquals("seven days on the wall clock, across the change to summer time",
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-04-01T09:00"), "Europe/Paris"), events.get(0).end());
+        assertEquals(CalendarTime.ofUtc(Instant.parse("2024-06-17T08:00:00Z")), events.get(1).end());
+    }
+
+    private static CalendarEvent event(String id, CalendarTime recurrenceId, CalendarTime start, CalendarTime end, List<String> rules,
+                                       List<CalendarTime> exceptionDates) {
+        return CalendarEvent.builder()
+                .id(id)
+                .uid("yoga@example.org")
+                .recurrenceId(recurrenceId)
+                .summary("Yoga")
+                .location("Studio 3")
+                .start(start)
+                .end(end)
+                .recurrenceRules(rules)
+                .exceptionDates(exceptionDates)
+                .build();
+    }
+}
