@@ -1,8 +1,8 @@
 package org.dtp.core.engine;
 
 import org.dtp.core.store.JobStore;
+import org.dtp.core.store.Pause;
 import org.dtp.transfer.JobState;
-import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.execution.JobDispatcher;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -14,11 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.util.EnumSet;
-import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -26,14 +22,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Ends the pauses that the server itself, not a person, must end, in one pass over the paused transfers:
  * <ul>
- * <li>a transfer waiting for a missing adapter ({@link TransferEngine#WAITING_FOR_ADAPTER}) fails, with a reason that
+ * <li>a transfer waiting for a missing adapter ({@link Pause.Cause#ADAPTER_MISSING}) fails, with a reason that
  * names the adapter, once it has waited longer than {@code adapterWaitTimeoutSeconds}; until then it stays paused and
  * resumes when the adapter returns;</li>
- * <li>a transfer paused because its destination was full ({@link TransferEngine#DESTINATION_FULL}) is queued again once
- * the time its reason names has come: after the engine's back-off, or when the provider said its quota is renewed.
- * The time lives in the job's reason, in the job store, so a restart or another node keeps it.</li>
+ * <li>a transfer paused because its destination was full ({@link Pause.Cause#DESTINATION_FULL}) is queued again once
+ * its {@link Pause#retryAt} has come: after the engine's back-off, or when the provider said its quota is renewed.
+ * The cause and time are kept with the pause in the job store, so a restart or another node keeps them.</li>
  * </ul>
- * A transfer its owner paused or resumed meanwhile has another reason and is left alone.
+ * A transfer its owner paused or resumed meanwhile has no such cause any more and is left alone.
  */
 @Component(service = PausedTransfers.class, immediate = true, configurationPid = TransferEngine.PID)
 public final class PausedTransfers {
@@ -84,24 +80,19 @@ public final class PausedTransfers {
         int resumed = 0;
         try {
             Instant now = clock.instant();
-            for (UUID id : store.jobIdsIn(EnumSet.of(JobState.PAUSED))) {
-                TransferJob job = store.job(id).orElse(null);
-                String reason = job == null ? null : job.stateReason();
-                if (reason == null) {
-                    continue;
+            for (Pause.PausedJob job : store.paused(Pause.Cause.ADAPTER_MISSING)) {
+                String adapter = job.pause().adapter() == null ? "the adapter it waits for" : "adapter " + job.pause().adapter();
+                if (Duration.between(job.pausedAt(), now).compareTo(adapterWait) >= 0
+                        && store.transition(job.id(), Set.of(JobState.PAUSED), JobState.FAILED,
+                        adapter + " did not return within " + adapterWait.toSeconds() + " s")) {
+                    failed++;
                 }
-                if (reason.startsWith(TransferEngine.WAITING_FOR_ADAPTER)) {
-                    if (Duration.between(job.updatedAt(), now).compareTo(adapterWait) >= 0
-                            && store.transition(id, Set.of(JobState.PAUSED), JobState.FAILED,
-                            reason.substring("waiting for ".length()) + " did not return within " + adapterWait.toSeconds() + " s")) {
-                        failed++;
-                    }
-                    continue;
-                }
-                Optional<Instant> due = tryingAgainAt(job);
-                if (due.isPresent() && !due.get().isAfter(now)
-                        && store.transition(id, Set.of(JobState.PAUSED), JobState.QUEUED, "destination full: trying again")) {
-                    dispatcher.dispatch(id);
+            }
+            for (Pause.PausedJob job : store.paused(Pause.Cause.DESTINATION_FULL)) {
+                Instant due = job.pause().retryAt();
+                if ((due == null || !due.isAfter(now))
+                        && store.transition(job.id(), Set.of(JobState.PAUSED), JobState.QUEUED, "destination full: trying again")) {
+                    dispatcher.dispatch(job.id());
                     resumed++;
                 }
             }
@@ -109,22 +100,5 @@ public final class PausedTransfers {
             LOG.warn("paused transfers: {}", e.getMessage());
         }
         return new Pass(failed, resumed);
-    }
-
-    /** The time a job paused for a full destination tries again, from its reason; empty for any other job. */
-    static Optional<Instant> tryingAgainAt(TransferJob job) {
-        String reason = job.stateReason();
-        if (reason == null || !reason.startsWith(TransferEngine.DESTINATION_FULL)) {
-            return Optional.empty();
-        }
-        int at = reason.lastIndexOf(TransferEngine.TRYING_AGAIN_AT);
-        if (at < 0) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Instant.parse(reason.substring(at + TransferEngine.TRYING_AGAIN_AT.length()).trim()));
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
+import org.dtp.core.store.Pause;
 import org.dtp.models.ContainerModel;
 import org.dtp.models.ItemModel;
 import org.dtp.models.MediaRef;
@@ -63,11 +64,12 @@ import java.util.function.BooleanSupplier;
 @Designate(ocd = TransferEngine.Config.class)
 public final class TransferEngine implements JobExecutor {
     public static final String PID = "org.dtp.engine";
-    /** The reason prefix of jobs paused because an adapter is missing; they resume when it returns. */
+    /** The reason opening of jobs paused because an adapter is missing (their {@link Pause}); they resume when it returns. */
     public static final String WAITING_FOR_ADAPTER = "waiting for adapter ";
     /**
      * The reason prefix of jobs paused because the destination is full or its quota used up; the reason ends with
-     * {@link #TRYING_AGAIN_AT} and the time {@link PausedTransfers} queues them again.
+     * {@link #TRYING_AGAIN_AT} and the time {@link PausedTransfers} queues them again (kept as data in the job's
+     * {@link Pause}; the sentence is for people).
      */
     public static final String DESTINATION_FULL = "destination full: ";
     static final String TRYING_AGAIN_AT = "; trying again at ";
@@ -386,23 +388,26 @@ public final class TransferEngine implements JobExecutor {
             to = errors > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.COMPLETED;
             reason = errors > 0 ? errors + " items could not be copied" : "all items copied";
         }
-        if (store.transition(id, epoch, Set.of(JobState.RUNNING), to, reason) && outcome.waitingFor() != null
+        Pause pause = outcome.pause();
+        boolean moved = pause == null ? store.transition(id, epoch, Set.of(JobState.RUNNING), to, reason)
+                : store.pause(id, epoch, Set.of(JobState.RUNNING), reason, pause);
+        if (moved && pause != null && pause.cause() == Pause.Cause.ADAPTER_MISSING
                 && registry.exporter(job.source().provider(), job.vertical()).isPresent()
                 && registry.importer(job.destination().provider(), job.vertical()).isPresent()) {
             // The adapter came back between the look-up and the pause: its arrival found the job still running and
             // left it alone. Queued again, the job runs on in runLeased's loop.
-            store.transition(id, epoch, Set.of(JobState.PAUSED), JobState.QUEUED, "adapter " + outcome.waitingFor() + " is back");
+            store.transition(id, epoch, Set.of(JobState.PAUSED), JobState.QUEUED, "adapter " + pause.adapter() + " is back");
         }
     }
 
     /** How copying a job's pages ended; recorded once the pending run is written. Null {@code to}: stopped. */
-    private record Outcome(JobState to, String reason, String waitingFor) {
+    private record Outcome(JobState to, String reason, Pause pause) {
         static final Outcome STOPPED = new Outcome(null, null, null);
         static final Outcome DONE = new Outcome(JobState.COMPLETED, null, null);
 
-        /** Paused until an adapter of {@code provider} comes back. */
-        static Outcome paused(String provider, String reason) {
-            return new Outcome(JobState.PAUSED, reason, provider);
+        /** Paused until the {@code adapter} ("provider (export) VERTICAL") comes back. */
+        static Outcome adapterMissing(String adapter, String reason) {
+            return new Outcome(JobState.PAUSED, reason, Pause.adapterMissing(adapter));
         }
 
         static Outcome failed(String reason) {
@@ -411,7 +416,8 @@ public final class TransferEngine implements JobExecutor {
 
         /** Paused until {@code retryAt} (or a resume), because the destination is full. */
         static Outcome destinationFull(String what, java.time.Instant retryAt) {
-            return new Outcome(JobState.PAUSED, DESTINATION_FULL + what + TRYING_AGAIN_AT + retryAt, null);
+            return new Outcome(JobState.PAUSED, DESTINATION_FULL + what + TRYING_AGAIN_AT + retryAt,
+                    Pause.destinationFull(retryAt));
         }
     }
 
@@ -449,8 +455,8 @@ public final class TransferEngine implements JobExecutor {
                 String provider = export ? job.source().provider() : job.destination().provider();
                 String revoked = registry.revokedAdapter(provider, job.vertical(), export)
                         .map(a -> ": version " + a.bundleVersion() + " is revoked").orElse("");
-                return Outcome.paused(provider, WAITING_FOR_ADAPTER + provider
-                        + (export ? " (export) " : " (import) ") + job.vertical() + revoked);
+                String adapter = provider + (export ? " (export) " : " (import) ") + job.vertical();
+                return Outcome.adapterMissing(adapter, WAITING_FOR_ADAPTER + adapter + revoked);
             }
             if (!exporter.get().version().equals(exporterVersion) || !importer.get().version().equals(importerVersion)) {
                 if (exporterVersion != null) {

@@ -1,6 +1,7 @@
 package org.dtp.core.engine;
 
 import org.dtp.core.store.JobStore;
+import org.dtp.core.store.Pause;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferEvent;
 import org.dtp.transfer.TransferListener;
@@ -63,14 +64,14 @@ public final class TransferEvents {
 
     private void transitioned(UUID id, JobState from, JobState to) {
         TransferEvent.Kind known = from == null ? TransferEvent.Kind.CREATED : to.isFinal() ? TransferEvent.Kind.ENDED : null;
-        // A pause is news for the owner only when the destination is full: its reason says so.
+        // A pause is news for the owner only when the destination is full: its kept cause says so.
         if (known == null && to != JobState.PAUSED || listeners.isEmpty()) {
             return;
         }
         Instant at = Instant.now();
         delivery.execute(() -> store.job(id).ifPresent(job -> {
-            TransferEvent.Kind kind = known != null ? known : job.stateReason() != null
-                    && job.stateReason().startsWith(TransferEngine.DESTINATION_FULL) ? TransferEvent.Kind.WAITING : null;
+            TransferEvent.Kind kind = known != null ? known : store.pause(id)
+                    .filter(p -> p.cause() == Pause.Cause.DESTINATION_FULL).isPresent() ? TransferEvent.Kind.WAITING : null;
             if (kind == null) {
                 return;
             }

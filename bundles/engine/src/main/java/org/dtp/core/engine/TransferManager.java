@@ -3,6 +3,7 @@ package org.dtp.core.engine;
 import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
+import org.dtp.core.store.Pause;
 import org.dtp.core.store.RevocationStore;
 import org.dtp.models.ModelJson;
 import org.dtp.spi.AdapterException;
@@ -318,11 +319,11 @@ public final class TransferManager implements TransferService {
 
     /** Jobs paused for a missing adapter go back to the queue when an adapter of that provider arrives. */
     private void resumeJobsWaitingFor(String provider) {
-        for (UUID id : store.jobIdsIn(EnumSet.of(JobState.PAUSED))) {
+        for (Pause.PausedJob paused : store.paused(Pause.Cause.ADAPTER_MISSING)) {
+            UUID id = paused.id();
             store.job(id).ifPresent(job -> {
                 boolean uses = job.source().provider().equals(provider) || job.destination().provider().equals(provider);
-                if (uses && job.stateReason() != null && job.stateReason().startsWith(TransferEngine.WAITING_FOR_ADAPTER)
-                        && store.transition(id, Set.of(JobState.PAUSED), JobState.QUEUED, "adapter " + provider + " is back")) {
+                if (uses && store.transition(id, Set.of(JobState.PAUSED), JobState.QUEUED, "adapter " + provider + " is back")) {
                     dispatcher.dispatch(id);
                 }
             });

@@ -40,6 +40,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -379,7 +380,7 @@ public final class JobStore {
      * @return whether the job was in one of {@code from} (and so moved)
      */
     public boolean transition(UUID id, Collection<JobState> from, JobState to, String reason) {
-        return transition(id, null, from, to, reason);
+        return transition(id, null, from, to, reason, null);
     }
 
     /**
@@ -389,10 +390,58 @@ public final class JobStore {
      * @return false also when another node took the job since
      */
     public boolean transition(UUID id, long epoch, Collection<JobState> from, JobState to, String reason) {
-        return transition(id, Long.valueOf(epoch), from, to, reason);
+        return transition(id, Long.valueOf(epoch), from, to, reason, null);
     }
 
-    private boolean transition(UUID id, Long epoch, Collection<JobState> from, JobState to, String reason) {
+    /**
+     * Pauses a job its node runs (while its lease epoch is still {@code epoch}), keeping why it waits as
+     * {@code pause} beside the reason people read; {@link #paused} finds it by that cause.
+     */
+    public boolean pause(UUID id, long epoch, Collection<JobState> from, String reason, Pause pause) {
+        return transition(id, Long.valueOf(epoch), from, JobState.PAUSED, reason, Objects.requireNonNull(pause, "pause"));
+    }
+
+    /** The paused jobs that wait for {@code cause}, oldest pause first. */
+    public List<Pause.PausedJob> paused(Pause.Cause cause) {
+        return inTransaction(c -> {
+            List<Pause.PausedJob> jobs = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT id, pause_adapter, pause_until, updated_at FROM dtp_job"
+                    + " WHERE state = ? AND pause_cause = ? ORDER BY updated_at")) {
+                s.setString(1, JobState.PAUSED.name());
+                s.setString(2, cause.name());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        long until = rs.getLong(3);
+                        Instant retryAt = rs.wasNull() ? null : Instant.ofEpochMilli(until);
+                        jobs.add(new Pause.PausedJob(UUID.fromString(rs.getString(1)),
+                                new Pause(cause, rs.getString(2), retryAt), Instant.ofEpochMilli(rs.getLong(4))));
+                    }
+                }
+            }
+            return jobs;
+        });
+    }
+
+    /** Why the job waits, if it is paused with a known cause. */
+    public Optional<Pause> pause(UUID id) {
+        return inTransaction(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT pause_cause, pause_adapter, pause_until FROM dtp_job WHERE id = ? AND state = ?")) {
+                s.setString(1, id.toString());
+                s.setString(2, JobState.PAUSED.name());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next() || rs.getString(1) == null) {
+                        return Optional.empty();
+                    }
+                    long until = rs.getLong(3);
+                    Instant retryAt = rs.wasNull() ? null : Instant.ofEpochMilli(until);
+                    return Optional.of(new Pause(Pause.Cause.valueOf(rs.getString(1)), rs.getString(2), retryAt));
+                }
+            }
+        });
+    }
+
+    private boolean transition(UUID id, Long epoch, Collection<JobState> from, JobState to, String reason, Pause pause) {
         JobState[] fromState = new JobState[1];
         Ended[] ended = new Ended[1];
         boolean moved = inTransaction(c -> {
@@ -415,11 +464,19 @@ public final class JobStore {
             fromState[0] = current;
             long now = System.currentTimeMillis();
             try (PreparedStatement s = c.prepareStatement(
-                    "UPDATE dtp_job SET state = ?, state_reason = ?, updated_at = ? WHERE id = ?")) {
+                    "UPDATE dtp_job SET state = ?, state_reason = ?, updated_at = ?, pause_cause = ?, pause_adapter = ?,"
+                            + " pause_until = ? WHERE id = ?")) {
                 s.setString(1, to.name());
                 s.setString(2, truncate(reason, 2000));
                 s.setLong(3, now);
-                s.setString(4, id.toString());
+                s.setString(4, pause == null ? null : pause.cause().name());
+                s.setString(5, pause == null ? null : truncate(pause.adapter(), 200));
+                if (pause == null || pause.retryAt() == null) {
+                    s.setNull(6, java.sql.Types.BIGINT);
+                } else {
+                    s.setLong(6, pause.retryAt().toEpochMilli());
+                }
+                s.setString(7, id.toString());
                 s.executeUpdate();
             }
             insertTransition(c, id, current, to, reason, now);

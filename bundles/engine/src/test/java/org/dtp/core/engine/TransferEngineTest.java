@@ -174,7 +174,8 @@ public class TransferEngineTest {
         destination.importFault = item -> new org.dtp.spi.DestinationFullException("daily upload quota used up", reset, null);
         harness.engine.execute(job.id());
         assertTrue(details(job).job().stateReason(), details(job).job().stateReason().endsWith("trying again at " + reset));
-        assertEquals(java.util.Optional.of(reset), PausedTransfers.tryingAgainAt(details(job).job()));
+        assertEquals("the cause and time are kept as data, not only in the sentence",
+                java.util.Optional.of(org.dtp.core.store.Pause.destinationFull(reset)), harness.store.pause(job.id()));
 
         destination.importFault = item -> null;
         harness.manager.resume(job.id());
@@ -446,6 +447,9 @@ public class TransferEngineTest {
         harness.engine.execute(job.id());
         assertEquals(JobState.PAUSED, details(job).job().state());
         assertTrue(details(job).job().stateReason().startsWith(TransferEngine.WAITING_FOR_ADAPTER + "src"));
+        assertEquals("found by its kept cause", java.util.List.of(job.id()), harness.store.paused(
+                org.dtp.core.store.Pause.Cause.ADAPTER_MISSING).stream().map(p -> p.id()).toList());
+        assertEquals("src (export) MEDIA", harness.store.pause(job.id()).orElseThrow().adapter());
 
         harness.dispatched.clear();
         harness.register("other", destination.importer);
@@ -456,6 +460,21 @@ public class TransferEngineTest {
         harness.engine.execute(job.id());
         assertEquals(JobState.COMPLETED, details(job).job().state());
         assertEquals(source.totalItems(), destination.imported.size());
+    }
+
+    @Test
+    public void aTransferItsOwnerPausedStaysPausedWhenAnAdapterArrivesWhateverItsReasonSays() throws Exception {
+        TransferJob job = start();
+        harness.registry.unregister(harness.registry.exporter("src", Vertical.MEDIA).orElseThrow().serviceId());
+        harness.engine.execute(job.id());
+        harness.manager.resume(job.id());
+        harness.manager.pause(job.id());
+        assertEquals("a person's pause clears the kept cause", java.util.Optional.empty(), harness.store.pause(job.id()));
+        // A reason that reads like the engine's own must not make it the engine's to end.
+        harness.store.transition(job.id(), java.util.Set.of(JobState.PAUSED), JobState.PAUSED,
+                TransferEngine.WAITING_FOR_ADAPTER + "src (export) MEDIA");
+        harness.register("src", source.exporter);
+        assertEquals(JobState.PAUSED, details(job).job().state());
     }
 
     @Test
@@ -478,7 +497,7 @@ public class TransferEngineTest {
         TransferDetails done = details(job);
         assertEquals(done.history().toString(), JobState.COMPLETED, done.job().state());
         assertEquals(source.totalItems(), destination.imported.size());
-        assertTrue(done.history().stream().anyMatch(c -> c.reason().equals("adapter src is back")));
+        assertTrue(done.history().stream().anyMatch(c -> c.reason().equals("adapter src (export) MEDIA is back")));
     }
 
     @Test

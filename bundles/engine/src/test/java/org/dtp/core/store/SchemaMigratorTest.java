@@ -71,6 +71,39 @@ public class SchemaMigratorTest {
     }
 
     @Test
+    public void recognisesJobsPausedBeforeThePauseCauseWasKept() throws Exception {
+        // Before V9 the cause lived only in the reason people read; V9 reads it there once, by its fixed opening.
+        DataSource db = fresh().raw();
+        assertEquals(8, SchemaMigrator.migrate(db, 8));
+        try (Connection c = db.getConnection(); Statement s = c.createStatement()) {
+            insertJob(s, "00000000-0000-0000-0000-000000000001", "PAUSED", "waiting for adapter smugmug (export) MEDIA");
+            insertJob(s, "00000000-0000-0000-0000-000000000002", "PAUSED",
+                    "destination full: quota used up; trying again at 2030-01-01T00:00:00Z");
+            insertJob(s, "00000000-0000-0000-0000-000000000003", "PAUSED", "paused by user");
+            insertJob(s, "00000000-0000-0000-0000-000000000004", "FAILED", "waiting for adapter x (import) MAIL");
+        }
+        assertEquals(SchemaMigrator.SCRIPTS.size(), SchemaMigrator.migrate(db));
+        assertEquals("ADAPTER_MISSING", cause(db, "00000000-0000-0000-0000-000000000001"));
+        assertEquals("DESTINATION_FULL", cause(db, "00000000-0000-0000-0000-000000000002"));
+        assertEquals("a person's pause has no cause the server ends", null, cause(db, "00000000-0000-0000-0000-000000000003"));
+        assertEquals("only paused jobs wait", null, cause(db, "00000000-0000-0000-0000-000000000004"));
+    }
+
+    private static void insertJob(Statement s, String id, String state, String reason) throws Exception {
+        s.executeUpdate("INSERT INTO dtp_job (id, vertical, source_provider, source_settings, destination_provider,"
+                + " destination_settings, state, state_reason, created_at, updated_at) VALUES ('" + id + "', 'MEDIA',"
+                + " 'a', '{}', 'b', '{}', '" + state + "', '" + reason + "', 0, 0)");
+    }
+
+    private static String cause(DataSource db, String id) throws Exception {
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT pause_cause FROM dtp_job WHERE id = '" + id + "'")) {
+            assertTrue(rs.next());
+            return rs.getString(1);
+        }
+    }
+
+    @Test
     public void refusesASchemaNewerThanItKnows() throws Exception {
         DataSource db = fresh().raw();
         SchemaMigrator.migrate(db);
