@@ -7,18 +7,13 @@ import org.dtp.core.store.JobStore;
 import org.dtp.core.store.Pause;
 import org.dtp.models.ContainerModel;
 import org.dtp.models.ItemModel;
-import org.dtp.models.MediaRef;
 import org.dtp.models.ModelJson;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.DestinationFullException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
-import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
-import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
-import org.dtp.spi.TransientAdapterException;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.execution.JobExecutor;
@@ -36,20 +31,14 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -76,14 +65,6 @@ public final class TransferEngine implements JobExecutor {
 
     private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
     private static final String ROOT = "";
-    /**
-     * Items imported are written to the job store in runs, one transaction each, that may span pages: a run is
-     * written once it is {@link #RUN_NANOS} old, so that progress stays fresh and a crash repeats little while
-     * small items pay neither a commit each nor one per page, or once it holds {@value #RUN_REPORTS} failures and
-     * fields not kept, which it keeps in memory until then.
-     */
-    private static final int RUN_REPORTS = 1000;
-    private static final long RUN_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(250);
 
     @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429).")
     public @interface Config {
@@ -126,13 +107,10 @@ public final class TransferEngine implements JobExecutor {
     private final JobControls controls;
     private final ObjectMapper json = ModelJson.newObjectMapper();
     private final BooleanSupplier frameworkStopping;
-    private volatile RetryPolicy retry;
+    private final AdapterRetry retry;
     private volatile Duration leaseTtl;
     private volatile Duration destinationFullWait = Duration.ofSeconds(900);
-    /** Null: a third of the lease. */
-    private final Duration renewEvery;
-    /** Renews the leases of this node's running jobs; its thread ends when no job runs. */
-    private final java.util.concurrent.ScheduledThreadPoolExecutor renewer;
+    private final RunLeases leases;
     /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
     private volatile String node;
 
@@ -165,24 +143,16 @@ public final class TransferEngine implements JobExecutor {
         this.store = store;
         this.registry = registry;
         this.controls = controls;
-        this.retry = retry;
+        this.retry = new AdapterRetry(retry);
         this.leaseTtl = leaseTtl;
-        this.renewEvery = renewEvery;
+        this.leases = new RunLeases(store, controls, renewEvery);
         this.frameworkStopping = frameworkStopping;
         this.node = node;
-        this.renewer = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
-            Thread thread = new Thread(r, "dtp-lease-renewer");
-            thread.setDaemon(true);
-            return thread;
-        });
-        renewer.setKeepAliveTime(1, java.util.concurrent.TimeUnit.MINUTES);
-        renewer.allowCoreThreadTimeOut(true);
-        renewer.setRemoveOnCancelPolicy(true);
     }
 
     @Modified
     void modified(Config config) {
-        this.retry = policyOf(config);
+        this.retry.setPolicy(policyOf(config));
         this.leaseTtl = leaseOf(config);
         this.node = nodeNameOf(config);
         this.destinationFullWait = destinationFullWaitOf(config);
@@ -216,7 +186,7 @@ public final class TransferEngine implements JobExecutor {
     @Deactivate
     void deactivate() {
         controls.runningJobs().forEach(controls::requestStop);
-        renewer.shutdown(); // runs end at their next checkpoint and release their leases themselves
+        leases.shutdown(); // runs end at their next checkpoint and release their leases themselves
     }
 
     private static RetryPolicy policyOf(Config c) {
@@ -242,7 +212,7 @@ public final class TransferEngine implements JobExecutor {
             return;
         }
         try (JobControls.Control control = claim.get()) {
-            Optional<JobStore.RunLease> lease = takeLease(jobId, control);
+            Optional<JobStore.RunLease> lease = leases.take(jobId, node, leaseTtl, control);
             if (lease.isPresent()) {
                 runLeased(jobId, lease.get().epoch(), control);
             }
@@ -251,41 +221,8 @@ public final class TransferEngine implements JobExecutor {
         }
     }
 
-    /**
-     * The job's run lease for this node: at once, or once the lease of the node that runs it now expired (that node
-     * died, or was cut off from the database); empty when the job ended meanwhile or a stop was requested.
-     */
-    private Optional<JobStore.RunLease> takeLease(UUID jobId, JobControls.Control control) throws InterruptedException {
-        boolean told = false;
-        while (true) {
-            Duration ttl = leaseTtl;
-            Optional<JobStore.RunLease> lease = store.claimRun(jobId, node, ttl);
-            if (lease.isPresent()) {
-                return lease;
-            }
-            Optional<TransferJob> job = store.job(jobId);
-            if (job.isEmpty() || !(job.get().state() == JobState.QUEUED || job.get().state() == JobState.RUNNING)) {
-                return Optional.empty();
-            }
-            Optional<JobStore.RunLease> held = store.runLease(jobId);
-            if (!told && held.isPresent()) {
-                LOG.info("job {} is run by {} (lease until {}); this node takes it over only if that lease expires",
-                        jobId, held.get().node(), java.time.Instant.ofEpochMilli(held.get().untilMillis()));
-                told = true;
-            }
-            long untilExpiry = held.map(h -> h.untilMillis() - System.currentTimeMillis()).orElse(0L);
-            Duration wait = Duration.ofMillis(Math.max(10, Math.min(untilExpiry + 10, ttl.toMillis() / 3)));
-            if (!control.pause(wait)) {
-                return Optional.empty();
-            }
-        }
-    }
-
     private void runLeased(UUID jobId, long epoch, JobControls.Control control) {
-        Duration ttl = leaseTtl;
-        long period = renewEvery != null ? renewEvery.toMillis() : Math.max(1, ttl.toMillis() / 3);
-        java.util.concurrent.ScheduledFuture<?> renewal = renewer.scheduleWithFixedDelay(
-                () -> renew(jobId, epoch, ttl), period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
+        RunLeases.Kept lease = leases.keep(jobId, epoch, leaseTtl);
         try {
             // Loops when the job was paused and resumed while this thread was still stopping it:
             // the resume's dispatch found the job running here and left the run to this thread.
@@ -299,7 +236,7 @@ public final class TransferEngine implements JobExecutor {
                 if (state == JobState.QUEUED) {
                     control.clearStop();
                     if (!store.transition(jobId, epoch, Set.of(JobState.QUEUED), JobState.RUNNING, "started on " + node)) {
-                        if (leaseLost(jobId, epoch)) {
+                        if (leases.lost(jobId, epoch)) {
                             return;
                         }
                         continue;
@@ -307,7 +244,7 @@ public final class TransferEngine implements JobExecutor {
                 } else if (state == JobState.RUNNING && !control.stopRequested()) {
                     if (!store.transition(jobId, epoch, Set.of(JobState.RUNNING), JobState.RUNNING,
                             "resumed from checkpoint on " + node)) {
-                        if (leaseLost(jobId, epoch)) {
+                        if (leases.lost(jobId, epoch)) {
                             return;
                         }
                         continue;
@@ -323,34 +260,13 @@ public final class TransferEngine implements JobExecutor {
             LOG.error("job {} failed", jobId, e);
             store.transition(jobId, epoch, Set.of(JobState.RUNNING), JobState.FAILED, "internal error: " + e.getMessage());
         } finally {
-            renewal.cancel(false);
-            try {
-                store.releaseRun(jobId, epoch);
-            } catch (RuntimeException e) {
-                LOG.warn("job {}: its run lease could not be released (it expires by itself): {}", jobId, e.toString());
-            }
-        }
-    }
-
-    private boolean leaseLost(UUID jobId, long epoch) {
-        return store.runLease(jobId).map(lease -> lease.epoch() != epoch).orElse(true);
-    }
-
-    /** Renews a running job's lease; when another node took the job meanwhile, this node's run is stopped. */
-    private void renew(UUID jobId, long epoch, Duration ttl) {
-        try {
-            if (!store.renewRun(jobId, epoch, ttl)) {
-                LOG.warn("job {}: its run lease (epoch {}) was taken by another node; stopping it here", jobId, epoch);
-                controls.requestStop(jobId);
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("job {}: its run lease could not be renewed: {}", jobId, e.toString());
+            lease.release();
         }
     }
 
     private void run(TransferJob job, long epoch, JobControls.Control control) {
         UUID id = job.id();
-        PendingRun pending = new PendingRun(id, epoch);
+        PendingRun pending = new PendingRun(store, id, epoch, () -> leaseTtl);
         Outcome outcome;
         try {
             outcome = copyPages(job, epoch, control, pending);
@@ -428,18 +344,18 @@ public final class TransferEngine implements JobExecutor {
         store.addContainer(id, ROOT, "(root)");
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
-        Sides sides = new Sides(store, job);
+        JobEndpoints sides = new JobEndpoints(store, job);
         // Only a page that an earlier run left unfinished has items in the page ledger; a page that follows
         // one this run finished need not ask.
         boolean pageLedgerMayHoldItems = true;
         // A pause or cancel on another node shows only in the job store (this node's own set the stop flag):
         // asked before the first page, then at most once a run's time.
-        long stateAskedAt = System.nanoTime() - RUN_NANOS;
+        long stateAskedAt = System.nanoTime() - PendingRun.RUN_NANOS;
         while (!checkpoint.done()) {
             if (control.stopRequested()) {
                 return Outcome.STOPPED;
             }
-            if (System.nanoTime() - stateAskedAt >= RUN_NANOS) {
+            if (System.nanoTime() - stateAskedAt >= PendingRun.RUN_NANOS) {
                 if (!isRunning(id)) {
                     return Outcome.STOPPED;
                 }
@@ -503,7 +419,7 @@ public final class TransferEngine implements JobExecutor {
      * requested, or an adapter left, before the page was done.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, Sides sides, Checkpoint checkpoint, boolean pageLedgerMayHoldItems,
+    private Optional<Checkpoint> copyPage(TransferJob job, JobEndpoints sides, Checkpoint checkpoint, boolean pageLedgerMayHoldItems,
                                           PendingRun pending, AdapterService<Exporter<?, ?>> exporterService,
                                           AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
             throws AdapterException, InterruptedException {
@@ -511,9 +427,9 @@ public final class TransferEngine implements JobExecutor {
         Exporter exporter = exporterService.service();
         Importer importer = importerService.service();
         Checkpoint.Pending head = checkpoint.head();
-        Context sourceContext = new Context(id, org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner()), sides.source,
+        AdapterContext sourceContext = new AdapterContext(id, org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner()), sides.source,
                 null, null);
-        ExportPage<ContainerModel, ItemModel> page = withRetry(control,
+        ExportPage<ContainerModel, ItemModel> page = retry.call(control,
                 () -> exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation())));
         if (page == null) {
             return Optional.empty();
@@ -524,8 +440,8 @@ public final class TransferEngine implements JobExecutor {
             String key = "c:" + container.id();
             Optional<String> destination = store.ledgerEntry(id, key);
             if (destination.isEmpty()) {
-                Context ctx = new Context(id, sourceContext.operator, sides.destination, exporter, sourceContext);
-                String created = withRetry(control, () -> {
+                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, exporter, sourceContext);
+                String created = retry.call(control, () -> {
                     ctx.startAttempt();
                     return importer.importContainer(ctx, key, container, head.destinationId());
                 });
@@ -560,9 +476,9 @@ public final class TransferEngine implements JobExecutor {
             // Written before the next item rather than after the last one, so that the run that holds a page's
             // last items also holds its checkpoint.
             pending.writeIfDue();
-            Context ctx = new Context(id, sourceContext.operator, sides.destination, exporter, sourceContext);
+            AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, exporter, sourceContext);
             try {
-                String created = withRetry(control, () -> {
+                String created = retry.call(control, () -> {
                     ctx.startAttempt();
                     return importer.importItem(ctx, key, item, head.destinationId());
                 });
@@ -583,208 +499,10 @@ public final class TransferEngine implements JobExecutor {
         return Optional.of(next);
     }
 
-    /**
-     * What a job's run copied and has not written yet: written in one transaction (see
-     * {@link JobStore.RunProgress}) once it is {@link #RUN_NANOS} old or holds {@value #RUN_REPORTS} failures and
-     * fields not kept, when a page stops unfinished, and when the job's run ends.
-     */
-    private final class PendingRun {
-        private final UUID id;
-        private final long epoch;
-        private JobStore.RunProgress progress = new JobStore.RunProgress();
-        private long written = System.nanoTime();
-
-        PendingRun(UUID id, long epoch) {
-            this.id = id;
-            this.epoch = epoch;
-        }
-
-        JobStore.RunProgress progress() {
-            return progress;
-        }
-
-        void writeIfDue() {
-            if (progress.reports() >= RUN_REPORTS || (!progress.isEmpty() && System.nanoTime() - written >= RUN_NANOS)) {
-                write();
-            }
-        }
-
-        /**
-         * Writes the run and starts the next. A run whose write failed is dropped, not written again: its
-         * outcome is unknown (a commit may have succeeded before its answer was lost), and a dropped run only
-         * repeats from the checkpoint, counted afresh.
-         */
-        void write() {
-            JobStore.RunProgress run = progress;
-            progress = new JobStore.RunProgress();
-            written = System.nanoTime();
-            store.record(id, epoch, leaseTtl, run);
-        }
-    }
-
     private static String messageOf(Exception e) {
         String message = e.getMessage();
         return (e instanceof RuntimeException ? e.getClass().getSimpleName() + ": " : "")
                 + (message == null ? e.getClass().getSimpleName() : message);
     }
 
-    /** Runs {@code call} under the retry policy; null when a stop was requested while waiting. */
-    private <T> T withRetry(JobControls.Control control, AdapterCall<T> call) throws AdapterException, InterruptedException {
-        RetryPolicy policy = retry;
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return call.call();
-            } catch (TransientAdapterException e) {
-                if (attempt >= policy.maxAttempts()) {
-                    throw new AdapterException(e.getMessage() + " (gave up after " + attempt + " attempts)", e);
-                }
-                Duration delay = policy.delayAfter(attempt, e.retryAfter());
-                LOG.debug("transient failure, attempt {} of {}, retrying in {}: {}", attempt, policy.maxAttempts(), delay, e.getMessage());
-                if (!control.pause(delay)) {
-                    return null;
-                }
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface AdapterCall<T> {
-        T call() throws AdapterException;
-    }
-
-    /**
-     * The context adapters get; on the import side it streams media from the exporter, counts bytes and collects
-     * what the importer could not keep, per attempt.
-     */
-    private static final class Context implements ImportContext {
-        private final UUID jobId;
-        private final boolean operator;
-        private final Side side;
-        @SuppressWarnings("rawtypes")
-        private final Exporter exporter;
-        private final TransferContext sourceContext;
-        final AtomicLong bytes = new AtomicLong();
-        /** Null until something is reported: most items keep every field, and a context is made per item. */
-        private List<JobStore.NotKept> notKept;
-
-        @SuppressWarnings("rawtypes")
-        Context(UUID jobId, boolean operator, Side side, Exporter exporter, TransferContext sourceContext) {
-            this.jobId = jobId;
-            this.operator = operator;
-            this.side = side;
-            this.exporter = exporter;
-            this.sourceContext = sourceContext;
-        }
-
-        @Override
-        public UUID jobId() {
-            return jobId;
-        }
-
-        @Override
-        public TransferEndpoint endpoint() {
-            return side.endpoint;
-        }
-
-        @Override
-        public boolean operatorTransfer() {
-            return operator;
-        }
-
-        @Override
-        public void updateSettings(Map<String, String> changes) throws AdapterException {
-            side.update(jobId, changes);
-        }
-
-        @Override
-        public InputStream openMedia(MediaRef ref) throws IOException, AdapterException {
-            if (exporter == null) {
-                throw new IllegalStateException("media can only be opened on the import side");
-            }
-            return new CountingStream(exporter.openMedia(sourceContext, ref), bytes);
-        }
-
-        @Override
-        public synchronized void reportNotKept(String sourceId, String field, String reason) {
-            if (notKept == null) {
-                notKept = new ArrayList<>();
-            }
-            notKept.add(new JobStore.NotKept(sourceId, field, reason));
-        }
-
-        /** Forgets what a failed attempt counted and reported. */
-        synchronized void startAttempt() {
-            bytes.set(0);
-            notKept = null;
-        }
-
-        synchronized List<JobStore.NotKept> notKept() {
-            return notKept == null ? List.of() : List.copyOf(notKept);
-        }
-    }
-
-    /** The two endpoints of a running job, as adapters last updated them: every page's contexts share them. */
-    private static final class Sides {
-        final Side source;
-        final Side destination;
-
-        Sides(JobStore store, TransferJob job) {
-            source = new Side(store, true, job.source());
-            destination = new Side(store, false, job.destination());
-        }
-    }
-
-    private static final class Side {
-        private final JobStore store;
-        private final boolean source;
-        volatile TransferEndpoint endpoint;
-
-        Side(JobStore store, boolean source, TransferEndpoint endpoint) {
-            this.store = store;
-            this.source = source;
-            this.endpoint = endpoint;
-        }
-
-        synchronized void update(UUID jobId, Map<String, String> changes) throws AdapterException {
-            try {
-                endpoint = store.updateSettings(jobId, source, new HashMap<>(changes)); // a copy: null values remove
-            } catch (RuntimeException e) {
-                throw new AdapterException("the transfer's settings could not be updated: " + e.getMessage(), e);
-            }
-        }
-    }
-
-    private static final class CountingStream extends FilterInputStream {
-        private final AtomicLong counter;
-
-        CountingStream(InputStream in, AtomicLong counter) {
-            super(in);
-            this.counter = counter;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                counter.incrementAndGet();
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = super.read(buf, off, len);
-            if (n > 0) {
-                counter.addAndGet(n);
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long skipped = super.skip(n);
-            counter.addAndGet(skipped);
-            return skipped;
-        }
-    }
 }

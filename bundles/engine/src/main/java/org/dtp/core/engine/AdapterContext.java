@@ -1,0 +1,88 @@
+package org.dtp.core.engine;
+
+import org.dtp.core.store.JobStore;
+import org.dtp.models.MediaRef;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.ImportContext;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The context adapters get; on the import side it streams media from the exporter, counts bytes and collects
+ * what the importer could not keep, per attempt.
+ */
+final class AdapterContext implements ImportContext {
+    private final UUID jobId;
+    final boolean operator;
+    private final JobEndpoints.Side side;
+    @SuppressWarnings("rawtypes")
+    private final Exporter exporter;
+    private final TransferContext sourceContext;
+    final AtomicLong bytes = new AtomicLong();
+    /** Null until something is reported: most items keep every field, and a context is made per item. */
+    private List<JobStore.NotKept> notKept;
+
+    @SuppressWarnings("rawtypes")
+    AdapterContext(UUID jobId, boolean operator, JobEndpoints.Side side, Exporter exporter, TransferContext sourceContext) {
+        this.jobId = jobId;
+        this.operator = operator;
+        this.side = side;
+        this.exporter = exporter;
+        this.sourceContext = sourceContext;
+    }
+
+    @Override
+    public UUID jobId() {
+        return jobId;
+    }
+
+    @Override
+    public TransferEndpoint endpoint() {
+        return side.endpoint;
+    }
+
+    @Override
+    public boolean operatorTransfer() {
+        return operator;
+    }
+
+    @Override
+    public void updateSettings(Map<String, String> changes) throws AdapterException {
+        side.update(jobId, changes);
+    }
+
+    @Override
+    public InputStream openMedia(MediaRef ref) throws IOException, AdapterException {
+        if (exporter == null) {
+            throw new IllegalStateException("media can only be opened on the import side");
+        }
+        return new CountingStream(exporter.openMedia(sourceContext, ref), bytes);
+    }
+
+    @Override
+    public synchronized void reportNotKept(String sourceId, String field, String reason) {
+        if (notKept == null) {
+            notKept = new ArrayList<>();
+        }
+        notKept.add(new JobStore.NotKept(sourceId, field, reason));
+    }
+
+    /** Forgets what a failed attempt counted and reported. */
+    synchronized void startAttempt() {
+        bytes.set(0);
+        notKept = null;
+    }
+
+    synchronized List<JobStore.NotKept> notKept() {
+        return notKept == null ? List.of() : List.copyOf(notKept);
+    }
+}
