@@ -1,15 +1,13 @@
 package org.dtp.webdav;
 
+import org.dtp.spi.Fingerprint;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ProviderHttp;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -110,16 +108,9 @@ public final class DavAccount {
 
     /** A stable id for this account in names and caches: a hash of server and user, never of the password. */
     public String fingerprint() {
-        return sha256Hex(url.getScheme() + "://" + url.getAuthority() + "\n" + username).substring(0, 16);
+        return Fingerprint.of(url.getScheme() + "://" + url.getAuthority() + "\n" + username).hex(8);
     }
 
-    static String sha256Hex(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     /** Never shows the password. */
     @Override

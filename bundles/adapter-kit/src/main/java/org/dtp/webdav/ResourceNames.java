@@ -1,5 +1,6 @@
 package org.dtp.webdav;
 
+import org.dtp.spi.Fingerprint;
 import java.util.UUID;
 
 /**
@@ -23,6 +24,6 @@ public final class ResourceNames {
     }
 
     private static String hash(UUID jobId, String key) {
-        return DavAccount.sha256Hex(jobId + "\n" + key).substring(0, 32);
+        return Fingerprint.of(jobId, key).hex(16);
     }
 }

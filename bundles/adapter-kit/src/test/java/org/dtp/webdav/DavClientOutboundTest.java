@@ -1,5 +1,6 @@
 package org.dtp.webdav;
 
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.kit.net.OutboundGuard;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
@@ -113,26 +114,7 @@ public class DavClientOutboundTest {
         answer = http("500 Internal Server Error", "text/plain", SECRET);
         TransferEndpoint endpoint = new TransferEndpoint("carddav", Map.of(DavAccount.URL, account("127.0.0.1").url().toString(),
                 DavAccount.USERNAME, "ann", DavAccount.PASSWORD, "pw"));
-        DavAccount operators = DavAccount.of(new TransferContext() {
-            @Override
-            public UUID jobId() {
-                return UUID.randomUUID();
-            }
-
-            @Override
-            public TransferEndpoint endpoint() {
-                return endpoint;
-            }
-
-            @Override
-            public void updateSettings(Map<String, String> changes) {
-            }
-
-            @Override
-            public boolean operatorTransfer() {
-                return true;
-            }
-        });
+        DavAccount operators = DavAccount.of(new TestTransferContext(UUID.randomUUID(), endpoint).ofOperators());
         assertThrows(InvalidEndpointException.class, () -> client(new OutboundGuard(List.of(), List.of()))
                 .listCollections(operators, operators.url(), DavService.CARDDAV));
         DavClient exempting = client(new OutboundGuard(List.of(), List.of(), true));

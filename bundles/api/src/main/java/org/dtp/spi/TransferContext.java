@@ -10,6 +10,17 @@ import java.util.UUID;
 public interface TransferContext {
     UUID jobId();
 
+    /**
+     * The fingerprint of {@code key} in this job ({@link Fingerprint#of(UUID, String)}): what an importer tags an
+     * item it creates with, so that the same job importing it again finds it instead of creating it twice.
+     */
+    default Fingerprint fingerprint(String key) {
+        return Fingerprint.of(jobId(), key);
+    }
+
+    /** What the adapter keeps in memory for this job while it runs (see {@link JobScratch}). */
+    JobScratch scratch();
+
     /** This side's provider and settings, as last updated by {@link #updateSettings}. */
     TransferEndpoint endpoint();
 

@@ -8,7 +8,7 @@
  * to keep renewed credentials in the job. 1.4: {@link org.dtp.spi.TransferContext#operatorTransfer}.
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;

@@ -4,6 +4,7 @@ import org.dtp.models.ContainerModel;
 import org.dtp.models.ItemModel;
 import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
@@ -115,6 +116,7 @@ final class SourceEstimator {
      * way are kept for its later pages, then forgotten.
      */
     private static final class EstimateContext implements TransferContext {
+        private final JobScratch scratch = JobScratch.inMemory();
         private final UUID id = UUID.randomUUID();
         private volatile TransferEndpoint endpoint;
         private final java.time.Instant deadline;
@@ -127,6 +129,11 @@ final class SourceEstimator {
         @Override
         public java.util.Optional<java.time.Instant> deadline() {
             return java.util.Optional.of(deadline);
+        }
+
+        @Override
+        public JobScratch scratch() {
+            return scratch;
         }
 
         @Override

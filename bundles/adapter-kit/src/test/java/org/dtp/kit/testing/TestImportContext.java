@@ -2,6 +2,7 @@ package org.dtp.kit.testing;
 
 import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.TransferEndpoint;
 
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (usually the exporter under test), opens are counted, and what the importer reports as not kept is recorded.
  */
 public final class TestImportContext implements ImportContext {
+    private final JobScratch scratch = JobScratch.inMemory();
     /** Opens the bytes behind a reference, as the engine asks the exporting side. */
     @FunctionalInterface
     public interface MediaOpener {
@@ -37,6 +39,11 @@ public final class TestImportContext implements ImportContext {
         this.jobId = jobId;
         this.endpoint = endpoint;
         this.opener = opener;
+    }
+
+    @Override
+    public JobScratch scratch() {
+        return scratch;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.dtp.kit.testing;
 
 import org.dtp.spi.TransferContext;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.TransferEndpoint;
 
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.util.UUID;
  * as the engine applies them to the job.
  */
 public final class TestTransferContext implements TransferContext {
+    private final JobScratch scratch = JobScratch.inMemory();
     private final UUID jobId;
     private volatile TransferEndpoint endpoint;
     private final boolean operatorTransfer;
@@ -47,6 +49,11 @@ public final class TestTransferContext implements TransferContext {
     @Override
     public Optional<Instant> deadline() {
         return Optional.ofNullable(deadline);
+    }
+
+    @Override
+    public JobScratch scratch() {
+        return scratch;
     }
 
     @Override

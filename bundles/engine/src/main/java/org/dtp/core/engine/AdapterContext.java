@@ -5,6 +5,7 @@ import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.ImportContext;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 
@@ -24,6 +25,7 @@ final class AdapterContext implements ImportContext {
     private final UUID jobId;
     final boolean operator;
     private final JobEndpoints.Side side;
+    private final JobScratch scratch;
     @SuppressWarnings("rawtypes")
     private final Exporter exporter;
     private final TransferContext sourceContext;
@@ -32,12 +34,19 @@ final class AdapterContext implements ImportContext {
     private List<JobStore.NotKept> notKept;
 
     @SuppressWarnings("rawtypes")
-    AdapterContext(UUID jobId, boolean operator, JobEndpoints.Side side, Exporter exporter, TransferContext sourceContext) {
+    AdapterContext(UUID jobId, boolean operator, JobEndpoints.Side side, JobScratch scratch, Exporter exporter,
+                   TransferContext sourceContext) {
+        this.scratch = scratch;
         this.jobId = jobId;
         this.operator = operator;
         this.side = side;
         this.exporter = exporter;
         this.sourceContext = sourceContext;
+    }
+
+    @Override
+    public JobScratch scratch() {
+        return scratch;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.dtp.core.engine;
 
 import org.dtp.core.store.JobStore;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.TransferJob;
 
@@ -9,10 +10,14 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
-/** The two endpoints of a running job, as adapters last updated them: every page's contexts share them. */
+/**
+ * What every context of a job run shares: the two endpoints, as adapters last updated them, and the run's
+ * {@link JobScratch}, dropped with this object when the run ends.
+ */
 final class JobEndpoints {
     final Side source;
     final Side destination;
+    final JobScratch scratch = JobScratch.inMemory();
 
     JobEndpoints(JobStore store, TransferJob job) {
         source = new Side(store, true, job.source());

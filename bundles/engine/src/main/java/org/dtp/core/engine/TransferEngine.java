@@ -428,7 +428,7 @@ public final class TransferEngine implements JobExecutor {
         Importer importer = importerService.service();
         Checkpoint.Pending head = checkpoint.head();
         AdapterContext sourceContext = new AdapterContext(id, org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner()), sides.source,
-                null, null);
+                sides.scratch, null, null);
         ExportPage<ContainerModel, ItemModel> page = retry.call(control,
                 () -> exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation())));
         if (page == null) {
@@ -440,7 +440,7 @@ public final class TransferEngine implements JobExecutor {
             String key = "c:" + container.id();
             Optional<String> destination = store.ledgerEntry(id, key);
             if (destination.isEmpty()) {
-                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, exporter, sourceContext);
+                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
                 String created = retry.call(control, () -> {
                     ctx.startAttempt();
                     return importer.importContainer(ctx, key, container, head.destinationId());
@@ -476,7 +476,7 @@ public final class TransferEngine implements JobExecutor {
             // Written before the next item rather than after the last one, so that the run that holds a page's
             // last items also holds its checkpoint.
             pending.writeIfDue();
-            AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, exporter, sourceContext);
+            AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
             try {
                 String created = retry.call(control, () -> {
                     ctx.startAttempt();

@@ -9,6 +9,7 @@ import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.ImportContext;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
@@ -51,6 +52,9 @@ final class MemoryMediaProvider {
     final Map<String, Map<String, String>> settingsSeen = new ConcurrentHashMap<>();
     /** Called after each imported item (e.g. to stop the job mid-page). */
     volatile Runnable afterImport = () -> { };
+    /** Counted in the job scratch by each import: the scratches imports saw, in order of first use. */
+    static final JobScratch.Key<AtomicInteger> IMPORTS_IN_SCRATCH = JobScratch.Key.of("test.imports");
+    final List<JobScratch> scratchesSeen = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     MemoryMediaProvider(int pageSize) {
         this.pageSize = pageSize;
@@ -129,6 +133,11 @@ final class MemoryMediaProvider {
         public String importItem(ImportContext context, String key, MediaItem item, String containerId)
                 throws AdapterException {
             importCalls.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+            JobScratch scratch = context.scratch();
+            if (scratchesSeen.stream().noneMatch(seen -> seen == scratch)) {
+                scratchesSeen.add(scratch);
+            }
+            scratch.computeIfAbsent(IMPORTS_IN_SCRATCH, AtomicInteger::new).incrementAndGet();
             Map<String, String> update = settingsUpdate.apply(item);
             if (!update.isEmpty()) {
                 context.updateSettings(update);

@@ -2,6 +2,7 @@ package org.dtp.core.engine;
 
 import org.dtp.core.testing.TestDatabase;
 import org.dtp.models.Vertical;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
@@ -498,6 +499,36 @@ public class TransferEngineTest {
         assertEquals(done.history().toString(), JobState.COMPLETED, done.job().state());
         assertEquals(source.totalItems(), destination.imported.size());
         assertTrue(done.history().stream().anyMatch(c -> c.reason().equals("adapter src (export) MEDIA is back")));
+    }
+
+    @Test
+    public void eachJobRunHasAScratchOfItsOwnThatGoesWhenTheRunEnds() throws Exception {
+        long importerId = harness.registry.importer("dst", Vertical.MEDIA).orElseThrow().serviceId();
+        TransferJob first = start();
+        AtomicInteger seen = new AtomicInteger();
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 3) {
+                harness.registry.unregister(importerId); // the run ends mid-page
+            }
+        };
+        harness.engine.execute(first.id());
+        assertEquals("every context of a run shares one scratch", 1, destination.scratchesSeen.size());
+        JobScratch firstRun = destination.scratchesSeen.get(0);
+        assertEquals(3, firstRun.computeIfAbsent(MemoryMediaProvider.IMPORTS_IN_SCRATCH, AtomicInteger::new).get());
+
+        destination.afterImport = () -> { };
+        harness.register("dst", destination.importer);
+        harness.engine.execute(first.id());
+        assertEquals(JobState.COMPLETED, details(first).job().state());
+        assertEquals("the resumed run starts with a scratch of its own", 2, destination.scratchesSeen.size());
+        JobScratch secondRun = destination.scratchesSeen.get(1);
+        assertEquals(source.totalItems() - 3,
+                secondRun.computeIfAbsent(MemoryMediaProvider.IMPORTS_IN_SCRATCH, AtomicInteger::new).get());
+
+        TransferJob second = start();
+        harness.engine.execute(second.id());
+        assertEquals("another job never sees this one's", 3, destination.scratchesSeen.size());
+        assertEquals(3, firstRun.computeIfAbsent(MemoryMediaProvider.IMPORTS_IN_SCRATCH, AtomicInteger::new).get());
     }
 
     @Test

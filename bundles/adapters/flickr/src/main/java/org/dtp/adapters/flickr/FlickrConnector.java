@@ -1,5 +1,6 @@
 package org.dtp.adapters.flickr;
 
+import org.dtp.spi.Fingerprint;
 import org.dtp.auth.oauth1.ClientCredentials;
 import org.dtp.auth.oauth1.OAuth1Signer;
 import org.dtp.auth.oauth1.TokenCredentials;
@@ -16,10 +17,6 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -140,10 +137,6 @@ public final class FlickrConnector {
     }
 
     static String fingerprint(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)), 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Fingerprint.of(text).hex(16);
     }
 }

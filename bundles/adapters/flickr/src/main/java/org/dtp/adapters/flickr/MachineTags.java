@@ -1,5 +1,6 @@
 package org.dtp.adapters.flickr;
 
+import org.dtp.spi.Fingerprint;
 import java.util.UUID;
 
 /**
@@ -23,6 +24,6 @@ final class MachineTags {
 
     /** 32 hex digits of the job and key. */
     static String hash(UUID jobId, String idempotencyKey) {
-        return FlickrConnector.fingerprint(jobId + "\n" + idempotencyKey);
+        return Fingerprint.of(jobId, idempotencyKey).hex(16);
     }
 }

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * What an importer knows a container to hold: the id of each thing it created there (a media item in an album, a
- * contact among the user's connections, a task in a list), by the 64 bits of its {@link Markers marker}. Read once
+ * contact among the user's connections, a task in a list), by the 64 bits of its {@link DescriptionMarkers marker}. Read once
  * from Google, then kept up to date by the importer's own creations, so that looking for an earlier copy costs no
  * request. Used through {@link MarkerIndexes}, which synchronizes on the index.
  */
@@ -28,7 +28,7 @@ public sealed class MarkerIndex permits TaskListIndex {
 
     /** An item as read from Google, with the text its marker may be in (none: not the importer's). */
     public void addMarked(String textWithMarker, String id) {
-        long fingerprint = Markers.fingerprintIn(textWithMarker);
+        long fingerprint = DescriptionMarkers.fingerprintIn(textWithMarker);
         if (fingerprint != 0) {
             add(fingerprint, id);
         }

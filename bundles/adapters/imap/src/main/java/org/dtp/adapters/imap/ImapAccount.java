@@ -1,12 +1,9 @@
 package org.dtp.adapters.imap;
 
+import org.dtp.spi.Fingerprint;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
 
 /**
@@ -71,13 +68,7 @@ record ImapAccount(String host, int port, Security security, String username, St
 
     /** Identifies the account in pools and caches (a hash: never the password itself). */
     String key() {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((host + "\n" + port + "\n" + security + "\n" + username + "\n" + password).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Fingerprint.of(host + "\n" + port + "\n" + security + "\n" + username + "\n" + password).hex(16);
     }
 
     /** For messages and logs: the user at the server, never the password. */

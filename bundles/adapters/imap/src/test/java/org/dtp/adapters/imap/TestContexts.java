@@ -3,6 +3,7 @@ package org.dtp.adapters.imap;
 import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.TransferContext;
@@ -46,6 +47,8 @@ final class TestContexts {
             return new Destination(jobId, endpoint, ref -> exporter.openMedia(source, ref));
         }
 
+        private final JobScratch scratch = JobScratch.inMemory();
+        @Override public JobScratch scratch() { return scratch; }
         @Override public UUID jobId() { return jobId; }
         @Override public TransferEndpoint endpoint() { return endpoint; }
 

@@ -1,8 +1,6 @@
 package org.dtp.adapters.microsoft;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import org.dtp.spi.Fingerprint;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
@@ -48,35 +46,21 @@ public final class DriveNames {
         int dot = name.lastIndexOf('.');
         String extension = dot > 0 && name.length() - dot <= 10 ? name.substring(dot) : "";
         String stem = name.substring(0, name.length() - extension.length()).strip();
-        return stem + " [" + tag(jobId + "\n" + idempotencyKey) + "]" + extension;
+        return stem + " [" + tag(Fingerprint.of(jobId, idempotencyKey)) + "]" + extension;
     }
 
-    /** 32 hex digits of the SHA-256 of {@code text}: an external id no other item of a list will have. */
-    static String longTag(String text) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(hash, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+    /** Eight base-32 characters of a fingerprint. */
+    static String tag(Fingerprint fingerprint) {
+        byte[] hash = fingerprint.bytes(5);
+        String alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+        long bits = 0;
+        for (int i = 0; i < 5; i++) {
+            bits = bits << 8 | (hash[i] & 0xff);
         }
-    }
-
-    /** Eight base-32 characters of the SHA-256 of {@code text}. */
-    static String tag(String text) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            String alphabet = "abcdefghijklmnopqrstuvwxyz234567";
-            long bits = 0;
-            for (int i = 0; i < 5; i++) {
-                bits = bits << 8 | (hash[i] & 0xff);
-            }
-            StringBuilder out = new StringBuilder();
-            for (int i = 7; i >= 0; i--) {
-                out.append(alphabet.charAt((int) (bits >>> (i * 5) & 31)));
-            }
-            return out.toString();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+        StringBuilder out = new StringBuilder();
+        for (int i = 7; i >= 0; i--) {
+            out.append(alphabet.charAt((int) (bits >>> (i * 5) & 31)));
         }
+        return out.toString();
     }
 }

@@ -1,5 +1,6 @@
 package org.dtp.adapters.microsoft;
 
+import org.dtp.spi.Fingerprint;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.http.FormEncoding;
@@ -30,7 +31,7 @@ public final class ImportTags {
 
     /** {@code dtp-} and 32 hex digits: the same job and key always give the same tag. */
     public static String of(UUID job, String idempotencyKey) {
-        return "dtp-" + DriveNames.longTag(job + "\n" + idempotencyKey);
+        return "dtp-" + Fingerprint.of(job, idempotencyKey).hex(16);
     }
 
     /** The {@code singleValueExtendedProperties} to create an item with: its tag, and the source's UID when it has one. */

@@ -57,7 +57,7 @@ public class RecurrencesAndNamesTest {
         assertNotEquals(DriveNames.taggedFileName("IMG.JPG", job, "k1"), DriveNames.taggedFileName("IMG.JPG", job, "k2"));
         assertNotEquals(DriveNames.taggedFileName("IMG.JPG", job, "k1"), DriveNames.taggedFileName("IMG.JPG", UUID.randomUUID(), "k1"));
         String tagged = DriveNames.taggedFileName("holiday photo.jpeg", job, "k1");
-        assertEquals(tagged, "holiday photo [" + DriveNames.tag(job + "\nk1") + "].jpeg");
-        assertEquals("no extension", "README [" + DriveNames.tag(job + "\nk1") + "]", DriveNames.taggedFileName("README", job, "k1"));
+        assertEquals(tagged, "holiday photo [" + DriveNames.tag(org.dtp.spi.Fingerprint.of(job, "k1")) + "].jpeg");
+        assertEquals("no extension", "README [" + DriveNames.tag(org.dtp.spi.Fingerprint.of(job, "k1")) + "]", DriveNames.taggedFileName("README", job, "k1"));
     }
 }

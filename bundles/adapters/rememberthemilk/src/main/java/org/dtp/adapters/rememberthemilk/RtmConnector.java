@@ -1,5 +1,6 @@
 package org.dtp.adapters.rememberthemilk;
 
+import org.dtp.spi.Fingerprint;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
@@ -13,14 +14,10 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -143,11 +140,7 @@ public final class RtmConnector {
     }
 
     static String fingerprint(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)), 0, 12);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Fingerprint.of(text).hex(12);
     }
 
     private static <V> Map<String, V> lru() {

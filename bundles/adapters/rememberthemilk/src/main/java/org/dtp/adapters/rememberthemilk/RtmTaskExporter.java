@@ -115,7 +115,7 @@ public final class RtmTaskExporter implements Exporter<TaskList, Task> {
                 .completedAt(completed)
                 .priority(priority(t.priority()))
                 .parentId(t.parentTaskId().isEmpty() ? null : t.parentTaskId())
-                .categories(t.tags().stream().filter(tag -> !Markers.isMarker(tag)).toList())
+                .categories(t.tags().stream().filter(tag -> !TaskTags.isMarker(tag)).toList())
                 .recurrenceRule(t.rrule().isEmpty() ? null : t.rrule())
                 .extended(extended)
                 .build();

@@ -28,7 +28,7 @@ import java.util.Optional;
 /**
  * Imports task lists and tasks into Remember The Milk. A list becomes the user's list of the same name (rtm.lists.add
  * when there is none); a task is added with rtm.tasks.add ({@code parse=0}, under its parent's copy when it is a
- * sub-task), tagged with its {@link Markers}, then given its due date, priority, completion, note, tags and URL. A
+ * sub-task), tagged with its {@link TaskTags}, then given its due date, priority, completion, note, tags and URL. A
  * retry finds the task by its key tag (rtm.tasks.getList with {@code filter=tag:...}) and sets only what is still
  * missing, so nothing is added twice. Every write carries a timeline (rtm.timelines.create).
  */
@@ -76,8 +76,8 @@ public final class RtmTaskImporter implements Importer<TaskList, Task> {
             containerId = importContainer(context, "inbox", new TaskList("Inbox", "Inbox"), null);
         }
         Account account = connector.account(context.endpoint());
-        String keyTag = Markers.key(context.jobId(), idempotencyKey);
-        List<String> wantedTags = new ArrayList<>(List.of(keyTag, Markers.source(context.jobId(), task.id())));
+        String keyTag = TaskTags.key(context.jobId(), idempotencyKey);
+        List<String> wantedTags = new ArrayList<>(List.of(keyTag, TaskTags.source(context.jobId(), task.id())));
         for (String category : task.categories()) {
             wantedTags.add(category.replace(',', '-').strip().toLowerCase(Locale.ROOT));
         }
@@ -192,7 +192,7 @@ public final class RtmTaskImporter implements Importer<TaskList, Task> {
     }
 
     private static String parentCopy(ImportContext context, Account account, String listId, Task task) throws AdapterException {
-        Optional<RtmTask> parent = tagged(account, listId, Markers.source(context.jobId(), task.parentId()));
+        Optional<RtmTask> parent = tagged(account, listId, TaskTags.source(context.jobId(), task.parentId()));
         if (parent.isEmpty()) {
             context.reportNotKept(task.id(), "parentId", "its parent task was not imported into the same list before it");
             return null;

@@ -65,7 +65,7 @@ final class AlbumChain {
             api.forEachImage(m.key, image -> {
                 seen[0]++;
                 for (String keyword : image.keywords()) {
-                    long fp = Markers.fingerprint(keyword);
+                    long fp = KeywordMarkers.fingerprint(keyword);
                     if (fp != 0) {
                         m.markers.add(fp);
                     }
@@ -77,12 +77,12 @@ final class AlbumChain {
     }
 
     private static int number(Album album, String firstKey) {
-        return album.keywords().stream().mapToInt(k -> Markers.overflowNumber(k, firstKey)).max().orElse(0);
+        return album.keywords().stream().mapToInt(k -> KeywordMarkers.overflowNumber(k, firstKey)).max().orElse(0);
     }
 
     /** The image marked {@code marker} in any album of the chain (the index says where to look; SmugMug confirms). */
     Optional<Image> find(SmugMugApi api, String marker) throws AdapterException {
-        long fp = Markers.fingerprint(marker);
+        long fp = KeywordMarkers.fingerprint(marker);
         for (Member m : members) {
             if (m.markers.contains(fp)) {
                 Optional<Image> image = api.findImage(m.key, i -> i.hasKeyword(marker));
@@ -110,7 +110,7 @@ final class AlbumChain {
 
     void stored(Member m, String marker) {
         m.imageCount++;
-        m.markers.add(Markers.fingerprint(marker));
+        m.markers.add(KeywordMarkers.fingerprint(marker));
     }
 
     int size() {

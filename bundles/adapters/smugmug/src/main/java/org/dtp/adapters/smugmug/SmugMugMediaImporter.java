@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
  * ({@code POST <Folder>!albums}); an item is uploaded to the uploader with the {@code X-Smug-*} headers.
  * <ul>
  * <li><b>Idempotent</b>: what it creates carries a marker keyword made from the job and the key
- *     ({@link Markers}); before creating an album or uploading an item it looks for its marker, so a retry
+ *     ({@link KeywordMarkers}); before creating an album or uploading an item it looks for its marker, so a retry
  *     after a lost answer or a crash finds the first copy and returns its id.</li>
  * <li><b>Full albums</b>: past {@code maxImagesPerAlbum} images, or when the uploader answers "album full",
  *     items go to "Name (2)", "Name (3)", …; the id returned for an item names the album it is really in.</li>
@@ -79,7 +79,7 @@ public final class SmugMugMediaImporter implements Importer<PhotoAlbum, MediaIte
             throws AdapterException {
         // SmugMug albums cannot hold albums: an album inside another at the source goes to the root folder too.
         Account account = connector.account(context.endpoint());
-        String marker = Markers.album(context.jobId(), idempotencyKey);
+        String marker = KeywordMarkers.album(context.jobId(), idempotencyKey);
         return "/api/v2/album/" + findOrCreateAlbum(account, marker, Names.albumName(album.name()), album.description()).key();
     }
 
@@ -88,7 +88,7 @@ public final class SmugMugMediaImporter implements Importer<PhotoAlbum, MediaIte
             throws AdapterException {
         Account account = connector.account(context.endpoint());
         String albumKey = containerId == null ? rootAlbum(context, account) : albumKeyOf(containerId);
-        String marker = Markers.image(context.jobId(), idempotencyKey);
+        String marker = KeywordMarkers.image(context.jobId(), idempotencyKey);
         AlbumChain chain = connector.chain(account, albumKey);
         synchronized (chain) {
             try {
@@ -206,7 +206,7 @@ public final class SmugMugMediaImporter implements Importer<PhotoAlbum, MediaIte
     }
 
     private Album overflow(Account account, Album first, int number) throws AdapterException {
-        String marker = Markers.overflow(first.key(), number);
+        String marker = KeywordMarkers.overflow(first.key(), number);
         return createAlbum(account, account.api().authUser(), marker, Names.numbered(first.name(), number), first.description());
     }
 
@@ -215,7 +215,7 @@ public final class SmugMugMediaImporter implements Importer<PhotoAlbum, MediaIte
         if (cached != null) {
             return cached;
         }
-        String marker = Markers.album(context.jobId(), Markers.ROOT_KEY);
+        String marker = KeywordMarkers.album(context.jobId(), KeywordMarkers.ROOT_KEY);
         String key = findOrCreateAlbum(account, marker, Names.albumName(connector.settings().rootAlbumName()), null).key();
         connector.rootAlbum(account, context.jobId(), key);
         return key;
@@ -232,7 +232,7 @@ public final class SmugMugMediaImporter implements Importer<PhotoAlbum, MediaIte
 
     /** Creates an album carrying {@code marker}; a UrlName SmugMug says is taken is varied a few times. */
     private Album createAlbum(Account account, User user, String marker, String name, String description) throws AdapterException {
-        String tag = Markers.tag(marker);
+        String tag = KeywordMarkers.tag(marker);
         for (int attempt = 0; ; attempt++) {
             String urlName = Names.urlName(name, attempt == 0 ? tag : tag + attempt);
             try {

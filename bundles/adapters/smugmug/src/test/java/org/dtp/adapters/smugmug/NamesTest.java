@@ -53,15 +53,15 @@ public class NamesTest {
     public void markersDependOnTheJobAndTheKey() {
         UUID a = UUID.randomUUID();
         UUID b = UUID.randomUUID();
-        assertEquals(Markers.image(a, "i:1"), Markers.image(a, "i:1"));
-        assertNotEquals(Markers.image(a, "i:1"), Markers.image(b, "i:1"));
-        assertNotEquals(Markers.image(a, "i:1"), Markers.image(a, "i:2"));
-        assertTrue(Markers.image(a, "i:1").matches("dtp-i-[0-9a-f]{32}"));
-        assertNotEquals(0, Markers.fingerprint(Markers.image(a, "i:1")));
-        assertEquals(0, Markers.fingerprint(Markers.album(a, "c:1")));
-        assertEquals(3, Markers.overflowNumber(Markers.overflow("AbC123", 3), "AbC123"));
-        assertEquals(3, Markers.overflowNumber(Markers.overflow("AbC123", 3).toUpperCase(), "AbC123"));
-        assertEquals(0, Markers.overflowNumber(Markers.overflow("AbC123", 3), "Other1"));
+        assertEquals(KeywordMarkers.image(a, "i:1"), KeywordMarkers.image(a, "i:1"));
+        assertNotEquals(KeywordMarkers.image(a, "i:1"), KeywordMarkers.image(b, "i:1"));
+        assertNotEquals(KeywordMarkers.image(a, "i:1"), KeywordMarkers.image(a, "i:2"));
+        assertTrue(KeywordMarkers.image(a, "i:1").matches("dtp-i-[0-9a-f]{32}"));
+        assertNotEquals(0, KeywordMarkers.fingerprint(KeywordMarkers.image(a, "i:1")));
+        assertEquals(0, KeywordMarkers.fingerprint(KeywordMarkers.album(a, "c:1")));
+        assertEquals(3, KeywordMarkers.overflowNumber(KeywordMarkers.overflow("AbC123", 3), "AbC123"));
+        assertEquals(3, KeywordMarkers.overflowNumber(KeywordMarkers.overflow("AbC123", 3).toUpperCase(), "AbC123"));
+        assertEquals(0, KeywordMarkers.overflowNumber(KeywordMarkers.overflow("AbC123", 3), "Other1"));
     }
 
     @Test

@@ -309,7 +309,7 @@ public class SmugMugMediaImporterTest {
 
     @Test
     public void aTakenUrlNameIsVaried() throws Exception {
-        String tag = Markers.tag(Markers.album(f.job, "c:Trip"));
+        String tag = KeywordMarkers.tag(KeywordMarkers.album(f.job, "c:Trip"));
         f.fake.addAlbum("ann", "Trip " + tag); // SmugMug makes its UrlName "Trip-<tag>": the one the importer wants
         String id = new SmugMugMediaImporter(f.connector()).importContainer(f.destination(), "c:Trip", new PhotoAlbum("Trip", "Trip", null), null);
         StoredAlbum made = f.fake.albums("ann").stream().filter(a -> id.endsWith(a.albumKey())).findFirst().orElseThrow();

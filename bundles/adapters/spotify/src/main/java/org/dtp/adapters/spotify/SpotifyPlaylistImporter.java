@@ -9,6 +9,8 @@ import org.dtp.adapters.spotify.TrackMatcher.Match;
 import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.Fingerprint;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
@@ -19,13 +21,9 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -56,17 +54,13 @@ public final class SpotifyPlaylistImporter implements Importer<Playlist, Playlis
     static final int MAX_DESCRIPTION_CHARS = 300;
     /** The marker {@link #descriptionOf} ends a description with, and the space before it. */
     private static final Pattern MARKER = Pattern.compile("\\s*\\(dtp-[0-9a-f]{16}\\)$");
-    /** Playlist copies whose length this node knows from its own last add (one per job and playlist). */
-    private static final int KNOWN_LENGTHS = 1024;
+    /**
+     * The length of each playlist copy after this job's last add to it, when it was what the positions say: no need
+     * to look. Kept in the job's scratch, so it goes with the job.
+     */
+    private static final JobScratch.Key<Map<String, Integer>> KNOWN_LENGTHS = JobScratch.Key.of("spotify.playlist-lengths");
 
     private final SpotifyConnector connector;
-    /** The copy's length after this node's last add to it, when it was what the positions say: no need to look. */
-    private final Map<String, Integer> knownLengths = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-            return size() > KNOWN_LENGTHS;
-        }
-    };
 
     @Activate
     public SpotifyPlaylistImporter(@Reference SpotifyConnector connector) {
@@ -115,8 +109,8 @@ public final class SpotifyPlaylistImporter implements Importer<Playlist, Playlis
         Match match = match(api, track);
         String uri = match.candidate().uri();
         int place = added.countBelow(track.position());
-        String lengthKey = context.jobId() + "/" + playlistId;
-        boolean lengthKnown = Integer.valueOf(added.size()).equals(knownLength(lengthKey));
+        Map<String, Integer> knownLengths = context.scratch().computeIfAbsent(KNOWN_LENGTHS, ConcurrentHashMap::new);
+        boolean lengthKnown = Integer.valueOf(added.size()).equals(knownLengths.get(playlistId));
         boolean alreadyThere = false;
         int insertAt = place;
         if (!lengthKnown) {
@@ -128,12 +122,12 @@ public final class SpotifyPlaylistImporter implements Importer<Playlist, Playlis
             insertAt = Math.min(place, probe.total()); // the user may have changed the copy meanwhile
         }
         if (!alreadyThere) {
-            forgetLength(lengthKey);
+            knownLengths.remove(playlistId);
             api.addItems(playlistId, List.of(uri), insertAt);
         }
         context.updateSettings(Map.of(setting, added.with(track.position()).encode()));
         if (lengthKnown) {
-            rememberLength(lengthKey, added.size() + 1);
+            knownLengths.put(playlistId, added.size() + 1);
         }
         reportDifferences(context, track, match);
         return destinationId;
@@ -228,30 +222,6 @@ public final class SpotifyPlaylistImporter implements Importer<Playlist, Playlis
 
     /** A tag of the job and key, for finding the playlist again: two jobs never share one. */
     static String markerOf(UUID jobId, String idempotencyKey) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((jobId + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
-            return "dtp-" + HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private Integer knownLength(String key) {
-        synchronized (knownLengths) {
-            return knownLengths.get(key);
-        }
-    }
-
-    private void rememberLength(String key, int length) {
-        synchronized (knownLengths) {
-            knownLengths.put(key, length);
-        }
-    }
-
-    private void forgetLength(String key) {
-        synchronized (knownLengths) {
-            knownLengths.remove(key);
-        }
+        return "dtp-" + Fingerprint.of(jobId, idempotencyKey).hex(8);
     }
 }

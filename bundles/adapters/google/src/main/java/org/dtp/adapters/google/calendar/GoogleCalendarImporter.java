@@ -3,7 +3,6 @@ package org.dtp.adapters.google.calendar;
 import org.dtp.adapters.google.ApiPage;
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
-import org.dtp.adapters.google.Markers;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
@@ -16,7 +15,6 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -125,7 +123,7 @@ public final class GoogleCalendarImporter extends GoogleComponent implements Imp
 
     /** A UID for an event that had none, the same for every attempt of this job and key. */
     private static String generatedUid(ImportContext context, String idempotencyKey) {
-        return HexFormat.of().formatHex(Markers.hash(context.jobId() + "\n" + idempotencyKey, 16)) + "@dtp";
+        return context.fingerprint(idempotencyKey).hex(16) + "@dtp";
     }
 
     private CalendarApi api(ImportContext context) throws AdapterException {

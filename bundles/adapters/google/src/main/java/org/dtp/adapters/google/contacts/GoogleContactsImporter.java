@@ -3,7 +3,7 @@ package org.dtp.adapters.google.contacts;
 import org.dtp.adapters.google.ApiPage;
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
-import org.dtp.adapters.google.Markers;
+import org.dtp.adapters.google.DescriptionMarkers;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
@@ -26,7 +26,7 @@ import java.util.Map;
  * and of one label per category (found by name or created).
  * <ul>
  * <li><b>Idempotent</b>: the People API takes no client id, so each contact carries the import's marker
- *     ({@link Markers}) as client data; before creating, the importer looks for it among the user's connections (read
+ *     ({@link DescriptionMarkers}) as client data; before creating, the importer looks for it among the user's connections (read
  *     once per job, then kept up to date in memory).</li>
  * <li>What a Person cannot hold (several types of a value, preferences, a photo, ...) is reported as not kept.</li>
  * </ul>
@@ -58,8 +58,8 @@ public final class GoogleContactsImporter extends GoogleComponent implements Imp
     public String importItem(ImportContext context, String idempotencyKey, Contact contact, String containerId)
             throws AdapterException {
         PeopleApi api = api(context);
-        String marker = Markers.marker(context.jobId(), idempotencyKey);
-        long fingerprint = Markers.fingerprint(marker);
+        String marker = DescriptionMarkers.marker(context.jobId(), idempotencyKey);
+        long fingerprint = DescriptionMarkers.fingerprint(marker);
         return connector.indexes().findOrCreate(context.jobId() + "|people", fingerprint,
                 index -> ApiPage.forEach(api::connections, person -> index.addMarked(
                         GooglePeople.clientData(person, GooglePeople.MARKER_KEY), person.path("resourceName").asText())),

@@ -2,7 +2,7 @@ package org.dtp.adapters.google.mail;
 
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
-import org.dtp.adapters.google.Markers;
+import org.dtp.adapters.google.DescriptionMarkers;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
@@ -87,7 +87,7 @@ public final class GoogleMailImporter extends GoogleComponent implements Importe
         GmailApi api = api(context);
         String folderLabel = containerId == null || containerId.equals(NO_LABEL) ? null : containerId;
         String messageId = message.messageId() == null || message.messageId().isBlank()
-                ? "<" + Markers.marker(context.jobId(), idempotencyKey).substring("dtp:".length()) + "@dtp.invalid>"
+                ? "<" + DescriptionMarkers.marker(context.jobId(), idempotencyKey).substring("dtp:".length()) + "@dtp.invalid>"
                 : message.messageId().strip();
         List<GmailApi.Found> existing = api.withMessageId(messageId);
         if (!existing.isEmpty()) {

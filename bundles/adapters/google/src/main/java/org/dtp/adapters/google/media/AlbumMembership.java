@@ -1,7 +1,6 @@
 package org.dtp.adapters.google.media;
 
-import org.dtp.adapters.google.Markers;
-import java.nio.ByteBuffer;
+import org.dtp.spi.Fingerprint;
 import java.util.Arrays;
 
 /**
@@ -22,7 +21,7 @@ public final class AlbumMembership {
     }
 
     public static long fingerprint(String mediaItemId) {
-        return ByteBuffer.wrap(Markers.hash(mediaItemId, 8)).getLong();
+        return Fingerprint.of(mediaItemId).firstLong();
     }
 
     /** Collects fingerprints, then {@link #build}s the set. */

@@ -5,7 +5,7 @@ import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConfig;
 import org.dtp.adapters.google.GoogleConnector;
 import org.dtp.adapters.google.GoogleSettings;
-import org.dtp.adapters.google.Markers;
+import org.dtp.adapters.google.DescriptionMarkers;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;
@@ -176,7 +176,7 @@ public final class GooglePhotosExporter extends GoogleComponent implements Expor
                 .id(id)
                 .kind(video ? MediaKind.VIDEO : MediaKind.PHOTO)
                 .fileName(fileName)
-                .description(Markers.withoutMarker(m.path("description").asText(null)))
+                .description(DescriptionMarkers.withoutMarker(m.path("description").asText(null)))
                 .takenAt(instant(metadata.path("creationTime")))
                 .width(integer(metadata.path("width")))
                 .height(integer(metadata.path("height")))

@@ -4,7 +4,7 @@ import org.dtp.adapters.google.ApiPage;
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
 import org.dtp.adapters.google.GoogleSettings;
-import org.dtp.adapters.google.Markers;
+import org.dtp.adapters.google.DescriptionMarkers;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
@@ -32,7 +32,7 @@ import java.util.Set;
  * sort out).
  * <ul>
  * <li><b>Idempotent</b>: the API takes no client id, so each media item's description ends with a marker line
- *     ({@link Markers}); before uploading, the importer looks for the marker in the album (an in-album
+ *     ({@link DescriptionMarkers}); before uploading, the importer looks for the marker in the album (an in-album
  *     {@code mediaItems:search}, read once per album and job, then kept up to date in memory), so a retry after a
  *     lost answer, a crash or a restart finds the first copy. Albums are found again by their title among the albums
  *     the app created, so two source albums of one name share one album at Google.</li>
@@ -78,8 +78,8 @@ public final class GooglePhotosImporter extends GoogleComponent implements Impor
         String albumId = containerId != null ? containerId
                 : album(context, LOOSE_KEY, null, connector.settings().looseItemsAlbum(), null);
         PhotosApi api = api(context);
-        String marker = Markers.marker(context.jobId(), idempotencyKey);
-        long fingerprint = Markers.fingerprint(marker);
+        String marker = DescriptionMarkers.marker(context.jobId(), idempotencyKey);
+        long fingerprint = DescriptionMarkers.fingerprint(marker);
         reportMetadataNotKept(context, item);
         String description = description(context, item, marker);
         return connector.indexes().findOrCreate(context.jobId() + "|" + albumId, fingerprint,

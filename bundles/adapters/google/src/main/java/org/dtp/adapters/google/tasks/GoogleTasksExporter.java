@@ -2,7 +2,7 @@ package org.dtp.adapters.google.tasks;
 
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
-import org.dtp.adapters.google.Markers;
+import org.dtp.adapters.google.DescriptionMarkers;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.MediaRef;
 import org.dtp.models.calendar.CalendarTime;
@@ -30,7 +30,7 @@ import java.time.format.DateTimeParseException;
  * a list's pages are its tasks ({@code GET /lists/<id>/tasks}, completed and hidden ones included), both following
  * {@code nextPageToken}. A sub-task names its parent ({@code parent}); {@code position} is Google's zero-padded
  * order among siblings, which sorts as text as the model wants. A task this adapter imported has its UID on the
- * notes' last line, after the import's marker ({@link Markers}); other tasks have none. Nothing at Google is changed.
+ * notes' last line, after the import's marker ({@link DescriptionMarkers}); other tasks have none. Nothing at Google is changed.
  */
 @Component(
         name = "org.dtp.adapters.google.GoogleTasksExporter",
@@ -72,9 +72,9 @@ public final class GoogleTasksExporter extends GoogleComponent implements Export
         String notes = t.path("notes").asText(null);
         return Task.builder()
                 .id(t.path("id").asText())
-                .uid(Markers.uidIn(notes))
+                .uid(DescriptionMarkers.uidIn(notes))
                 .title(title.isEmpty() ? null : title)
-                .notes(Markers.withoutMarker(notes))
+                .notes(DescriptionMarkers.withoutMarker(notes))
                 .status(completed ? TaskStatus.COMPLETED : TaskStatus.NEEDS_ACTION)
                 .due(due)
                 .completedAt(completedAt)

@@ -3,7 +3,7 @@ package org.dtp.adapters.google.tasks;
 import org.dtp.adapters.google.ApiPage;
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
-import org.dtp.adapters.google.Markers;
+import org.dtp.adapters.google.DescriptionMarkers;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.calendar.CalendarTime;
 import org.dtp.models.tasks.Task;
@@ -30,7 +30,7 @@ import java.util.Map;
  * last task imported under that parent, so siblings keep the source's order).
  * <ul>
  * <li><b>Idempotent</b>: Google takes no client id for a task, so its notes end with a marker line
- *     ({@link Markers}) made from the job and the source task's id (the engine's key is made of it); before creating,
+ *     ({@link DescriptionMarkers}) made from the job and the source task's id (the engine's key is made of it); before creating,
  *     the importer looks for the marker in the list (read once per list and job, then kept in memory).</li>
  * <li>The task's UID, for which Google has no field, follows the marker on its line; the exporter reads it back.</li>
  * <li>A sub-task whose parent is not in the list yet (the source listed it first) is created at the top level,
@@ -81,15 +81,15 @@ public final class GoogleTasksImporter extends GoogleComponent implements Import
             throw new ItemRejectedException("a task outside any list: Google Tasks keeps tasks in lists only");
         }
         TasksApi api = api(context);
-        String marker = Markers.marker(context.jobId(), task.id());
-        long fingerprint = Markers.fingerprint(marker);
+        String marker = DescriptionMarkers.marker(context.jobId(), task.id());
+        long fingerprint = DescriptionMarkers.fingerprint(marker);
         return connector.taskIndexes().findOrCreate(context.jobId() + "|tasks|" + containerId, fingerprint,
                 index -> ApiPage.forEach(token -> api.tasks(containerId, token), t -> index.add(t.path("notes").asText(null),
                         t.path("id").asText(), t.path("parent").asText(null), t.path("position").asText(""))),
                 index -> {
                     String parent = null;
                     if (task.parentId() != null) {
-                        parent = index.find(Markers.fingerprint(Markers.marker(context.jobId(), task.parentId()))).orElse(null);
+                        parent = index.find(DescriptionMarkers.fingerprint(DescriptionMarkers.marker(context.jobId(), task.parentId()))).orElse(null);
                         if (parent == null) {
                             context.reportNotKept(task.id(), "parentId", "its parent task was not in the list before it; created at the top level");
                         }
@@ -115,8 +115,8 @@ public final class GoogleTasksImporter extends GoogleComponent implements Import
         body.put("title", title);
         String trailer = marker;
         if (t.uid() != null && !t.uid().isBlank()) {
-            if (t.uid().length() <= MAX_UID && Markers.canKeep(t.uid())) {
-                trailer = Markers.line(marker, t.uid());
+            if (t.uid().length() <= MAX_UID && DescriptionMarkers.canKeep(t.uid())) {
+                trailer = DescriptionMarkers.line(marker, t.uid());
             } else {
                 context.reportNotKept(source, "uid", "Google tasks have no UID; it is kept on the notes' last line when it is one "
                         + "line of at most " + MAX_UID + " characters");

@@ -2,7 +2,7 @@ package org.dtp.adapters.google.media;
 
 import org.dtp.adapters.google.Fixture;
 import org.dtp.adapters.google.GoogleConnector;
-import org.dtp.adapters.google.Markers;
+import org.dtp.adapters.google.DescriptionMarkers;
 import org.dtp.adapters.google.fake.FakeGoogle;
 import org.dtp.core.testing.TestEngine;
 import org.dtp.models.Vertical;
@@ -76,7 +76,7 @@ public class PhotosRoundTripTest {
             for (FakeGoogle.Item item : to.fake.itemsOf(album.id())) {
                 String key = album.title() + "/" + item.filename();
                 assertEquals("once: " + key, null, arrived.put(key, Fixture.sha256(item.bytes())));
-                descriptions.put(key, Markers.withoutMarker(item.description()));
+                descriptions.put(key, DescriptionMarkers.withoutMarker(item.description()));
             }
         }
         assertEquals(expected, arrived);

@@ -16,6 +16,7 @@ import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;
 import org.dtp.models.tasks.TaskStatus;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
@@ -29,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Imports task lists and tasks into Microsoft To Do. A list is found by its name, else created; a task is created
@@ -51,16 +53,10 @@ public final class TodoTaskImporter extends GraphComponent implements Importer<T
      * object in another system (https://learn.microsoft.com/en-us/graph/api/resources/linkedresource).
      */
     static final String UID_APPLICATION = "dtp uid";
-    private static final int CACHED_LISTS = 64;
+    /** External id → task id, per list: what the importer made there in this job, kept in the job's scratch. */
+    private static final JobScratch.Key<Map<String, Map<String, String>>> MADE = JobScratch.Key.of("microsoft.todo-made");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** External id → task id, per job and list: what the importer made there. */
-    private final Map<String, Map<String, String>> made = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Map<String, String>> eldest) {
-            return size() > CACHED_LISTS;
-        }
-    };
 
     @Activate
     public TodoTaskImporter(@Reference MicrosoftConnector connector) {
@@ -82,8 +78,7 @@ public final class TodoTaskImporter extends GraphComponent implements Importer<T
         String listId = containerId != null ? containerId
                 : importContainer(context, "loose", new TaskList("loose", "Imported tasks"), null);
         String externalId = ImportTags.of(context.jobId(), idempotencyKey);
-        String listKey = context.jobId() + "\n" + listId;
-        Map<String, String> index = index(api, listKey, listId);
+        Map<String, String> index = index(api, context.scratch().computeIfAbsent(MADE, ConcurrentHashMap::new), listId);
         synchronized (index) {
             String earlier = index.get(externalId);
             if (earlier != null) {
@@ -97,12 +92,11 @@ public final class TodoTaskImporter extends GraphComponent implements Importer<T
     }
 
     /** The list's tasks made by dtp, by external id: read from Graph the first time, then kept here. */
-    private Map<String, String> index(GraphApi api, String listKey, String listId) throws AdapterException {
-        synchronized (made) {
-            Map<String, String> known = made.get(listKey);
-            if (known != null) {
-                return known;
-            }
+    private static Map<String, String> index(GraphApi api, Map<String, Map<String, String>> made, String listId)
+            throws AdapterException {
+        Map<String, String> known = made.get(listId);
+        if (known != null) {
+            return known;
         }
         Map<String, String> found = new HashMap<>();
         for (JsonNode task : api.all("/me/todo/lists/" + GraphApi.id(listId) + "/tasks?$expand=linkedResources", Map.of())) {
@@ -112,9 +106,7 @@ public final class TodoTaskImporter extends GraphComponent implements Importer<T
                 }
             }
         }
-        synchronized (made) {
-            return made.computeIfAbsent(listKey, k -> found);
-        }
+        return made.computeIfAbsent(listId, k -> found);
     }
 
     private static Map<String, Object> body(ImportContext context, Task task, String externalId) {

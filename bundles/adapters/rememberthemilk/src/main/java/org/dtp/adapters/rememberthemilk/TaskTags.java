@@ -1,5 +1,6 @@
 package org.dtp.adapters.rememberthemilk;
 
+import org.dtp.spi.Fingerprint;
 import java.util.UUID;
 
 /**
@@ -8,19 +9,19 @@ import java.util.UUID;
  * {@code tag:...} of rtm.tasks.getList) and {@code dtp-s-<hash>} of the job and the source task's id (by which a
  * sub-task finds its parent's copy). Tags are lower case, without commas (RTM's separator). The exporter leaves them out.
  */
-final class Markers {
+final class TaskTags {
     static final String KEY = "dtp-k-";
     static final String SOURCE = "dtp-s-";
 
-    private Markers() {
+    private TaskTags() {
     }
 
     static String key(UUID jobId, String idempotencyKey) {
-        return KEY + RtmConnector.fingerprint(jobId + "\n" + idempotencyKey);
+        return KEY + Fingerprint.of(jobId, idempotencyKey).hex(12);
     }
 
     static String source(UUID jobId, String sourceId) {
-        return SOURCE + RtmConnector.fingerprint(jobId + "\n" + sourceId);
+        return SOURCE + Fingerprint.of(jobId, sourceId).hex(12);
     }
 
     static boolean isMarker(String tag) {

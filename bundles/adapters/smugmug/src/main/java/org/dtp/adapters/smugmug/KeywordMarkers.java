@@ -1,9 +1,6 @@
 package org.dtp.adapters.smugmug;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import org.dtp.spi.Fingerprint;
 import java.util.UUID;
 
 /**
@@ -19,22 +16,22 @@ import java.util.UUID;
  * The job id is part of the hash: two jobs that happen to use the same keys (two sources with an album
  * "Trip") never merge their albums or skip each other's photos; a job resumed after a crash has the same id.
  */
-final class Markers {
+final class KeywordMarkers {
     static final String ALBUM = "dtp-a-";
     static final String OVERFLOW = "dtp-o-";
     static final String IMAGE = "dtp-i-";
     /** The key of the album for items that were in no album at the source; not a key the engine makes ("c:", "i:"). */
     static final String ROOT_KEY = "\u0000root";
 
-    private Markers() {
+    private KeywordMarkers() {
     }
 
     static String album(UUID jobId, String key) {
-        return ALBUM + hash(jobId + "\n" + key, 16);
+        return ALBUM + Fingerprint.of(jobId, key).hex(16);
     }
 
     static String image(UUID jobId, String key) {
-        return IMAGE + hash(jobId + "\n" + key, 16);
+        return IMAGE + Fingerprint.of(jobId, key).hex(16);
     }
 
     static String overflow(String firstAlbumKey, int number) {
@@ -74,11 +71,6 @@ final class Markers {
     }
 
     private static String hash(String text, int bytes) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Fingerprint.of(text).hex(bytes);
     }
 }

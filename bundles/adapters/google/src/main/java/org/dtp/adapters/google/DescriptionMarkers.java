@@ -1,10 +1,6 @@
 package org.dtp.adapters.google;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
-import java.util.HexFormat;
+import org.dtp.spi.Fingerprint;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,29 +14,16 @@ import java.util.regex.Pattern;
  * the item's UID (a task), it follows the marker on that line, {@code dtp:<16 hex> uid:<uid>}, so that an export
  * gives it back. The exporters leave the marker line out of the text they read.
  */
-public final class Markers {
+public final class DescriptionMarkers {
     /** The marker, alone on the last line of a description or followed by the item's UID. */
     private static final Pattern MARKER = Pattern.compile("(?:\\A|\\n)dtp:([0-9a-f]{16})(?: uid:([^\\n]+))?\\z");
     private static final String UID_PREFIX = " uid:";
 
-    private Markers() {
+    private DescriptionMarkers() {
     }
 
     public static String marker(UUID jobId, String key) {
-        return "dtp:" + HexFormat.of().formatHex(hash(jobId + "\n" + key, 8));
-    }
-
-    /**
-     * The first {@code bytes} bytes (at most 32) of the SHA-256 hash of {@code text} in UTF-8: what markers, generated
-     * event UIDs and album membership fingerprints are made of. Values made of it are stored at Google: it must not change.
-     */
-    public static byte[] hash(String text, int bytes) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return Arrays.copyOf(digest, bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return "dtp:" + Fingerprint.of(jobId, key).hex(8);
     }
 
     /** The 64 bits of the marker {@code description} ends with; 0 when it has none. */
