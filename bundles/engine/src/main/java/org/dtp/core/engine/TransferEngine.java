@@ -419,7 +419,7 @@ public final class TransferEngine implements JobExecutor {
             throws InterruptedException {
         UUID id = job.id();
         Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
-        store.addContainer(id, ROOT, "(root)");
+        store.addContainer(id, epoch, ROOT, "(root)");
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
         Sides sides = new Sides(store, job);
@@ -526,11 +526,11 @@ public final class TransferEngine implements JobExecutor {
                 if (created == null) {
                     return Optional.empty();
                 }
-                store.recordNotKept(id, progressKey, key, ctx.notKept());
-                store.recordContainerImported(id, key, created);
+                store.recordNotKept(id, pending.epoch, progressKey, key, ctx.notKept());
+                store.recordContainerImported(id, pending.epoch, key, created);
                 destination = Optional.of(created);
             }
-            store.addContainer(id, container.id(), container.name());
+            store.addContainer(id, pending.epoch, container.id(), container.name());
             found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);

@@ -247,6 +247,25 @@ public final class JobStore {
         inTransaction(c -> extendLease(c, id, epoch, 0));
     }
 
+    /**
+     * Fails unless the job's lease epoch is still {@code epoch} (null: an unfenced write), holding the job's row
+     * until the transaction ends so that no node takes the job over before the write commits.
+     */
+    private static void requireLease(Connection c, UUID id, Long epoch) throws SQLException {
+        if (epoch == null) {
+            return;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT run_epoch FROM dtp_job WHERE id = ? FOR UPDATE")) {
+            s.setString(1, id.toString());
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next() || rs.getLong(1) != epoch) {
+                    throw new LeaseLostException("transfer " + id + " is run by another node now (lease epoch "
+                            + epoch + " is over); this node's write is refused");
+                }
+            }
+        }
+    }
+
     private static boolean extendLease(Connection c, UUID id, long epoch, long until) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
                 "UPDATE dtp_job SET run_lease_until = ? WHERE id = ? AND run_epoch = ?")) {
@@ -673,9 +692,23 @@ public final class JobStore {
         });
     }
 
-    /** Starts progress for a container, once; later calls for the same container do nothing. */
+    /** Starts progress for a container, once; later calls for the same container do nothing. Unfenced: tools, tests. */
     public void addContainer(UUID id, String containerId, String name) {
+        addContainer(id, null, containerId, name);
+    }
+
+    /**
+     * {@link #addContainer(UUID, String, String)} by the node that runs the job, while its lease epoch is {@code epoch}.
+     *
+     * @throws LeaseLostException (nothing written) when another node took the job since
+     */
+    public void addContainer(UUID id, long epoch, String containerId, String name) {
+        addContainer(id, Long.valueOf(epoch), containerId, name);
+    }
+
+    private void addContainer(UUID id, Long epoch, String containerId, String name) {
         inTransaction(c -> {
+            requireLease(c, id, epoch);
             long ordinal;
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT COUNT(*), SUM(CASE WHEN container_id = ? THEN 1 ELSE 0 END) FROM dtp_container_progress WHERE job_id = ?")) {
@@ -701,12 +734,33 @@ public final class JobStore {
         });
     }
 
-    /** Records a created destination container in the ledger. */
+    /** Records a created destination container in the ledger. Unfenced: tools, tests. */
     public void recordContainerImported(UUID id, String key, String destinationId) {
-        update("INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)", s -> {
-            s.setString(1, id.toString());
-            s.setString(2, storedKey(key));
-            s.setString(3, destinationId);
+        recordContainerImported(id, null, key, destinationId);
+    }
+
+    /**
+     * {@link #recordContainerImported(UUID, String, String)} by the node that runs the job, while its lease epoch is
+     * {@code epoch}: a node that froze and came back must not write (or collide with) the ledger of the node that
+     * took the job over.
+     *
+     * @throws LeaseLostException (nothing written) when another node took the job since
+     */
+    public void recordContainerImported(UUID id, long epoch, String key, String destinationId) {
+        recordContainerImported(id, Long.valueOf(epoch), key, destinationId);
+    }
+
+    private void recordContainerImported(UUID id, Long epoch, String key, String destinationId) {
+        inTransaction(c -> {
+            requireLease(c, id, epoch);
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO dtp_ledger (job_id, item_key, destination_id) VALUES (?, ?, ?)")) {
+                s.setString(1, id.toString());
+                s.setString(2, storedKey(key));
+                s.setString(3, destinationId);
+                s.executeUpdate();
+            }
+            return null;
         });
     }
 
@@ -729,7 +783,22 @@ public final class JobStore {
      * not keep; a field already recorded for the same key is kept once.
      */
     public void recordNotKept(UUID id, String containerId, String key, List<NotKept> fields) {
+        recordNotKept(id, null, containerId, key, fields);
+    }
+
+    /**
+     * {@link #recordNotKept(UUID, String, String, List)} by the node that runs the job, while its lease epoch is
+     * {@code epoch}.
+     *
+     * @throws LeaseLostException (nothing written) when another node took the job since
+     */
+    public void recordNotKept(UUID id, long epoch, String containerId, String key, List<NotKept> fields) {
+        recordNotKept(id, Long.valueOf(epoch), containerId, key, fields);
+    }
+
+    private void recordNotKept(UUID id, Long epoch, String containerId, String key, List<NotKept> fields) {
         inTransaction(c -> {
+            requireLease(c, id, epoch);
             insertNotKept(c, id, containerId, key, fields, System.currentTimeMillis());
             return null;
         });
