@@ -348,15 +348,15 @@ public class JobStoreTest {
 
     @Test
     public void storedKeysFitTheColumnsAndStayUnique() {
-        assertEquals("short", JobStore.storedKey("short"));
-        String fits = "a".repeat(JobStore.MAX_KEY_BYTES);
-        assertEquals(fits, JobStore.storedKey(fits));
+        assertEquals("short", StoredValues.storedKey("short"));
+        String fits = "a".repeat(StoredValues.MAX_KEY_BYTES);
+        assertEquals(fits, StoredValues.storedKey(fits));
         for (String key : List.of("a".repeat(1001), "é".repeat(501), "😀".repeat(300), "写".repeat(334) + "x".repeat(5000))) {
-            String stored = JobStore.storedKey(key);
-            assertTrue(stored.getBytes(StandardCharsets.UTF_8).length <= JobStore.MAX_KEY_BYTES);
+            String stored = StoredValues.storedKey(key);
+            assertTrue(stored.getBytes(StandardCharsets.UTF_8).length <= StoredValues.MAX_KEY_BYTES);
             assertTrue(stored, stored.contains("#sha256:"));
-            assertEquals("deterministic", stored, JobStore.storedKey(key));
-            assertNotEquals(stored, JobStore.storedKey(key + "!"));
+            assertEquals("deterministic", stored, StoredValues.storedKey(key));
+            assertNotEquals(stored, StoredValues.storedKey(key + "!"));
             assertEquals("no half surrogate pair", stored,
                     new String(stored.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
         }
