@@ -29,8 +29,8 @@ import static org.dtp.core.store.StoredValues.truncate;
  * transitions (dtp_job_transition), in the caller's transaction.
  */
 final class JobRows {
-    static final String SOURCE_SETTINGS = "source_settings";
-    static final String DESTINATION_SETTINGS = "destination_settings";
+    private static final String SOURCE_SETTINGS = "source_settings";
+    private static final String DESTINATION_SETTINGS = "destination_settings";
     private static final String CHECKPOINT = "checkpoint";
     private static final String ENDED_STATES = "('COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED', 'CANCELLED')";
     private static final String JOB_COLUMNS = "j.id, j.vertical, j.source_provider, j.source_settings, "

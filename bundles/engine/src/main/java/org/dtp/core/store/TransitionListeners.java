@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 
 /** The listeners of a store's state changes. */
 final class TransitionListeners {
+    /** Logged as the store, as before the listener list was its own class. */
     private static final Logger LOG = LoggerFactory.getLogger(JobStore.class);
     private final List<JobStore.TransitionListener> listeners = new CopyOnWriteArrayList<>();
 
