@@ -18,6 +18,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -286,7 +288,7 @@ public final class JobStore {
 
     /** Starts progress for a container, once; later calls for the same container do nothing. Unfenced: tools, tests. */
     public void addContainer(UUID id, String containerId, String name) {
-        addContainer(id, null, containerId, name);
+        write(id, null, c -> ledger.addContainer(c, id, containerId, name));
     }
 
     /**
@@ -295,20 +297,12 @@ public final class JobStore {
      * @throws LeaseLostException (nothing written) when another node took the job since
      */
     public void addContainer(UUID id, long epoch, String containerId, String name) {
-        addContainer(id, Long.valueOf(epoch), containerId, name);
-    }
-
-    private void addContainer(UUID id, Long epoch, String containerId, String name) {
-        sql.inTransaction(c -> {
-            RunLeases.require(c, id, epoch);
-            ledger.addContainer(c, id, containerId, name);
-            return null;
-        });
+        write(id, epoch, c -> ledger.addContainer(c, id, containerId, name));
     }
 
     /** Records a created destination container in the ledger. Unfenced: tools, tests. */
     public void recordContainerImported(UUID id, String key, String destinationId) {
-        recordContainerImported(id, null, key, destinationId);
+        write(id, null, c -> ledger.recordContainerImported(c, id, key, destinationId));
     }
 
     /**
@@ -319,15 +313,7 @@ public final class JobStore {
      * @throws LeaseLostException (nothing written) when another node took the job since
      */
     public void recordContainerImported(UUID id, long epoch, String key, String destinationId) {
-        recordContainerImported(id, Long.valueOf(epoch), key, destinationId);
-    }
-
-    private void recordContainerImported(UUID id, Long epoch, String key, String destinationId) {
-        sql.inTransaction(c -> {
-            RunLeases.require(c, id, epoch);
-            ledger.recordContainerImported(c, id, key, destinationId);
-            return null;
-        });
+        write(id, epoch, c -> ledger.recordContainerImported(c, id, key, destinationId));
     }
 
     /** Records one imported item of the page being copied in the page ledger and counts it, in one transaction. */
@@ -349,7 +335,7 @@ public final class JobStore {
      * not keep; a field already recorded for the same key is kept once. Unfenced: tools, tests.
      */
     public void recordNotKept(UUID id, String containerId, String key, List<NotKept> fields) {
-        recordNotKept(id, null, containerId, key, fields);
+        write(id, null, c -> ledger.insertNotKept(c, id, containerId, key, fields, System.currentTimeMillis()));
     }
 
     /**
@@ -359,15 +345,24 @@ public final class JobStore {
      * @throws LeaseLostException (nothing written) when another node took the job since
      */
     public void recordNotKept(UUID id, long epoch, String containerId, String key, List<NotKept> fields) {
-        recordNotKept(id, Long.valueOf(epoch), containerId, key, fields);
+        write(id, epoch, c -> ledger.insertNotKept(c, id, containerId, key, fields, System.currentTimeMillis()));
     }
 
-    private void recordNotKept(UUID id, Long epoch, String containerId, String key, List<NotKept> fields) {
+    /**
+     * Runs {@code write} in one transaction, fenced: only while the job's lease epoch is still {@code epoch} (null:
+     * unfenced), its row locked until the commit.
+     */
+    private void write(UUID id, Long epoch, Write write) {
         sql.inTransaction(c -> {
             RunLeases.require(c, id, epoch);
-            ledger.insertNotKept(c, id, containerId, key, fields, System.currentTimeMillis());
+            write.run(c);
             return null;
         });
+    }
+
+    @FunctionalInterface
+    private interface Write {
+        void run(Connection c) throws SQLException;
     }
 
     /** A field reported as not kept, before it is stored. */
