@@ -35,6 +35,11 @@ final class PendingRun {
         this.leaseTtl = leaseTtl;
     }
 
+    /** The epoch of the run lease this run writes under: container-level writes are fenced by it too. */
+    long epoch() {
+        return epoch;
+    }
+
     JobStore.RunProgress progress() {
         return progress;
     }

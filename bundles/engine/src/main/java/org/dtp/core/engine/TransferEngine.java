@@ -110,7 +110,7 @@ public final class TransferEngine implements JobExecutor {
     private final AdapterRetry retry;
     private volatile Duration leaseTtl;
     private volatile Duration destinationFullWait = Duration.ofSeconds(900);
-    private final RunLeases leases;
+    private final LeaseKeeper leases;
     /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
     private volatile String node;
 
@@ -145,7 +145,7 @@ public final class TransferEngine implements JobExecutor {
         this.controls = controls;
         this.retry = new AdapterRetry(retry);
         this.leaseTtl = leaseTtl;
-        this.leases = new RunLeases(store, controls, renewEvery);
+        this.leases = new LeaseKeeper(store, controls, renewEvery);
         this.frameworkStopping = frameworkStopping;
         this.node = node;
     }
@@ -222,7 +222,7 @@ public final class TransferEngine implements JobExecutor {
     }
 
     private void runLeased(UUID jobId, long epoch, JobControls.Control control) {
-        RunLeases.Kept lease = leases.keep(jobId, epoch, leaseTtl);
+        LeaseKeeper.Kept lease = leases.keep(jobId, epoch, leaseTtl);
         try {
             // Loops when the job was paused and resumed while this thread was still stopping it:
             // the resume's dispatch found the job running here and left the run to this thread.
@@ -341,7 +341,7 @@ public final class TransferEngine implements JobExecutor {
             throws InterruptedException {
         UUID id = job.id();
         Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
-        store.addContainer(id, ROOT, "(root)");
+        store.addContainer(id, epoch, ROOT, "(root)");
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
         JobEndpoints sides = new JobEndpoints(store, job);
@@ -448,11 +448,11 @@ public final class TransferEngine implements JobExecutor {
                 if (created == null) {
                     return Optional.empty();
                 }
-                store.recordNotKept(id, progressKey, key, ctx.notKept());
-                store.recordContainerImported(id, key, created);
+                store.recordNotKept(id, pending.epoch(), progressKey, key, ctx.notKept());
+                store.recordContainerImported(id, pending.epoch(), key, created);
                 destination = Optional.of(created);
             }
-            store.addContainer(id, container.id(), container.name());
+            store.addContainer(id, pending.epoch(), container.id(), container.name());
             found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);

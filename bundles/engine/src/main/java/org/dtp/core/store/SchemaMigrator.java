@@ -24,6 +24,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * transaction-scoped advisory lock for the current schema before it creates the history table or
  * reads the version, so exactly one node applies each script and the others see its result. H2 is
  * an embedded database that only one process can open, so a lock in this JVM is enough there.
+ *
+ * <p>Why not Flyway or Liquibase (considered in issue 20): this class lists its scripts, so nothing scans the
+ * bundle's class path (the part of Flyway that needs OSGi support to work inside a bundle), and it is what
+ * existing installations' {@code dtp_schema_history} was written by. Flyway 10+ would be flyway-core and
+ * flyway-database-postgresql, with dependencies of their own, embedded privately, plus a baseline of existing
+ * schemas at version 8; for eight append-only scripts the gain did not outweigh that.
  */
 final class SchemaMigrator {
     /** The scripts in order; append, never edit one that has shipped. */

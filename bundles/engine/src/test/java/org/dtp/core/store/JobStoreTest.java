@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -315,16 +316,47 @@ public class JobStoreTest {
     }
 
     @Test
+    public void containerWritesOfARunWhoseLeaseWasTakenAreRefused() {
+        UUID id = create("mine").id();
+        java.time.Duration expired = java.time.Duration.ZERO;
+        long stale = store.claimRun(id, "node-a", expired).orElseThrow().epoch();
+        store.claimRun(id, "node-b", java.time.Duration.ofMinutes(1)).orElseThrow();
+        List<JobStore.NotKept> fields = List.of(new JobStore.NotKept("a1", "cover", "no covers"));
+
+        assertThrows(LeaseLostException.class, () -> store.addContainer(id, stale, "album", "Album"));
+        assertThrows(LeaseLostException.class, () -> store.recordNotKept(id, stale, "album", "c:album", fields));
+        assertThrows(LeaseLostException.class, () -> store.recordContainerImported(id, stale, "c:album", "dest-a"));
+        assertEquals(List.of(), store.containers(id));
+        assertEquals(0, store.fidelity(id).total());
+        assertEquals(Optional.empty(), store.ledgerEntry(id, "c:album"));
+    }
+
+    @Test
+    public void aNodeThatFrozeAndCameBackDoesNotTouchTheLedgerOfTheNodeThatTookOver() {
+        UUID id = create("mine").id();
+        long frozen = store.claimRun(id, "node-a", java.time.Duration.ZERO).orElseThrow().epoch();
+        long current = store.claimRun(id, "node-b", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
+        store.addContainer(id, current, "album", "Album");
+        store.recordContainerImported(id, current, "c:album", "dest-of-b");
+
+        // node-a created the same container at the destination before it froze, and records it now
+        assertThrows(LeaseLostException.class, () -> store.recordContainerImported(id, frozen, "c:album", "dest-of-a"));
+        assertEquals("dest-of-b", store.ledgerEntry(id, "c:album").orElseThrow());
+        store.recordContainerImported(id, current, "c:other", "dest-other");
+        assertEquals("dest-other", store.ledgerEntry(id, "c:other").orElseThrow());
+    }
+
+    @Test
     public void storedKeysFitTheColumnsAndStayUnique() {
-        assertEquals("short", JobStore.storedKey("short"));
-        String fits = "a".repeat(JobStore.MAX_KEY_BYTES);
-        assertEquals(fits, JobStore.storedKey(fits));
+        assertEquals("short", StoredValues.storedKey("short"));
+        String fits = "a".repeat(StoredValues.MAX_KEY_BYTES);
+        assertEquals(fits, StoredValues.storedKey(fits));
         for (String key : List.of("a".repeat(1001), "é".repeat(501), "😀".repeat(300), "写".repeat(334) + "x".repeat(5000))) {
-            String stored = JobStore.storedKey(key);
-            assertTrue(stored.getBytes(StandardCharsets.UTF_8).length <= JobStore.MAX_KEY_BYTES);
+            String stored = StoredValues.storedKey(key);
+            assertTrue(stored.getBytes(StandardCharsets.UTF_8).length <= StoredValues.MAX_KEY_BYTES);
             assertTrue(stored, stored.contains("#sha256:"));
-            assertEquals("deterministic", stored, JobStore.storedKey(key));
-            assertNotEquals(stored, JobStore.storedKey(key + "!"));
+            assertEquals("deterministic", stored, StoredValues.storedKey(key));
+            assertNotEquals(stored, StoredValues.storedKey(key + "!"));
             assertEquals("no half surrogate pair", stored,
                     new String(stored.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
         }

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  * The run leases of this node's jobs: one node runs a job at a time, under a lease with an epoch that fences its
  * writes; this node takes a lease, renews it while the job runs and releases it when the run ends.
  */
-final class RunLeases {
-    private static final Logger LOG = LoggerFactory.getLogger(RunLeases.class);
+final class LeaseKeeper {
+    private static final Logger LOG = LoggerFactory.getLogger(LeaseKeeper.class);
 
     private final JobStore store;
     private final JobControls controls;
@@ -28,7 +28,7 @@ final class RunLeases {
     /** Renews the leases of this node's running jobs; its thread ends when no job runs. */
     private final ScheduledThreadPoolExecutor renewer;
 
-    RunLeases(JobStore store, JobControls controls, Duration renewEvery) {
+    LeaseKeeper(JobStore store, JobControls controls, Duration renewEvery) {
         this.store = store;
         this.controls = controls;
         this.renewEvery = renewEvery;

@@ -1,0 +1,105 @@
+package org.dtp.core.store;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the engine did since it last wrote, written in one transaction by {@link JobStore#record}: per container,
+ * the items imported and their bytes; fields not kept; items failed; the checkpoint after the last page it
+ * finished; and the keys imported so far of the page it is in, for the page ledger. A run may span pages:
+ * writing per run (bounded in time and reports by the engine) rather than per item or per page is what lets
+ * small items go fast. A crash loses at most the run; the repeat from the saved checkpoint imports its items
+ * again (importers are idempotent on the key), and the page ledger skips what earlier runs recorded of an
+ * unfinished page.
+ * <p>
+ * The engine knows it as {@link JobStore.RunProgress}.
+ */
+abstract class ProgressBuffer {
+    record NotKeptOf(String containerId, String key, List<JobStore.NotKept> fields) {
+    }
+
+    record Failed(String containerId, String key, String message) {
+    }
+
+    /** Items and bytes imported into one container. */
+    static final class Count {
+        long items;
+        long bytes;
+    }
+
+    private final Map<String, Count> counts = new LinkedHashMap<>();
+    /** The count of the container last imported into: a page's items are all of one container. */
+    private String lastContainerId;
+    private Count lastCount;
+    private final List<NotKeptOf> notKept = new ArrayList<>();
+    private final List<Failed> failed = new ArrayList<>();
+    private final List<String> pageKeys = new ArrayList<>();
+    private int items;
+    private String checkpoint;
+
+    /** An item of {@code containerId}'s page, imported under {@code key}. */
+    public void imported(String containerId, String key, long itemBytes, List<JobStore.NotKept> fieldsNotKept) {
+        if (lastCount == null || !lastContainerId.equals(containerId)) {
+            lastCount = counts.computeIfAbsent(containerId, c -> new Count());
+            lastContainerId = containerId;
+        }
+        Count count = lastCount;
+        count.items++;
+        count.bytes += itemBytes;
+        if (!fieldsNotKept.isEmpty()) {
+            notKept.add(new NotKeptOf(containerId, key, List.copyOf(fieldsNotKept)));
+        }
+        pageKeys.add(key);
+        items++;
+    }
+
+    /** An item of {@code containerId}'s page that could not be copied. */
+    public void failed(String containerId, String key, String message) {
+        failed.add(new Failed(containerId, key, message));
+        items++;
+    }
+
+    /** The page is done: a repeat starts at {@code json}, and its items leave the page ledger. */
+    public void pageDone(String json) {
+        checkpoint = json;
+        pageKeys.clear();
+    }
+
+    /** Items recorded so far, failed ones included. */
+    public int items() {
+        return items;
+    }
+
+    /** Failures and items with fields not kept recorded so far: what the run holds in memory beyond counts. */
+    public int reports() {
+        return failed.size() + notKept.size();
+    }
+
+    /** Whether there is nothing to write. */
+    public boolean isEmpty() {
+        return items == 0 && checkpoint == null;
+    }
+
+    Map<String, Count> counts() {
+        return counts;
+    }
+
+    List<NotKeptOf> notKept() {
+        return notKept;
+    }
+
+    List<Failed> failed() {
+        return failed;
+    }
+
+    List<String> pageKeys() {
+        return pageKeys;
+    }
+
+    /** The checkpoint after the last page done; null when no page was done in this run. */
+    String checkpoint() {
+        return checkpoint;
+    }
+}
