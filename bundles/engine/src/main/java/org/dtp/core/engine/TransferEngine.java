@@ -1,19 +1,8 @@
 package org.dtp.core.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.core.registry.AdapterRegistry;
-import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
 import org.dtp.core.store.Pause;
-import org.dtp.models.ContainerModel;
-import org.dtp.models.ItemModel;
-import org.dtp.models.ModelJson;
-import org.dtp.spi.AdapterException;
-import org.dtp.spi.DestinationFullException;
-import org.dtp.spi.ExportCursor;
-import org.dtp.spi.ExportPage;
-import org.dtp.spi.Exporter;
-import org.dtp.spi.Importer;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.execution.JobExecutor;
@@ -32,9 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -64,7 +51,6 @@ public final class TransferEngine implements JobExecutor {
     static final String TRYING_AGAIN_AT = "; trying again at ";
 
     private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
-    private static final String ROOT = "";
 
     @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429).")
     public @interface Config {
@@ -105,9 +91,9 @@ public final class TransferEngine implements JobExecutor {
     private final JobStore store;
     private final AdapterRegistry registry;
     private final JobControls controls;
-    private final ObjectMapper json = ModelJson.newObjectMapper();
     private final BooleanSupplier frameworkStopping;
     private final AdapterRetry retry;
+    private final CopyLoop copyLoop;
     private volatile Duration leaseTtl;
     private volatile Duration destinationFullWait = Duration.ofSeconds(900);
     private final LeaseKeeper leases;
@@ -144,6 +130,7 @@ public final class TransferEngine implements JobExecutor {
         this.registry = registry;
         this.controls = controls;
         this.retry = new AdapterRetry(retry);
+        this.copyLoop = new CopyLoop(store, registry, this.retry, frameworkStopping, () -> destinationFullWait);
         this.leaseTtl = leaseTtl;
         this.leases = new LeaseKeeper(store, controls, renewEvery);
         this.frameworkStopping = frameworkStopping;
@@ -269,7 +256,7 @@ public final class TransferEngine implements JobExecutor {
         PendingRun pending = new PendingRun(store, id, epoch, () -> leaseTtl);
         Outcome outcome;
         try {
-            outcome = copyPages(job, epoch, control, pending);
+            outcome = copyLoop.copyPages(job, epoch, control, pending);
         } catch (InterruptedException e) {
             // The stop is kept whatever the write does: an interrupted thread may not get a connection or do file
             // I/O, and an unwritten run only repeats (the job stays RUNNING and resumes from its checkpoint).
@@ -315,194 +302,4 @@ public final class TransferEngine implements JobExecutor {
             store.transition(id, epoch, Set.of(JobState.PAUSED), JobState.QUEUED, "adapter " + pause.adapter() + " is back");
         }
     }
-
-    /** How copying a job's pages ended; recorded once the pending run is written. Null {@code to}: stopped. */
-    private record Outcome(JobState to, String reason, Pause pause) {
-        static final Outcome STOPPED = new Outcome(null, null, null);
-        static final Outcome DONE = new Outcome(JobState.COMPLETED, null, null);
-
-        /** Paused until the {@code adapter} ("provider (export) VERTICAL") comes back. */
-        static Outcome adapterMissing(String adapter, String reason) {
-            return new Outcome(JobState.PAUSED, reason, Pause.adapterMissing(adapter));
-        }
-
-        static Outcome failed(String reason) {
-            return new Outcome(JobState.FAILED, reason, null);
-        }
-
-        /** Paused until {@code retryAt} (or a resume), because the destination is full. */
-        static Outcome destinationFull(String what, java.time.Instant retryAt) {
-            return new Outcome(JobState.PAUSED, DESTINATION_FULL + what + TRYING_AGAIN_AT + retryAt,
-                    Pause.destinationFull(retryAt));
-        }
-    }
-
-    private Outcome copyPages(TransferJob job, long epoch, JobControls.Control control, PendingRun pending)
-            throws InterruptedException {
-        UUID id = job.id();
-        Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
-        store.addContainer(id, epoch, ROOT, "(root)");
-        String exporterVersion = job.exporterVersion();
-        String importerVersion = job.importerVersion();
-        JobEndpoints sides = new JobEndpoints(store, job);
-        // Only a page that an earlier run left unfinished has items in the page ledger; a page that follows
-        // one this run finished need not ask.
-        boolean pageLedgerMayHoldItems = true;
-        // A pause or cancel on another node shows only in the job store (this node's own set the stop flag):
-        // asked before the first page, then at most once a run's time.
-        long stateAskedAt = System.nanoTime() - PendingRun.RUN_NANOS;
-        while (!checkpoint.done()) {
-            if (control.stopRequested()) {
-                return Outcome.STOPPED;
-            }
-            if (System.nanoTime() - stateAskedAt >= PendingRun.RUN_NANOS) {
-                if (!isRunning(id)) {
-                    return Outcome.STOPPED;
-                }
-                stateAskedAt = System.nanoTime();
-            }
-            Optional<AdapterService<Exporter<?, ?>>> exporter = registry.exporter(job.source().provider(), job.vertical());
-            Optional<AdapterService<Importer<?, ?>>> importer = registry.importer(job.destination().provider(), job.vertical());
-            if (exporter.isEmpty() || importer.isEmpty()) {
-                if (frameworkStopping.getAsBoolean()) {
-                    return Outcome.STOPPED; // adapters stop before the engine at shutdown: the job stays RUNNING and resumes at start
-                }
-                boolean export = exporter.isEmpty();
-                String provider = export ? job.source().provider() : job.destination().provider();
-                String revoked = registry.revokedAdapter(provider, job.vertical(), export)
-                        .map(a -> ": version " + a.bundleVersion() + " is revoked").orElse("");
-                String adapter = provider + (export ? " (export) " : " (import) ") + job.vertical();
-                return Outcome.adapterMissing(adapter, WAITING_FOR_ADAPTER + adapter + revoked);
-            }
-            if (!exporter.get().version().equals(exporterVersion) || !importer.get().version().equals(importerVersion)) {
-                if (exporterVersion != null) {
-                    // An adapter was upgraded (or downgraded) mid-transfer: the history keeps every version that served it.
-                    store.transition(id, epoch, Set.of(JobState.RUNNING), JobState.RUNNING, "now served by export "
-                            + exporter.get().version() + ", import " + importer.get().version()
-                            + " (was " + exporterVersion + ", " + importerVersion + ")");
-                }
-                exporterVersion = exporter.get().version();
-                importerVersion = importer.get().version();
-                store.recordAdapterVersions(id, exporterVersion, importerVersion);
-            }
-            try {
-                Optional<Checkpoint> next = copyPage(job, sides, checkpoint, pageLedgerMayHoldItems, pending, exporter.get(),
-                        importer.get(), control);
-                if (next.isEmpty()) {
-                    // Stopped, or an adapter left, mid-page: the page repeats from the checkpoint, skipping what
-                    // the page ledger holds once the run is written.
-                    pending.write();
-                    pageLedgerMayHoldItems = true;
-                    continue;
-                }
-                checkpoint = next.get(); // written with the run that holds the page's last items
-                pageLedgerMayHoldItems = false; // writing a checkpoint empties the page ledger
-            } catch (DestinationFullException e) {
-                // The items before it are in the pending run (written with the outcome); this one and the rest are
-                // copied when the transfer runs again, from the checkpoint with the page ledger.
-                LOG.info("job {}: destination full, pausing: {}", id, e.getMessage());
-                java.time.Instant retryAt = e.retryAt().orElseGet(() -> java.time.Instant.now().plus(destinationFullWait));
-                return Outcome.destinationFull(e.getMessage(), retryAt);
-            } catch (AdapterException e) {
-                return Outcome.failed("export failed: " + e.getMessage());
-            }
-        }
-        return Outcome.DONE;
-    }
-
-    private boolean isRunning(UUID id) {
-        return store.state(id).map(state -> state == JobState.RUNNING).orElse(false);
-    }
-
-    /**
-     * Copies the head page into {@code pending}, which it writes whenever it is due; empty when a stop was
-     * requested, or an adapter left, before the page was done.
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, JobEndpoints sides, Checkpoint checkpoint, boolean pageLedgerMayHoldItems,
-                                          PendingRun pending, AdapterService<Exporter<?, ?>> exporterService,
-                                          AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
-            throws AdapterException, InterruptedException {
-        UUID id = job.id();
-        Exporter exporter = exporterService.service();
-        Importer importer = importerService.service();
-        Checkpoint.Pending head = checkpoint.head();
-        AdapterContext sourceContext = new AdapterContext(id, org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner()), sides.source,
-                sides.scratch, null, null);
-        ExportPage<ContainerModel, ItemModel> page = retry.call(control,
-                () -> exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation())));
-        if (page == null) {
-            return Optional.empty();
-        }
-        String progressKey = head.containerId() == null ? ROOT : head.containerId();
-        List<Checkpoint.Pending> found = new ArrayList<>();
-        for (ContainerModel container : page.containers()) {
-            String key = "c:" + container.id();
-            Optional<String> destination = store.ledgerEntry(id, key);
-            if (destination.isEmpty()) {
-                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
-                String created = retry.call(control, () -> {
-                    ctx.startAttempt();
-                    return importer.importContainer(ctx, key, container, head.destinationId());
-                });
-                if (created == null) {
-                    return Optional.empty();
-                }
-                store.recordNotKept(id, pending.epoch(), progressKey, key, ctx.notKept());
-                store.recordContainerImported(id, pending.epoch(), key, created);
-                destination = Optional.of(created);
-            }
-            store.addContainer(id, pending.epoch(), container.id(), container.name());
-            found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
-        }
-        Checkpoint next = checkpoint.advance(page.continuation(), found);
-        Set<String> skip = new HashSet<>(page.items().size() * 2);
-        if (!page.items().isEmpty() && pageLedgerMayHoldItems) {
-            skip.addAll(store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
-        }
-        for (ExportPage.Rejected unreadable : page.rejected()) {
-            LOG.info("job {}: item {} not exported: {}", id, unreadable.sourceId(), unreadable.reason());
-            pending.progress().failed(progressKey, unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
-        }
-        for (ItemModel item : page.items()) {
-            if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
-                    || !registry.isUsable(importerService.serviceId())) {
-                return Optional.empty();
-            }
-            String key = "i:" + item.id();
-            if (!skip.add(key)) {
-                continue; // in the ledger already, or twice in this page
-            }
-            // Written before the next item rather than after the last one, so that the run that holds a page's
-            // last items also holds its checkpoint.
-            pending.writeIfDue();
-            AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
-            try {
-                String created = retry.call(control, () -> {
-                    ctx.startAttempt();
-                    return importer.importItem(ctx, key, item, head.destinationId());
-                });
-                if (created == null) {
-                    return Optional.empty();
-                }
-                pending.progress().imported(progressKey, key, ctx.bytes.get(), ctx.notKept());
-            } catch (DestinationFullException e) {
-                throw e; // not this item's fault: the job pauses (copyPages)
-            } catch (AdapterException | RuntimeException e) {
-                // One item's failure does not fail the job; it is recorded and the copy goes on.
-                LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());
-                pending.progress().failed(progressKey, item.id(), messageOf(e));
-            }
-        }
-        pending.progress().pageDone(next.toJson(json));
-        pending.writeIfDue();
-        return Optional.of(next);
-    }
-
-    private static String messageOf(Exception e) {
-        String message = e.getMessage();
-        return (e instanceof RuntimeException ? e.getClass().getSimpleName() + ": " : "")
-                + (message == null ? e.getClass().getSimpleName() : message);
-    }
-
 }
