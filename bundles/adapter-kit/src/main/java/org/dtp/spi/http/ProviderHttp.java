@@ -50,8 +50,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <li>404: {@link ProviderRejectedException} (an {@link ItemRejectedException}) or {@link AdapterException}, as
  *     the caller says ({@link OnNotFound});</li>
  * <li>any other 4xx: {@link ProviderRejectedException} with the status and the provider's message;</li>
- * <li>an answer the provider's {@link AnswerPolicy} reads otherwise, as it reads it: a rate limit (whatever its status,
- * as a 429, with the policy's wait), a transient failure, a full destination, or the adapter's own exception.</li>
+ * <li>an error answer the provider's {@link RateLimitAnswers} call a rate limit, whatever its status: as a 429.</li>
  * </ul>
  * It never retries: the engine retries transient failures with backoff and honours Retry-After.
  * Nothing secret is logged: requests are logged at debug as method, URI without its query, status
@@ -83,7 +82,7 @@ public final class ProviderHttp {
     private final String userAgent;
     private final Clock clock;
     private final RequestSigner signer;
-    private final AnswerPolicy answerPolicy;
+    private final RateLimitAnswers rateLimitAnswers;
 
     private ProviderHttp(Builder b, HttpClient client) {
         this.provider = b.provider;
@@ -96,7 +95,7 @@ public final class ProviderHttp {
         this.userAgent = b.userAgent;
         this.clock = b.clock;
         this.signer = b.signer;
-        this.answerPolicy = b.answerPolicy;
+        this.rateLimitAnswers = b.rateLimitAnswers;
     }
 
     private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter) {
@@ -110,7 +109,7 @@ public final class ProviderHttp {
         this.userAgent = other.userAgent;
         this.clock = other.clock;
         this.signer = signer;
-        this.answerPolicy = other.answerPolicy;
+        this.rateLimitAnswers = other.rateLimitAnswers;
     }
 
     /** A builder for a client of {@code provider} (a name for messages, e.g. {@code SmugMug}). */
@@ -298,10 +297,6 @@ public final class ProviderHttp {
         LOG.debug("{} {} {} -> {} in {} ms", provider, method, redact(uri), status, millisSince(started));
         if (status >= 200 && status < 300) {
             limiter.succeeded();
-            AnswerPolicy.Reading reading = answerPolicy.read(new ProviderAnswer(method, uri, status, response.headers(), ""));
-            if (reading.kind == AnswerPolicy.Reading.Kind.SLOW_DOWN) {
-                limiter.throttled(reading.wait);
-            }
             return response;
         }
         if (status == 401 && signer.unauthorized(signable) && !resent) {
@@ -314,25 +309,9 @@ public final class ProviderHttp {
                     + " " + redact(uri) + "; it is renewed for the next attempt, as a streamed body is sent only once", null);
         }
         String text = readErrorBody(response.body());
-        AnswerPolicy.Reading reading = answerPolicy.read(new ProviderAnswer(method, uri, status, response.headers(), text));
-        switch (reading.kind) {
-            case FAILURE -> throw reading.failure;
-            case TRANSIENT -> throw new TransientAdapterException(provider + " answered " + status + reasonOf(status) + " to "
-                    + method + " " + redact(uri) + (reading.note == null ? "" : " (" + reading.note + ")"), null);
-            case DESTINATION_FULL -> throw new DestinationFullException(provider + " has no room left (" + status
-                    + reasonOf(status) + ") for " + method + " " + redact(uri)
-                    + (reading.note == null ? "" : ": " + reading.note), reading.retryAt, null);
-            default -> { }
-        }
-        boolean rateLimited = status == 429 || reading.kind == AnswerPolicy.Reading.Kind.RATE_LIMITED;
+        boolean rateLimited = status == 429 || rateLimitAnswers.isRateLimit(status, text);
         if (rateLimited) {
-            java.time.Duration wait = reading.wait != null ? reading.wait
-                    : response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null);
-            limiter.throttled(wait);
-            if (reading.wait != null) {
-                throw new TransientAdapterException(provider + " answered " + status + reasonOf(status) + " to " + method
-                        + " " + redact(uri) + " (" + (reading.note == null ? "a rate limit" : reading.note) + ")", null, wait);
-            }
+            limiter.throttled(response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null));
         }
         throw failure(provider, method, uri, status, response.headers(), text, onNotFound, clock, rateLimited);
     }
@@ -399,7 +378,7 @@ public final class ProviderHttp {
         return failure(provider, method, uri, status, headers, body, onNotFound, clock, status == 429);
     }
 
-    /** {@link #failure}, with a {@code rateLimited} answer (a 429, or one the {@link AnswerPolicy} calls so) transient. */
+    /** {@link #failure}, with a {@code rateLimited} answer (a 429, or one {@link RateLimitAnswers} call so) transient. */
     private static AdapterException failure(String provider, String method, URI uri, int status, HttpHeaders headers,
                                             String body, OnNotFound onNotFound, Clock clock, boolean rateLimited) {
         String message = providerMessage(body);
@@ -537,7 +516,7 @@ public final class ProviderHttp {
         private long minUploadBytesPerSecond = 64L << 10;
         private Clock clock = Clock.systemUTC();
         private RequestSigner signer = RequestSigner.NONE;
-        private AnswerPolicy answerPolicy = AnswerPolicy.BY_STATUS;
+        private RateLimitAnswers rateLimitAnswers = RateLimitAnswers.NONE;
         private boolean followRedirects = true;
         private HttpClient.Version version = HttpClient.Version.HTTP_1_1;
 
@@ -615,11 +594,11 @@ public final class ProviderHttp {
         }
 
         /**
-         * What this provider's answers mean beyond their status (rate limits under other statuses or in headers,
-         * destination full, its own error format); default {@link AnswerPolicy#BY_STATUS}.
+         * Which error answers other than 429 mean the provider is limiting the rate (default: none); they are
+         * handled as a 429. Since 1.4.
          */
-        public Builder answerPolicy(AnswerPolicy policy) {
-            this.answerPolicy = Objects.requireNonNull(policy);
+        public Builder rateLimitAnswers(RateLimitAnswers answers) {
+            this.rateLimitAnswers = Objects.requireNonNull(answers);
             return this;
         }
 

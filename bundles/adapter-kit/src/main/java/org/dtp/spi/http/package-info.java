@@ -6,14 +6,10 @@
  * {@link org.dtp.spi.http.RateLimiter}. It never retries: the engine does, per its retry policy.
  * 1.1: the rate limiter slows down on 429 and honours Retry-After for every thread. 1.3: {@link org.dtp.spi.http.TrustStores#load}.
  * 1.4: uploads of unknown length, text answers to uploads ({@link org.dtp.spi.http.ProviderHttp#uploadForText}), and
- * RateLimitAnswers, a provider's error answers that mean a rate limit under another status.
- * 2.0: {@link org.dtp.spi.http.AnswerPolicy} and {@link org.dtp.spi.http.ProviderAnswer} in its place: a provider's
- * reading of every answer (status, headers, bounded body), successes included, as a rate limit with its wait, a
- * transient failure, a full destination, or its own exception; adapters no longer wrap the HttpClient to see headers.
- * RateLimitAnswers is removed, hence the major version (the package had no release yet).
+ * {@link org.dtp.spi.http.RateLimitAnswers}, a provider's error answers that mean a rate limit under another status.
  */
 @Export
-@Version("2.0.0")
+@Version("1.4.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;

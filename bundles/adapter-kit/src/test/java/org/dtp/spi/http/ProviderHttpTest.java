@@ -376,62 +376,6 @@ public class ProviderHttpTest {
     }
 
     @Test
-    public void anAnswerPolicyReadsHeadersOfSuccessesAndMapsErrorsItsOwnWay() throws Exception {
-        AtomicLong now = new AtomicLong();
-        AtomicLong slept = new AtomicLong();
-        RateLimiter limiter = new RateLimiter(10, 1, now::get, nanos -> {
-            slept.addAndGet(nanos);
-            now.addAndGet(nanos);
-        });
-        List<ProviderAnswer> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ProviderHttp x = ProviderHttp.builder("Acme").clock(Clock.fixed(NOW, ZoneOffset.UTC)).rateLimiter(limiter)
-                .answerPolicy(answer -> {
-                    seen.add(answer);
-                    if (answer.succeeded()) {
-                        return answer.header("x-remaining").filter("0"::equals).isPresent()
-                                ? AnswerPolicy.Reading.slowDown(Duration.ofSeconds(30)) : AnswerPolicy.Reading.BY_STATUS;
-                    }
-                    return switch (answer.status()) {
-                        case 429 -> AnswerPolicy.Reading.rateLimited(Duration.ofSeconds(12), "window resets in 12 s");
-                        case 413 -> AnswerPolicy.Reading.destinationFull(NOW.plusSeconds(3600), "quota used up");
-                        case 400 -> answer.body().contains("temporarily") ? AnswerPolicy.Reading.transientFailure("busy")
-                                : AnswerPolicy.Reading.failure(new org.dtp.spi.AdapterException("acme code " + answer.body().length()));
-                        default -> AnswerPolicy.Reading.BY_STATUS;
-                    };
-                }).build();
-
-        // A success that used up the window: the limiter holds the next request back; the answer is returned.
-        server.handler(ex -> {
-            ex.getResponseHeaders().set("x-remaining", "0");
-            TestServer.respond(ex, 200, "{\"ok\":1}");
-        });
-        assertEquals(1, x.getJson(server.uri("/a?token=secret"), OnNotFound.FAIL).path("ok").asInt());
-        assertEquals("", seen.get(0).body());
-        assertEquals("GET http://127.0.0.1:" + server.uri("/").getPort() + "/a -> 200", seen.get(0).toString());
-        assertEquals(1, limiter.throttles());
-        server.handler(ex -> TestServer.respond(ex, 200, "{}"));
-        x.getJson(server.uri("/a"), OnNotFound.FAIL);
-        assertTrue("slept " + slept.get(), slept.get() >= Duration.ofSeconds(30).toNanos());
-
-        server.handler(ex -> TestServer.respond(ex, 429, "{}"));
-        TransientAdapterException limited = expect(TransientAdapterException.class, () -> x.getJson(server.uri("/a"), OnNotFound.FAIL));
-        assertEquals(Duration.ofSeconds(12), limited.retryAfter().orElseThrow());
-        assertTrue(limited.getMessage(), limited.getMessage().contains("window resets in 12 s"));
-
-        server.handler(ex -> TestServer.respond(ex, 413, "{}"));
-        org.dtp.spi.DestinationFullException full = expect(org.dtp.spi.DestinationFullException.class,
-                () -> x.getJson(server.uri("/a"), OnNotFound.FAIL));
-        assertEquals(NOW.plusSeconds(3600), full.retryAt().orElseThrow());
-
-        server.handler(ex -> TestServer.respond(ex, 400, "temporarily unavailable"));
-        expect(TransientAdapterException.class, () -> x.getJson(server.uri("/a"), OnNotFound.FAIL));
-        String big = "e".repeat(100_000);
-        server.handler(ex -> TestServer.respond(ex, 400, big));
-        org.dtp.spi.AdapterException own = expect(org.dtp.spi.AdapterException.class, () -> x.getJson(server.uri("/a"), OnNotFound.FAIL));
-        assertEquals("the policy sees a bounded body", "acme code 16384", own.getMessage());
-    }
-
-    @Test
     public void anAnswerTheProviderCallsARateLimitIsHandledAsA429() throws Exception {
         AtomicLong now = new AtomicLong();
         AtomicLong slept = new AtomicLong();
@@ -441,12 +385,9 @@ public class ProviderHttpTest {
         });
         List<String> classified = new java.util.concurrent.CopyOnWriteArrayList<>();
         ProviderHttp quotas = ProviderHttp.builder("Acme").clock(Clock.fixed(NOW, ZoneOffset.UTC)).rateLimiter(limiter)
-                .answerPolicy(answer -> {
-                    if (!answer.succeeded()) {
-                        classified.add(answer.status() + " " + answer.body());
-                    }
-                    return answer.status() == 403 && answer.body().contains("\"rateLimitExceeded\"")
-                            ? AnswerPolicy.Reading.rateLimited(null, null) : AnswerPolicy.Reading.BY_STATUS;
+                .rateLimitAnswers((status, body) -> {
+                    classified.add(status + " " + body);
+                    return status == 403 && body.contains("\"rateLimitExceeded\"");
                 })
                 .build().withSigner(request -> request.setHeader("Authorization", "Bearer t")); // a view keeps the hook
         String quota = "{\"error\":{\"errors\":[{\"reason\":\"rateLimitExceeded\"}],\"message\":\"Rate Limit Exceeded\"}}";

@@ -69,7 +69,7 @@ public final class GoogleConnector {
                 .requestTimeout(settings.requestTimeout())
                 .followRedirects(false)
                 .userAgent("dtp-adapter-google")
-                .answerPolicy(GoogleHttp::read)
+                .rateLimitAnswers(GoogleHttp::isQuotaAnswer)
                 .build();
         this.media = ProviderHttp.builder("Google Photos media")
                 .rateLimiter(api.rateLimiter())

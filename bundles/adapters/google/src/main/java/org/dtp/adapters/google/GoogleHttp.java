@@ -3,8 +3,6 @@ package org.dtp.adapters.google;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.spi.AdapterException;
-import org.dtp.spi.http.AnswerPolicy;
-import org.dtp.spi.http.ProviderAnswer;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 
@@ -19,10 +17,8 @@ import java.util.Set;
  * Google's APIs as one user: {@link ProviderHttp} signed with the user's bearer token, and unsigned for media
  * addresses. Google reports some quota errors as {@code 403} with the reason {@code rateLimitExceeded},
  * {@code userRateLimitExceeded} or {@code quotaExceeded} (https://developers.google.com/calendar/api/guides/errors):
- * {@link #read}, the answer policy of the signed client, tells {@link ProviderHttp} those are rate limits (the rate
- * limiter slows down, the engine retries), not a refused authorization; and that {@code storageQuotaExceeded} (the
- * account's storage is full: https://developers.google.com/drive/api/guides/handle-errors) is a full destination,
- * on which the transfer pauses.
+ * {@link #isQuotaAnswer} tells {@link ProviderHttp} those are rate limits (the rate limiter slows down, the engine
+ * retries), not a refused authorization.
  */
 public final class GoogleHttp {
     private static final Set<String> QUOTA_REASONS = Set.of("rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded");
@@ -65,21 +61,9 @@ public final class GoogleHttp {
         return api.uploadForText(uri, headers, contentType, body, length, OnNotFound.REJECT_ITEM);
     }
 
-    /** The answer policy of Google's signed API client (the class comment). */
-    static AnswerPolicy.Reading read(ProviderAnswer answer) {
-        if (answer.status() != 403) {
-            return AnswerPolicy.Reading.BY_STATUS;
-        }
-        if (answer.body().contains("\"storageQuotaExceeded\"")) {
-            return AnswerPolicy.Reading.destinationFull(null, "the Google account's storage is full");
-        }
-        return isQuotaAnswer(answer.status(), answer.body()) ? AnswerPolicy.Reading.rateLimited(null, null)
-                : AnswerPolicy.Reading.BY_STATUS;
-    }
-
     /**
      * Whether an error answer is one of Google's 403 quota answers, by its reasons or, for an answer without them, by
-     * the message Google gives those reasons.
+     * the message Google gives those reasons: the signed API client's {@link org.dtp.spi.http.RateLimitAnswers}.
      */
     static boolean isQuotaAnswer(int status, String body) {
         if (status != 403) {

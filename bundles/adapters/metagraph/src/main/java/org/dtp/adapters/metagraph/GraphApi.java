@@ -8,9 +8,11 @@ import org.dtp.spi.http.AuthorizationRefusedException;
 import org.dtp.spi.http.FormEncoding;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
+import org.dtp.spi.http.ProviderRejectedException;
 
 import java.io.InputStream;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +49,19 @@ public final class GraphApi {
     /** GETs {@code path} (e.g. {@code /me/media}, {@code /1789/photos}) of the API root with {@code query}. */
     public JsonNode get(String path, Map<String, String> query) throws AdapterException {
         URI uri = uri(path, query);
-        return signed.getJson(uri, OnNotFound.FAIL);
+        GraphAnswers answers = connection.answers();
+        answers.forget();
+        try {
+            return signed.getJson(uri, OnNotFound.FAIL);
+        } catch (AdapterException e) {
+            GraphAnswers.Answer answer = answers.last().orElse(null);
+            if (answer == null || answer.error().isEmpty()) {
+                throw e;
+            }
+            throw mapped(answer, answer.error().get(), path, e);
+        } finally {
+            answers.forget();
+        }
     }
 
     /** One page of the edge at {@code path}: the first with {@code after} null, else the page after that cursor. */
@@ -92,5 +106,29 @@ public final class GraphApi {
         }
         List<Entry<String, String>> pairs = new ArrayList<>(query.entrySet());
         return URI.create(connection.apiBase() + path + (pairs.isEmpty() ? "" : "?" + FormEncoding.encode(pairs)));
+    }
+
+    private AdapterException mapped(GraphAnswers.Answer answer, GraphError error, String path, AdapterException e) {
+        String what = signed.provider() + " answered " + answer.status() + " to GET " + path + ": " + error.describe();
+        if (error.throttled()) {
+            Duration wait = GraphUsage.regainAccessIn(answer.headers()).orElse(connection.throttleWait());
+            connection.rateLimiter().throttled(wait);
+            return new TransientAdapterException(what + " (retry after " + wait.toSeconds() + " s)", e, wait);
+        }
+        if (error.tokenInvalid()) {
+            return new AuthorizationRefusedException(signed.provider() + " refused the access token (" + error.describe()
+                    + "); the account has to be authorized again", answer.status(), error.message());
+        }
+        if (error.temporary()) {
+            return new TransientAdapterException(what, e);
+        }
+        if (error.permissionMissing()) {
+            return new AuthorizationRefusedException(signed.provider() + " refused a permission (" + error.describe()
+                    + "); the account has to be authorized again with the adapter's scopes", answer.status(), error.message());
+        }
+        if (e instanceof ProviderRejectedException || e instanceof AuthorizationRefusedException) {
+            return e;
+        }
+        return new AdapterException(what, e);
     }
 }

@@ -8,8 +8,6 @@ import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.FormEncoding;
-import org.dtp.spi.http.AnswerPolicy;
-import org.dtp.spi.http.ProviderAnswer;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.RateLimiter;
@@ -23,14 +21,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What both X exporters share: one HTTP client and rate limiter for all of this server's requests to X, the user's
@@ -58,6 +54,7 @@ public final class TwitterConnector {
     private final URI apiBase;
     private final List<String> mediaHosts;
     private final int pageSize;
+    private final RateLimitHeaders windows;
     private final ProviderHttp http;
     private final Clock clock;
 
@@ -74,10 +71,10 @@ public final class TwitterConnector {
                 .filter(h -> !h.isEmpty()).toList();
         this.pageSize = Math.max(5, Math.min(100, config.pageSize()));
         this.clock = clock;
-        this.http = ProviderHttp.builder("X").connectTimeout(Duration.ofSeconds(10)).version(HttpClient.Version.HTTP_1_1)
-                .rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
-                .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-twitter").clock(clock)
-                .answerPolicy(this::read).build();
+        this.windows = new RateLimitHeaders(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(HttpClient.Redirect.NORMAL).version(HttpClient.Version.HTTP_1_1).build());
+        this.http = ProviderHttp.builder("X").httpClient(windows).rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
+                .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-twitter").clock(clock).build();
     }
 
     RateLimiter rateLimiter() {
@@ -138,38 +135,28 @@ public final class TwitterConnector {
 
     private JsonNode get(TransferContext context, String path, Map<String, String> query) throws AdapterException {
         URI uri = URI.create(apiBase + path + (query.isEmpty() ? "" : "?" + FormEncoding.encode(List.copyOf(query.entrySet()))));
-        return http.withSigner(clients.signer(PROVIDER, context)).getJson(uri, OnNotFound.FAIL);
+        ProviderHttp api = http.withSigner(clients.signer(PROVIDER, context));
+        windows.forget();
+        try {
+            JsonNode body = api.getJson(uri, OnNotFound.FAIL);
+            windows.last().filter(w -> w.remaining() == 0 && w.reset() != null)
+                    .ifPresent(w -> http.rateLimiter().throttled(untilReset(w)));
+            return body;
+        } catch (TransientAdapterException e) {
+            RateLimitHeaders.Window w = windows.last().orElse(null);
+            if (w == null || w.status() != 429 || w.reset() == null || e.retryAfter().isPresent()) {
+                throw e;
+            }
+            Duration wait = untilReset(w);
+            http.rateLimiter().throttled(wait);
+            throw new TransientAdapterException(e.getMessage() + " (rate limit window resets in " + wait.toSeconds() + " s)", e, wait);
+        } finally {
+            windows.forget();
+        }
     }
 
-    /**
-     * X's answers (https://docs.x.com/x-api/fundamentals/rate-limits): {@code x-rate-limit-remaining} 0 on a success
-     * means the window is used up, so the limiter waits for {@code x-rate-limit-reset} (Unix seconds) before the next
-     * request; a 429 without Retry-After waits for that reset too.
-     */
-    private AnswerPolicy.Reading read(ProviderAnswer answer) {
-        Optional<Instant> reset = answer.header("x-rate-limit-reset").map(TwitterConnector::number).filter(t -> t > 0)
-                .map(Instant::ofEpochSecond);
-        if (reset.isEmpty()) {
-            return AnswerPolicy.Reading.BY_STATUS;
-        }
-        if (answer.succeeded()) {
-            boolean usedUp = answer.header("x-rate-limit-remaining").map(TwitterConnector::number).orElse(-1L) == 0;
-            return usedUp ? AnswerPolicy.Reading.slowDown(untilReset(reset.get())) : AnswerPolicy.Reading.BY_STATUS;
-        }
-        if (answer.status() != 429 || answer.header("Retry-After").isPresent()) {
-            return AnswerPolicy.Reading.BY_STATUS;
-        }
-        Duration wait = untilReset(reset.get());
-        return AnswerPolicy.Reading.rateLimited(wait, "rate limit window resets in " + wait.toSeconds() + " s");
-    }
-
-    private static long number(String text) {
-        String t = text.strip();
-        return t.matches("\\d{1,12}") ? Long.parseLong(t) : -1;
-    }
-
-    private Duration untilReset(Instant reset) {
-        Duration wait = Duration.between(clock.instant(), reset);
+    private Duration untilReset(RateLimitHeaders.Window w) {
+        Duration wait = Duration.between(clock.instant(), w.reset());
         // x-rate-limit-reset is in whole seconds: one more so that the window has surely turned
         wait = wait.isNegative() ? Duration.ZERO : wait.plusSeconds(1);
         return wait.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : wait;
