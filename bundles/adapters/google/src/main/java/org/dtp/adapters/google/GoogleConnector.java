@@ -67,7 +67,7 @@ public final class GoogleConnector {
                 .requestTimeout(settings.requestTimeout())
                 .followRedirects(false)
                 .userAgent("dtp-adapter-google")
-                .rateLimitAnswers(GoogleHttp::isQuotaAnswer)
+                .answerPolicy(GoogleHttp::judge)
                 .build();
         this.media = ProviderHttp.builder("Google Photos media")
                 .rateLimiter(api.rateLimiter())

@@ -18,7 +18,6 @@ import org.osgi.service.metatype.annotations.Designate;
 
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,9 +53,7 @@ public final class TwitterConnector {
     private final URI apiBase;
     private final List<String> mediaHosts;
     private final int pageSize;
-    private final RateLimitHeaders windows;
     private final ProviderHttp http;
-    private final Clock clock;
 
     @Activate
     public TwitterConnector(TwitterConfig config, @Reference OAuth2Clients clients) {
@@ -70,10 +67,8 @@ public final class TwitterConnector {
         this.mediaHosts = java.util.Arrays.stream(config.mediaHosts()).map(h -> h.strip().toLowerCase(Locale.ROOT))
                 .filter(h -> !h.isEmpty()).toList();
         this.pageSize = Math.max(5, Math.min(100, config.pageSize()));
-        this.clock = clock;
-        this.windows = new RateLimitHeaders(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NORMAL).version(HttpClient.Version.HTTP_1_1).build());
-        this.http = ProviderHttp.builder("X").httpClient(windows).rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
+        this.http = ProviderHttp.builder("X").answerPolicy(new RateLimitWindow(clock))
+                .rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
                 .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-twitter").clock(clock).build();
     }
 
@@ -136,29 +131,6 @@ public final class TwitterConnector {
     private JsonNode get(TransferContext context, String path, Map<String, String> query) throws AdapterException {
         URI uri = URI.create(apiBase + path + (query.isEmpty() ? "" : "?" + FormEncoding.encode(List.copyOf(query.entrySet()))));
         ProviderHttp api = http.withSigner(clients.signer(PROVIDER, context));
-        windows.forget();
-        try {
-            JsonNode body = api.getJson(uri, OnNotFound.FAIL);
-            windows.last().filter(w -> w.remaining() == 0 && w.reset() != null)
-                    .ifPresent(w -> http.rateLimiter().throttled(untilReset(w)));
-            return body;
-        } catch (TransientAdapterException e) {
-            RateLimitHeaders.Window w = windows.last().orElse(null);
-            if (w == null || w.status() != 429 || w.reset() == null || e.retryAfter().isPresent()) {
-                throw e;
-            }
-            Duration wait = untilReset(w);
-            http.rateLimiter().throttled(wait);
-            throw new TransientAdapterException(e.getMessage() + " (rate limit window resets in " + wait.toSeconds() + " s)", e, wait);
-        } finally {
-            windows.forget();
-        }
-    }
-
-    private Duration untilReset(RateLimitHeaders.Window w) {
-        Duration wait = Duration.between(clock.instant(), w.reset());
-        // x-rate-limit-reset is in whole seconds: one more so that the window has surely turned
-        wait = wait.isNegative() ? Duration.ZERO : wait.plusSeconds(1);
-        return wait.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : wait;
+        return api.getJson(uri, OnNotFound.FAIL);
     }
 }
