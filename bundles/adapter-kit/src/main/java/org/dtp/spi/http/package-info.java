@@ -9,7 +9,8 @@
  * {@code RateLimitAnswers}, a provider's error answers that mean a rate limit under another status.
  * 1.5: {@link org.dtp.spi.http.ProviderAnswer} (status, headers, the body's first bytes) carried by the failures, and
  * {@link org.dtp.spi.http.AnswerPolicy}, what a provider's answers mean (transient, a rate limit until when, the
- * destination full), which replaces {@code RateLimitAnswers}.
+ * destination full), which replaces {@code RateLimitAnswers}; {@link org.dtp.spi.http.ProviderConnection}, a connector's
+ * client, limiter, cluster permits, signer and revoke in one object.
  */
 @Export
 @Version("1.5.0")
