@@ -8,6 +8,7 @@ import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.FormEncoding;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.RateLimiter;
@@ -49,11 +50,10 @@ public final class TwitterConnector {
     record Tweets(List<JsonNode> tweets, Map<String, JsonNode> media, String nextToken) {
     }
 
-    private final OAuth2Clients clients;
     private final URI apiBase;
     private final List<String> mediaHosts;
     private final int pageSize;
-    private final ProviderHttp http;
+    private final ProviderConnection connection;
 
     @Activate
     public TwitterConnector(TwitterConfig config, @Reference OAuth2Clients clients) {
@@ -61,23 +61,26 @@ public final class TwitterConnector {
     }
 
     TwitterConnector(TwitterConfig config, OAuth2Clients clients, Clock clock) {
-        this.clients = clients;
         String base = config.apiBaseUrl();
         this.apiBase = URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
         this.mediaHosts = java.util.Arrays.stream(config.mediaHosts()).map(h -> h.strip().toLowerCase(Locale.ROOT))
                 .filter(h -> !h.isEmpty()).toList();
         this.pageSize = Math.max(5, Math.min(100, config.pageSize()));
-        this.http = ProviderHttp.builder("X").answerPolicy(new RateLimitWindow(clock))
-                .rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
-                .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-twitter").clock(clock).build();
+        this.connection = ProviderConnection.builder(ProviderHttp.builder("X").answerPolicy(new RateLimitWindow(clock))
+                        .rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
+                        .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-twitter")
+                        .clock(clock).build())
+                .authorization(ProviderConnection.authorization(context -> clients.signer(PROVIDER, context),
+                        endpoint -> clients.revoke(PROVIDER, endpoint)))
+                .build();
     }
 
     RateLimiter rateLimiter() {
-        return http.rateLimiter();
+        return connection.rateLimiter();
     }
 
     void revoke(TransferEndpoint endpoint) throws AdapterException {
-        clients.revoke(PROVIDER, endpoint);
+        connection.revoke(endpoint);
     }
 
     User me(TransferContext context) throws AdapterException {
@@ -125,12 +128,12 @@ public final class TwitterConnector {
         if (!allowed) {
             throw new ItemRejectedException("refusing to fetch media from " + ProviderHttp.redact(uri) + ": not one of X's media hosts");
         }
-        return http.download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
+        return connection.http().download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
     }
 
     private JsonNode get(TransferContext context, String path, Map<String, String> query) throws AdapterException {
         URI uri = URI.create(apiBase + path + (query.isEmpty() ? "" : "?" + FormEncoding.encode(List.copyOf(query.entrySet()))));
-        ProviderHttp api = http.withSigner(clients.signer(PROVIDER, context));
+        ProviderHttp api = connection.signedFor(context);
         return api.getJson(uri, OnNotFound.FAIL);
     }
 }
