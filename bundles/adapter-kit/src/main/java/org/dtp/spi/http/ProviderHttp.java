@@ -50,8 +50,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <li>404: {@link ProviderRejectedException} (an {@link ItemRejectedException}) or {@link AdapterException}, as
  *     the caller says ({@link OnNotFound});</li>
  * <li>any other 4xx: {@link ProviderRejectedException} with the status and the provider's message;</li>
- * <li>an error answer the provider's {@link RateLimitAnswers} call a rate limit, whatever its status: as a 429.</li>
+ * <li>an error answer the provider's {@link AnswerPolicy} judges otherwise: as it says (transient, a rate limit until
+ *     an instant, the destination full, or the adapter's own exception).</li>
  * </ul>
+ * Failures made from an answer carry it ({@link ProviderAnswer}: status, headers, the body's first bytes).
  * It never retries: the engine retries transient failures with backoff and honours Retry-After.
  * Nothing secret is logged: requests are logged at debug as method, URI without its query, status
  * and time; headers never. Instances are immutable and thread-safe; {@link #withSigner} makes a view
@@ -66,7 +68,7 @@ public final class ProviderHttp {
         FAIL
     }
 
-    static final int MAX_ERROR_BODY_BYTES = 16 * 1024;
+    static final int MAX_ERROR_BODY_BYTES = ProviderAnswer.MAX_BODY_BYTES;
     static final int MAX_MESSAGE_CHARS = 300;
     private static final Logger LOG = LoggerFactory.getLogger(ProviderHttp.class);
     private static final String JSON = "application/json";
@@ -82,7 +84,7 @@ public final class ProviderHttp {
     private final String userAgent;
     private final Clock clock;
     private final RequestSigner signer;
-    private final RateLimitAnswers rateLimitAnswers;
+    private final AnswerPolicy answerPolicy;
 
     private ProviderHttp(Builder b, HttpClient client) {
         this.provider = b.provider;
@@ -95,10 +97,14 @@ public final class ProviderHttp {
         this.userAgent = b.userAgent;
         this.clock = b.clock;
         this.signer = b.signer;
-        this.rateLimitAnswers = b.rateLimitAnswers;
+        this.answerPolicy = b.answerPolicy;
     }
 
     private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter) {
+        this(other, signer, limiter, other.answerPolicy);
+    }
+
+    private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter, AnswerPolicy answerPolicy) {
         this.provider = other.provider;
         this.client = other.client;
         this.limiter = limiter;
@@ -109,7 +115,7 @@ public final class ProviderHttp {
         this.userAgent = other.userAgent;
         this.clock = other.clock;
         this.signer = signer;
-        this.rateLimitAnswers = other.rateLimitAnswers;
+        this.answerPolicy = answerPolicy;
     }
 
     /** A builder for a client of {@code provider} (a name for messages, e.g. {@code SmugMug}). */
@@ -128,6 +134,14 @@ public final class ProviderHttp {
      */
     public ProviderHttp withRateLimiter(RateLimiter limiter) {
         return new ProviderHttp(this, signer, Objects.requireNonNull(limiter, "limiter"));
+    }
+
+    /**
+     * The same client (connections, signer, rate limiter, settings) judging error answers by {@code policy}, e.g. an
+     * API's error codes where the same host's downloads are judged by their status. Since 1.5.
+     */
+    public ProviderHttp withAnswerPolicy(AnswerPolicy policy) {
+        return new ProviderHttp(this, signer, limiter, Objects.requireNonNull(policy, "policy"));
     }
 
     public String provider() {
@@ -297,6 +311,8 @@ public final class ProviderHttp {
         LOG.debug("{} {} {} -> {} in {} ms", provider, method, redact(uri), status, millisSince(started));
         if (status >= 200 && status < 300) {
             limiter.succeeded();
+            answerPolicy.pauseAfter(new ProviderAnswer(method, uri, status, response.headers(), null))
+                    .ifPresent(at -> limiter.throttled(waitUntil(at, clock)));
             return response;
         }
         if (status == 401 && signer.unauthorized(signable) && !resent) {
@@ -308,12 +324,38 @@ public final class ProviderHttp {
             throw new TransientAdapterException(provider + " refused the authorization (401 Unauthorized) for " + method
                     + " " + redact(uri) + "; it is renewed for the next attempt, as a streamed body is sent only once", null);
         }
-        String text = readErrorBody(response.body());
-        boolean rateLimited = status == 429 || rateLimitAnswers.isRateLimit(status, text);
-        if (rateLimited) {
-            limiter.throttled(response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock)).orElse(null));
+        ProviderAnswer answer = ProviderAnswer.read(method, uri, status, response.headers(), response.body());
+        AnswerOutcome outcome = answerPolicy.judge(answer);
+        if (rateLimited(answer, outcome)) {
+            limiter.throttled(retryAfter(answer, outcome, clock).orElse(null));
         }
-        throw failure(provider, method, uri, status, response.headers(), text, onNotFound, clock, rateLimited);
+        throw failure(provider, answer, outcome, onNotFound, clock);
+    }
+
+    private static boolean rateLimited(ProviderAnswer answer, AnswerOutcome outcome) {
+        return outcome.kind() == AnswerOutcome.Kind.RATE_LIMITED
+                || outcome.kind() == AnswerOutcome.Kind.BY_STATUS && answer.status() == 429;
+    }
+
+    /** The wait a rate-limit outcome names, else the answer's Retry-After. */
+    private static Optional<Duration> retryAfter(ProviderAnswer answer, AnswerOutcome outcome, Clock clock) {
+        if (outcome.kind() == AnswerOutcome.Kind.RATE_LIMITED && outcome.retryAfter().isPresent()) {
+            Duration wait = outcome.retryAfter().get();
+            return Optional.of(wait.isNegative() ? Duration.ZERO : wait.compareTo(RetryAfter.LONGEST) > 0 ? RetryAfter.LONGEST : wait);
+        }
+        if (outcome.kind() == AnswerOutcome.Kind.RATE_LIMITED && outcome.retryAt().isPresent()) {
+            return Optional.of(waitUntil(outcome.retryAt().get(), clock));
+        }
+        return answer.header("Retry-After").flatMap(v -> RetryAfter.parse(v, clock));
+    }
+
+    /** From now until {@code at}: zero for a past instant, at most {@link RetryAfter#LONGEST}. */
+    private static Duration waitUntil(java.time.Instant at, Clock clock) {
+        Duration wait = Duration.between(clock.instant(), at);
+        if (wait.isNegative()) {
+            return Duration.ZERO;
+        }
+        return wait.compareTo(RetryAfter.LONGEST) > 0 ? RetryAfter.LONGEST : wait;
     }
 
     private JsonNode readJson(String method, URI uri, HttpResponse<InputStream> response) throws AdapterException {
@@ -375,29 +417,42 @@ public final class ProviderHttp {
      */
     public static AdapterException failure(String provider, String method, URI uri, int status, HttpHeaders headers,
                                            String body, OnNotFound onNotFound, Clock clock) {
-        return failure(provider, method, uri, status, headers, body, onNotFound, clock, status == 429);
+        ProviderAnswer answer = new ProviderAnswer(method, uri, status,
+                headers == null ? HttpHeaders.of(Map.of(), (name, value) -> true) : headers,
+                body == null ? null : body.getBytes(StandardCharsets.UTF_8));
+        return failure(provider, answer, AnswerOutcome.byStatus(), onNotFound, clock);
     }
 
-    /** {@link #failure}, with a {@code rateLimited} answer (a 429, or one {@link RateLimitAnswers} call so) transient. */
-    private static AdapterException failure(String provider, String method, URI uri, int status, HttpHeaders headers,
-                                            String body, OnNotFound onNotFound, Clock clock, boolean rateLimited) {
+    /** {@link #failure} of {@code answer} as its policy's {@code outcome} says. */
+    private static AdapterException failure(String provider, ProviderAnswer answer, AnswerOutcome outcome,
+                                            OnNotFound onNotFound, Clock clock) {
+        if (outcome.kind() == AnswerOutcome.Kind.FAILURE) {
+            return outcome.failure();
+        }
+        int status = answer.status();
+        String body = answer.bodyText();
+        boolean byStatus = outcome.kind() == AnswerOutcome.Kind.BY_STATUS;
+        boolean rateLimited = rateLimited(answer, outcome);
         String message = providerMessage(body);
-        String where = method + " " + redact(uri);
+        String where = answer.method() + " " + answer.where();
         // Only the message field of a JSON error is shown; other text (a page, another service's banner) is logged at
         // debug and kept in the exception's providerMessage() for the adapter, never put in the message users see.
-        String shown = jsonMessage(body);
+        String shown = outcome.reason().orElseGet(() -> jsonMessage(body));
         if (shown == null && !message.isEmpty()) {
             LOG.debug("{} answered {} to {}: {}", provider, status, where, message);
         }
         String detail = shown == null || shown.isEmpty() ? "" : ": " + shown;
         String answered = provider + " answered " + status + reasonOf(status) + " to " + where + detail;
-        if (status == 507) {
+        if (byStatus && status == 507) {
             // Insufficient Storage (RFC 4918): the destination is full, not the item wrong; the transfer pauses.
             return new DestinationFullException(provider + " has no room left (507 Insufficient Storage) for " + where, null);
         }
-        if (rateLimited || status == 408 || status >= 500) {
-            Optional<java.time.Duration> retryAfter = headers == null ? Optional.empty()
-                    : headers.firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock));
+        if (outcome.kind() == AnswerOutcome.Kind.DESTINATION_FULL) {
+            return new DestinationFullException(provider + " has no room left (" + status + reasonOf(status) + ") for "
+                    + where + detail, outcome.retryAt().orElse(null), null);
+        }
+        if (rateLimited || outcome.kind() == AnswerOutcome.Kind.TRANSIENT || status == 408 || status >= 500) {
+            Optional<Duration> retryAfter = retryAfter(answer, outcome, clock);
             String wait = retryAfter.map(d -> "retry after " + d.toSeconds() + " s").orElse("");
             String note = rateLimited && status != 429 ? (wait.isEmpty() ? "a rate limit" : "a rate limit, " + wait) : wait;
             return new TransientAdapterException(answered + (note.isEmpty() ? "" : " (" + note + ")"), null,
@@ -405,14 +460,14 @@ public final class ProviderHttp {
         }
         if (status == 401 || status == 403) {
             return new AuthorizationRefusedException(provider + " refused the authorization (" + status + reasonOf(status)
-                    + ") for " + where + detail + "; the account may have to be authorized again", status, message);
+                    + ") for " + where + detail + "; the account may have to be authorized again", answer, message);
         }
         if (status == 404) {
-            return onNotFound == OnNotFound.REJECT_ITEM ? new ProviderRejectedException(answered, status, message)
+            return onNotFound == OnNotFound.REJECT_ITEM ? new ProviderRejectedException(answered, answer, message)
                     : new AdapterException(answered);
         }
         if (status >= 400 && status < 500) {
-            return new ProviderRejectedException(answered, status, message);
+            return new ProviderRejectedException(answered, answer, message);
         }
         return new AdapterException(provider + " answered with the unexpected status " + status + " to " + where + detail);
     }
@@ -516,7 +571,7 @@ public final class ProviderHttp {
         private long minUploadBytesPerSecond = 64L << 10;
         private Clock clock = Clock.systemUTC();
         private RequestSigner signer = RequestSigner.NONE;
-        private RateLimitAnswers rateLimitAnswers = RateLimitAnswers.NONE;
+        private AnswerPolicy answerPolicy = AnswerPolicy.BY_STATUS;
         private boolean followRedirects = true;
         private HttpClient.Version version = HttpClient.Version.HTTP_1_1;
 
@@ -594,11 +649,12 @@ public final class ProviderHttp {
         }
 
         /**
-         * Which error answers other than 429 mean the provider is limiting the rate (default: none); they are
-         * handled as a 429. Since 1.4.
+         * What the provider's answers mean beyond their status (default {@link AnswerPolicy#BY_STATUS}): transient, a
+         * rate limit until when, the destination full, a window used up. Since 1.5 (it replaces 1.4's
+         * {@code rateLimitAnswers}).
          */
-        public Builder rateLimitAnswers(RateLimitAnswers answers) {
-            this.rateLimitAnswers = Objects.requireNonNull(answers);
+        public Builder answerPolicy(AnswerPolicy policy) {
+            this.answerPolicy = Objects.requireNonNull(policy);
             return this;
         }
 

@@ -6,10 +6,15 @@
  * {@link org.dtp.spi.http.RateLimiter}. It never retries: the engine does, per its retry policy.
  * 1.1: the rate limiter slows down on 429 and honours Retry-After for every thread. 1.3: {@link org.dtp.spi.http.TrustStores#load}.
  * 1.4: uploads of unknown length, text answers to uploads ({@link org.dtp.spi.http.ProviderHttp#uploadForText}), and
- * {@link org.dtp.spi.http.RateLimitAnswers}, a provider's error answers that mean a rate limit under another status.
+ * {@code RateLimitAnswers}, a provider's error answers that mean a rate limit under another status.
+ * 2.0 (RateLimitAnswers removed, before any release): {@link org.dtp.spi.http.ProviderAnswer} (status, headers, the
+ * body's first bytes) carried by the failures, and
+ * {@link org.dtp.spi.http.AnswerPolicy}, what a provider's answers mean (transient, a rate limit until when, the
+ * destination full), which replaces {@code RateLimitAnswers}; {@link org.dtp.spi.http.ProviderConnection}, a connector's
+ * client, limiter, cluster permits, signer and revoke in one object.
  */
 @Export
-@Version("1.4.0")
+@Version("2.0.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;

@@ -385,9 +385,10 @@ public class ProviderHttpTest {
         });
         List<String> classified = new java.util.concurrent.CopyOnWriteArrayList<>();
         ProviderHttp quotas = ProviderHttp.builder("Acme").clock(Clock.fixed(NOW, ZoneOffset.UTC)).rateLimiter(limiter)
-                .rateLimitAnswers((status, body) -> {
-                    classified.add(status + " " + body);
-                    return status == 403 && body.contains("\"rateLimitExceeded\"");
+                .answerPolicy(answer -> {
+                    classified.add(answer.status() + " " + answer.bodyText());
+                    return answer.status() == 403 && answer.bodyText().contains("\"rateLimitExceeded\"")
+                            ? AnswerOutcome.rateLimited(null) : AnswerOutcome.byStatus();
                 })
                 .build().withSigner(request -> request.setHeader("Authorization", "Bearer t")); // a view keeps the hook
         String quota = "{\"error\":{\"errors\":[{\"reason\":\"rateLimitExceeded\"}],\"message\":\"Rate Limit Exceeded\"}}";

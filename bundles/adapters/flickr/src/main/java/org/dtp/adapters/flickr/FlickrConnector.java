@@ -8,6 +8,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
@@ -35,7 +36,7 @@ public final class FlickrConnector {
     private static final int CACHED_PHOTOSETS = 1024;
 
     private final FlickrSettings settings;
-    private final ProviderHttp rest;
+    private final ProviderConnection rest;
     private final ProviderHttp upload;
     private final ProviderHttp media;
     /** Photoset ids by the user's account id and the set's machine tag. */
@@ -59,8 +60,10 @@ public final class FlickrConnector {
             photosetLocks[i] = new Object();
         }
         RateLimiter api = RateLimiter.perSecond(settings.requestsPerSecond());
-        this.rest = ProviderHttp.builder("Flickr").rateLimiter(api).requestTimeout(settings.requestTimeout())
-                .userAgent("dtp-adapter-flickr").build();
+        this.rest = ProviderConnection.builder(ProviderHttp.builder("Flickr").rateLimiter(api)
+                        .requestTimeout(settings.requestTimeout()).userAgent("dtp-adapter-flickr").build())
+                .clusterKey(clusterKey(), settings.requestsPerSecond())
+                .build();
         // The Upload API answers only in XML; same limiter, since uploads are calls of the key too.
         this.upload = ProviderHttp.builder("Flickr").rateLimiter(api).requestTimeout(settings.requestTimeout())
                 .userAgent("dtp-adapter-flickr").mapper(new RestXml()).build();
@@ -85,11 +88,11 @@ public final class FlickrConnector {
     /** Flickr's limit is per API key, whichever node asks: every permit is also one of the cluster's (when offered). */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void bindClusterPermits(ClusterPermits permits) {
-        rest.rateLimiter().sharedWith(permits, clusterKey(), (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+        rest.bindClusterPermits(permits);
     }
 
     void unbindClusterPermits(ClusterPermits permits) {
-        rest.rateLimiter().sharedWith(null, null, 0);
+        rest.unbindClusterPermits(permits);
     }
 
     /** Checks that this server has an API key and the endpoint a user's token; makes no request. */
@@ -111,7 +114,7 @@ public final class FlickrConnector {
         String token = endpoint.require(ACCESS_TOKEN);
         OAuth1Signer signer = new OAuth1Signer(new ClientCredentials(settings.consumerKey(), settings.consumerSecret()),
                 new TokenCredentials(token, endpoint.require(ACCESS_TOKEN_SECRET)));
-        return new Account(new FlickrApi(rest.withSigner(signer), upload.withSigner(signer), media, settings),
+        return new Account(new FlickrApi(rest.http().withSigner(signer), upload.withSigner(signer), media, settings),
                 fingerprint(settings.consumerKey() + "\n" + token));
     }
 

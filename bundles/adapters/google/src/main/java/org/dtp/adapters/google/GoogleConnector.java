@@ -10,6 +10,7 @@ import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
@@ -36,9 +37,8 @@ public final class GoogleConnector {
     private static final int CACHED_MEMBERSHIPS = 4;
 
     private final GoogleSettings settings;
-    private final OAuth2Clients clients;
     /** Signed API requests. Redirects are not followed: the JDK would send the bearer token to the new host. */
-    private final ProviderHttp api;
+    private final ProviderConnection api;
     /** Media addresses (baseUrl): never signed, same rate limiter. */
     private final ProviderHttp media;
     /** Destination album, calendar and task list ids by job and idempotency key. */
@@ -63,13 +63,16 @@ public final class GoogleConnector {
 
     public GoogleConnector(GoogleSettings settings, OAuth2Clients clients) {
         this.settings = settings;
-        this.clients = clients;
-        this.api = ProviderHttp.builder("Google")
-                .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
-                .requestTimeout(settings.requestTimeout())
-                .followRedirects(false)
-                .userAgent("dtp-adapter-google")
-                .rateLimitAnswers(GoogleHttp::isQuotaAnswer)
+        this.api = ProviderConnection.builder(ProviderHttp.builder("Google")
+                        .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
+                        .requestTimeout(settings.requestTimeout())
+                        .followRedirects(false)
+                        .userAgent("dtp-adapter-google")
+                        .answerPolicy(GoogleHttp::judge)
+                        .build())
+                .clusterKey(PROVIDER, settings.requestsPerSecond())
+                .authorization(ProviderConnection.authorization(context -> clients.signer(PROVIDER, context),
+                        endpoint -> clients.revoke(PROVIDER, endpoint)))
                 .build();
         this.media = ProviderHttp.builder("Google Photos media")
                 .rateLimiter(api.rateLimiter())
@@ -85,11 +88,11 @@ public final class GoogleConnector {
     /** With several nodes, {@code requestsPerSecond} holds for all of them together. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void bindClusterPermits(ClusterPermits permits) {
-        api.rateLimiter().sharedWith(permits, PROVIDER, (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+        api.bindClusterPermits(permits);
     }
 
     void unbindClusterPermits(ClusterPermits permits) {
-        api.rateLimiter().sharedWith(null, null, 0);
+        api.unbindClusterPermits(permits);
     }
 
     public RateLimiter rateLimiter() {
@@ -104,12 +107,12 @@ public final class GoogleConnector {
     /** Google as the context's user; renewed tokens are written back into the job. */
     public GoogleHttp http(TransferContext context) throws AdapterException {
         validate(context.endpoint());
-        return new GoogleHttp(api.withSigner(clients.signer(PROVIDER, context)), media);
+        return new GoogleHttp(api.signedFor(context), media);
     }
 
     /** Revokes the transfer's grant at Google's revocation endpoint (when the operator configured it). */
     void release(TransferEndpoint endpoint) throws AdapterException {
-        clients.revoke(PROVIDER, endpoint);
+        api.revoke(endpoint);
     }
 
     /** Finds or makes a destination container. */

@@ -8,11 +8,9 @@ import org.dtp.spi.http.AuthorizationRefusedException;
 import org.dtp.spi.http.FormEncoding;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
-import org.dtp.spi.http.ProviderRejectedException;
 
 import java.io.InputStream;
 import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +19,7 @@ import java.util.Map.Entry;
 
 /**
  * The Graph API as one user (https://developers.facebook.com/docs/graph-api/): GETs of nodes and edges with
- * {@code fields}, cursor paging, and Graph errors mapped to the SPI's exceptions by their code:
+ * {@code fields}, cursor paging, and Graph errors mapped to the SPI's exceptions by their code ({@link GraphErrors}):
  * <ul>
  * <li>190 (and 102): the token expired or was revoked. A 401 has already been handed to the signer by
  *     {@code ProviderHttp} (which refreshes where it can and sends again); what is left is an
@@ -48,20 +46,7 @@ public final class GraphApi {
 
     /** GETs {@code path} (e.g. {@code /me/media}, {@code /1789/photos}) of the API root with {@code query}. */
     public JsonNode get(String path, Map<String, String> query) throws AdapterException {
-        URI uri = uri(path, query);
-        GraphAnswers answers = connection.answers();
-        answers.forget();
-        try {
-            return signed.getJson(uri, OnNotFound.FAIL);
-        } catch (AdapterException e) {
-            GraphAnswers.Answer answer = answers.last().orElse(null);
-            if (answer == null || answer.error().isEmpty()) {
-                throw e;
-            }
-            throw mapped(answer, answer.error().get(), path, e);
-        } finally {
-            answers.forget();
-        }
+        return signed.getJson(uri(path, query), OnNotFound.FAIL);
     }
 
     /** One page of the edge at {@code path}: the first with {@code after} null, else the page after that cursor. */
@@ -106,29 +91,5 @@ public final class GraphApi {
         }
         List<Entry<String, String>> pairs = new ArrayList<>(query.entrySet());
         return URI.create(connection.apiBase() + path + (pairs.isEmpty() ? "" : "?" + FormEncoding.encode(pairs)));
-    }
-
-    private AdapterException mapped(GraphAnswers.Answer answer, GraphError error, String path, AdapterException e) {
-        String what = signed.provider() + " answered " + answer.status() + " to GET " + path + ": " + error.describe();
-        if (error.throttled()) {
-            Duration wait = GraphUsage.regainAccessIn(answer.headers()).orElse(connection.throttleWait());
-            connection.rateLimiter().throttled(wait);
-            return new TransientAdapterException(what + " (retry after " + wait.toSeconds() + " s)", e, wait);
-        }
-        if (error.tokenInvalid()) {
-            return new AuthorizationRefusedException(signed.provider() + " refused the access token (" + error.describe()
-                    + "); the account has to be authorized again", answer.status(), error.message());
-        }
-        if (error.temporary()) {
-            return new TransientAdapterException(what, e);
-        }
-        if (error.permissionMissing()) {
-            return new AuthorizationRefusedException(signed.provider() + " refused a permission (" + error.describe()
-                    + "); the account has to be authorized again with the adapter's scopes", answer.status(), error.message());
-        }
-        if (e instanceof ProviderRejectedException || e instanceof AuthorizationRefusedException) {
-            return e;
-        }
-        return new AdapterException(what, e);
     }
 }

@@ -5,7 +5,6 @@ import org.dtp.spi.http.RateLimiter;
 import org.dtp.spi.http.RequestSigner;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -17,30 +16,28 @@ import java.util.Objects;
  *
  * @param apiBase      the versioned API root, e.g. {@code https://graph.instagram.com/v21.0}
  * @param mediaHosts   hosts (and their subdomains) media bytes are fetched from, e.g. {@code cdninstagram.com}
- * @param throttleWait the wait after a throttling error when Meta's headers announce none
+ * @param throttleWait the wait after a throttling error when Meta's headers announce none (see {@link GraphErrors})
  */
 public final class GraphConnection {
     private final URI apiBase;
     private final List<String> mediaHosts;
-    private final Duration throttleWait;
-    private final GraphAnswers answers;
     private final ProviderHttp http;
+    private final ProviderHttp media;
 
     public GraphConnection(String provider, URI apiBase, List<String> mediaHosts, RateLimiter limiter,
                            Duration requestTimeout, Duration throttleWait) {
         String base = Objects.requireNonNull(apiBase, "apiBase").toString();
         this.apiBase = URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
         this.mediaHosts = mediaHosts.stream().map(h -> h.strip().toLowerCase(Locale.ROOT)).filter(h -> !h.isEmpty()).toList();
-        this.throttleWait = Objects.requireNonNull(throttleWait, "throttleWait");
-        this.answers = new GraphAnswers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NORMAL).version(HttpClient.Version.HTTP_1_1).build());
-        this.http = ProviderHttp.builder(provider).httpClient(answers).rateLimiter(limiter).requestTimeout(requestTimeout)
+        // media bytes come from CDNs whose errors are judged by their status; API answers by their Graph error code
+        this.media = ProviderHttp.builder(provider).rateLimiter(limiter).requestTimeout(requestTimeout)
                 .userAgent("dtp-adapter-" + provider.toLowerCase(Locale.ROOT)).build();
+        this.http = media.withAnswerPolicy(new GraphErrors(provider, Objects.requireNonNull(throttleWait, "throttleWait")));
     }
 
     /** The Graph API as the user whose requests {@code signer} signs. */
     public GraphApi api(RequestSigner signer) {
-        return new GraphApi(this, http.withSigner(signer), http);
+        return new GraphApi(this, http.withSigner(signer), media);
     }
 
     /** The limiter all of this connection's requests share. */
@@ -50,14 +47,6 @@ public final class GraphConnection {
 
     URI apiBase() {
         return apiBase;
-    }
-
-    GraphAnswers answers() {
-        return answers;
-    }
-
-    Duration throttleWait() {
-        return throttleWait;
     }
 
     /** Whether media bytes may be fetched from {@code uri}: https from a media host, or the API host itself. */

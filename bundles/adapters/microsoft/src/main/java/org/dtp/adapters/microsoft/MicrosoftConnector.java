@@ -7,6 +7,7 @@ import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
@@ -35,9 +36,8 @@ public final class MicrosoftConnector {
     private static final int CACHED_SESSIONS = 256;
 
     private final MicrosoftSettings settings;
-    private final OAuth2Clients clients;
     /** Signed Graph requests. Redirects are not followed: the JDK would send the bearer token to the new host. */
-    private final ProviderHttp graph;
+    private final ProviderConnection graph;
     /** Pre-authenticated addresses (download URLs, upload sessions): never signed, same rate limiter. */
     private final ProviderHttp unsigned;
     private final HttpClient uploads;
@@ -56,12 +56,15 @@ public final class MicrosoftConnector {
 
     MicrosoftConnector(MicrosoftSettings settings, OAuth2Clients clients) {
         this.settings = settings;
-        this.clients = clients;
-        this.graph = ProviderHttp.builder("Microsoft Graph")
-                .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
-                .requestTimeout(settings.requestTimeout())
-                .followRedirects(false)
-                .userAgent("dtp-adapter-microsoft")
+        this.graph = ProviderConnection.builder(ProviderHttp.builder("Microsoft Graph")
+                        .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
+                        .requestTimeout(settings.requestTimeout())
+                        .followRedirects(false)
+                        .userAgent("dtp-adapter-microsoft")
+                        .build())
+                .clusterKey(PROVIDER, settings.requestsPerSecond())
+                .authorization(ProviderConnection.authorization(context -> clients.signer(PROVIDER, context),
+                        endpoint -> clients.revoke(PROVIDER, endpoint)))
                 .build();
         this.unsigned = ProviderHttp.builder("OneDrive")
                 .rateLimiter(graph.rateLimiter())
@@ -79,11 +82,11 @@ public final class MicrosoftConnector {
     /** With several nodes, {@code requestsPerSecond} holds for all of them together. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void bindClusterPermits(ClusterPermits permits) {
-        graph.rateLimiter().sharedWith(permits, PROVIDER, (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+        graph.bindClusterPermits(permits);
     }
 
     void unbindClusterPermits(ClusterPermits permits) {
-        graph.rateLimiter().sharedWith(null, null, 0);
+        graph.unbindClusterPermits(permits);
     }
 
     RateLimiter rateLimiter() {
@@ -98,12 +101,12 @@ public final class MicrosoftConnector {
     /** Graph as the context's user; renewed tokens are written back into the job. */
     public GraphApi api(TransferContext context) throws AdapterException {
         validate(context.endpoint());
-        return new GraphApi(graph.withSigner(clients.signer(PROVIDER, context)), unsigned, uploads, settings);
+        return new GraphApi(graph.signedFor(context), unsigned, uploads, settings);
     }
 
     /** Revokes what the registered client can revoke (Microsoft offers no RFC 7009 endpoint: usually nothing). */
     void release(TransferEndpoint endpoint) throws AdapterException {
-        clients.revoke(PROVIDER, endpoint);
+        graph.revoke(endpoint);
     }
 
     public URI session(String key) {

@@ -5,6 +5,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
@@ -42,7 +43,7 @@ public final class RtmConnector {
     }
 
     private final RtmSettings settings;
-    private final ProviderHttp http;
+    private final ProviderConnection connection;
     private final Clock clock;
     private final Map<String, Timeline> timelines = lru();
     private final Map<String, ZoneId> zones = lru();
@@ -56,8 +57,11 @@ public final class RtmConnector {
         this.settings = settings;
         this.clock = clock;
         // a burst of one: RTM's limit is an average, and it answers 503 to bursts
-        this.http = ProviderHttp.builder("Remember The Milk").rateLimiter(RateLimiter.of(settings.requestsPerSecond(), 1))
-                .requestTimeout(settings.requestTimeout()).userAgent("dtp-adapter-rememberthemilk").build();
+        this.connection = ProviderConnection.builder(ProviderHttp.builder("Remember The Milk")
+                        .rateLimiter(RateLimiter.of(settings.requestsPerSecond(), 1))
+                        .requestTimeout(settings.requestTimeout()).userAgent("dtp-adapter-rememberthemilk").build())
+                .clusterKey(clusterKey(), settings.requestsPerSecond())
+                .build();
     }
 
     RtmSettings settings() {
@@ -65,7 +69,7 @@ public final class RtmConnector {
     }
 
     RateLimiter rateLimiter() {
-        return http.rateLimiter();
+        return connection.rateLimiter();
     }
 
     String clusterKey() {
@@ -74,11 +78,11 @@ public final class RtmConnector {
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void bindClusterPermits(ClusterPermits permits) {
-        http.rateLimiter().sharedWith(permits, clusterKey(), (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+        connection.bindClusterPermits(permits);
     }
 
     void unbindClusterPermits(ClusterPermits permits) {
-        http.rateLimiter().sharedWith(null, null, 0);
+        connection.unbindClusterPermits(permits);
     }
 
     void validate(TransferEndpoint endpoint) throws InvalidEndpointException {
@@ -92,12 +96,12 @@ public final class RtmConnector {
     Account account(TransferEndpoint endpoint) throws AdapterException {
         validate(endpoint);
         String token = endpoint.require(AUTH_TOKEN);
-        return new Account(new RtmApi(http, settings, token), fingerprint(settings.apiKey() + "\n" + token));
+        return new Account(new RtmApi(connection.http(), settings, token), fingerprint(settings.apiKey() + "\n" + token));
     }
 
     /** The API without a user, for rtm.auth.* (the frob flow). */
     RtmApi unauthenticated() {
-        return new RtmApi(http, settings, null);
+        return new RtmApi(connection.http(), settings, null);
     }
 
     /** A timeline for the user's writes (rtm.timelines.create), made again after a while. */

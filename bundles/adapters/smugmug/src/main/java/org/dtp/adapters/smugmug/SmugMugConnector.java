@@ -7,6 +7,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
@@ -46,8 +47,7 @@ public final class SmugMugConnector {
     }
 
     private final SmugMugSettings settings;
-    private final ProviderHttp http;
-    private volatile ClusterPermits clusterPermits;
+    private final ProviderConnection connection;
     private final Map<String, AlbumChain> chains = lru(CACHED_CHAINS);
     private final Map<String, String> rootAlbums = lru(CACHED_ROOT_ALBUMS);
     /** Each user's own limiter, within the server's, by account id (when requestsPerSecondPerUser is set). */
@@ -60,10 +60,12 @@ public final class SmugMugConnector {
 
     SmugMugConnector(SmugMugSettings settings) {
         this.settings = settings;
-        this.http = ProviderHttp.builder("SmugMug")
-                .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
-                .requestTimeout(settings.requestTimeout())
-                .userAgent("dtp-adapter-smugmug")
+        this.connection = ProviderConnection.builder(ProviderHttp.builder("SmugMug")
+                        .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
+                        .requestTimeout(settings.requestTimeout())
+                        .userAgent("dtp-adapter-smugmug")
+                        .build())
+                .clusterKey("smugmug", settings.requestsPerSecond())
                 .build();
     }
 
@@ -77,26 +79,25 @@ public final class SmugMugConnector {
      */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void bindClusterPermits(ClusterPermits permits) {
-        clusterPermits = permits;
-        http.rateLimiter().sharedWith(permits, "smugmug", (int) Math.max(1, Math.round(settings.requestsPerSecond())));
-        synchronized (userLimiters) {
-            userLimiters.clear(); // made again, shared
-        }
+        connection.bindClusterPermits(permits);
+        forgetUserLimiters();
     }
 
     void unbindClusterPermits(ClusterPermits permits) {
-        if (clusterPermits == permits) {
-            clusterPermits = null;
-            http.rateLimiter().sharedWith(null, null, 0);
-            synchronized (userLimiters) {
-                userLimiters.clear();
-            }
+        connection.unbindClusterPermits(permits);
+        forgetUserLimiters();
+    }
+
+    /** Users' limiters are made again, counted with the cluster's permits as they are now. */
+    private void forgetUserLimiters() {
+        synchronized (userLimiters) {
+            userLimiters.clear();
         }
     }
 
     /** The limiter all of this server's SmugMug requests share: how hard SmugMug has pushed back, and the rate now. */
     RateLimiter rateLimiter() {
-        return http.rateLimiter();
+        return connection.rateLimiter();
     }
 
     /** Checks that this server has an API key and the endpoint has a user's token, before a job is created. */
@@ -117,7 +118,7 @@ public final class SmugMugConnector {
         OAuth1Signer signer = new OAuth1Signer(new ClientCredentials(settings.consumerKey(), settings.consumerSecret()),
                 new TokenCredentials(token, secret));
         String id = fingerprint(settings.consumerKey() + "\n" + token);
-        ProviderHttp api = http.withSigner(signer);
+        ProviderHttp api = connection.http().withSigner(signer);
         if (settings.requestsPerSecondPerUser() > 0) {
             api = api.withRateLimiter(userLimiter(id));
         }
@@ -131,8 +132,8 @@ public final class SmugMugConnector {
     RateLimiter userLimiter(String accountId) {
         synchronized (userLimiters) {
             return userLimiters.computeIfAbsent(accountId, id -> {
-                RateLimiter limiter = RateLimiter.perSecond(settings.requestsPerSecondPerUser()).within(http.rateLimiter());
-                ClusterPermits permits = clusterPermits;
+                RateLimiter limiter = RateLimiter.perSecond(settings.requestsPerSecondPerUser()).within(connection.rateLimiter());
+                ClusterPermits permits = connection.clusterPermits().orElse(null);
                 return permits == null ? limiter : limiter.sharedWith(permits, "smugmug:user:" + id,
                         (int) Math.max(1, Math.round(settings.requestsPerSecondPerUser())));
             });

@@ -8,6 +8,7 @@ import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
@@ -32,7 +33,7 @@ public final class SpotifyConnector {
 
     private final SpotifySettings settings;
     private final OAuth2Clients clients;
-    private final ProviderHttp http;
+    private final ProviderConnection connection;
 
     @Activate
     public SpotifyConnector(SpotifyConfig config, @Reference OAuth2Clients clients) {
@@ -42,21 +43,24 @@ public final class SpotifyConnector {
     SpotifyConnector(SpotifySettings settings, OAuth2Clients clients) {
         this.settings = settings;
         this.clients = Objects.requireNonNull(clients, "clients");
-        this.http = ProviderHttp.builder("Spotify")
-                .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
-                .requestTimeout(settings.requestTimeout())
-                .userAgent("dtp-adapter-spotify")
+        this.connection = ProviderConnection.builder(ProviderHttp.builder("Spotify")
+                        .rateLimiter(RateLimiter.perSecond(settings.requestsPerSecond()))
+                        .requestTimeout(settings.requestTimeout())
+                        .userAgent("dtp-adapter-spotify")
+                        .build())
+                .clusterKey(PROVIDER, settings.requestsPerSecond())
+                .authorization(context -> clients.signer(PROVIDER, context))
                 .build();
     }
 
     /** With several nodes, {@code requestsPerSecond} holds for all of them together (when the engine offers permits). */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void bindClusterPermits(ClusterPermits permits) {
-        http.rateLimiter().sharedWith(permits, PROVIDER, (int) Math.max(1, Math.round(settings.requestsPerSecond())));
+        connection.bindClusterPermits(permits);
     }
 
     void unbindClusterPermits(ClusterPermits permits) {
-        http.rateLimiter().sharedWith(null, null, 0);
+        connection.unbindClusterPermits(permits);
     }
 
     SpotifySettings settings() {
@@ -69,7 +73,7 @@ public final class SpotifyConnector {
 
     /** The limiter all of this server's Spotify requests share. */
     RateLimiter rateLimiter() {
-        return http.rateLimiter();
+        return connection.rateLimiter();
     }
 
     /** Checks, before a job is created, that the endpoint holds a user's tokens (as a finished sign-in leaves them). */
@@ -82,6 +86,6 @@ public final class SpotifyConnector {
 
     /** The Web API as the user of {@code context}, signed with their tokens (refreshed and kept in the job when due). */
     SpotifyApi api(TransferContext context) throws AdapterException {
-        return new SpotifyApi(http.withSigner(clients.signer(PROVIDER, context)), settings.apiBaseUrl());
+        return new SpotifyApi(connection.signedFor(context), settings.apiBaseUrl());
     }
 }

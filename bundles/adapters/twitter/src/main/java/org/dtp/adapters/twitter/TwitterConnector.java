@@ -8,6 +8,7 @@ import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.FormEncoding;
+import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.RateLimiter;
@@ -18,7 +19,6 @@ import org.osgi.service.metatype.annotations.Designate;
 
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,13 +50,10 @@ public final class TwitterConnector {
     record Tweets(List<JsonNode> tweets, Map<String, JsonNode> media, String nextToken) {
     }
 
-    private final OAuth2Clients clients;
     private final URI apiBase;
     private final List<String> mediaHosts;
     private final int pageSize;
-    private final RateLimitHeaders windows;
-    private final ProviderHttp http;
-    private final Clock clock;
+    private final ProviderConnection connection;
 
     @Activate
     public TwitterConnector(TwitterConfig config, @Reference OAuth2Clients clients) {
@@ -64,25 +61,26 @@ public final class TwitterConnector {
     }
 
     TwitterConnector(TwitterConfig config, OAuth2Clients clients, Clock clock) {
-        this.clients = clients;
         String base = config.apiBaseUrl();
         this.apiBase = URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
         this.mediaHosts = java.util.Arrays.stream(config.mediaHosts()).map(h -> h.strip().toLowerCase(Locale.ROOT))
                 .filter(h -> !h.isEmpty()).toList();
         this.pageSize = Math.max(5, Math.min(100, config.pageSize()));
-        this.clock = clock;
-        this.windows = new RateLimitHeaders(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NORMAL).version(HttpClient.Version.HTTP_1_1).build());
-        this.http = ProviderHttp.builder("X").httpClient(windows).rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
-                .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-twitter").clock(clock).build();
+        this.connection = ProviderConnection.builder(ProviderHttp.builder("X").answerPolicy(new RateLimitWindow(clock))
+                        .rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
+                        .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-twitter")
+                        .clock(clock).build())
+                .authorization(ProviderConnection.authorization(context -> clients.signer(PROVIDER, context),
+                        endpoint -> clients.revoke(PROVIDER, endpoint)))
+                .build();
     }
 
     RateLimiter rateLimiter() {
-        return http.rateLimiter();
+        return connection.rateLimiter();
     }
 
     void revoke(TransferEndpoint endpoint) throws AdapterException {
-        clients.revoke(PROVIDER, endpoint);
+        connection.revoke(endpoint);
     }
 
     User me(TransferContext context) throws AdapterException {
@@ -130,35 +128,12 @@ public final class TwitterConnector {
         if (!allowed) {
             throw new ItemRejectedException("refusing to fetch media from " + ProviderHttp.redact(uri) + ": not one of X's media hosts");
         }
-        return http.download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
+        return connection.http().download(uri, Map.of("Accept", "*/*"), OnNotFound.REJECT_ITEM);
     }
 
     private JsonNode get(TransferContext context, String path, Map<String, String> query) throws AdapterException {
         URI uri = URI.create(apiBase + path + (query.isEmpty() ? "" : "?" + FormEncoding.encode(List.copyOf(query.entrySet()))));
-        ProviderHttp api = http.withSigner(clients.signer(PROVIDER, context));
-        windows.forget();
-        try {
-            JsonNode body = api.getJson(uri, OnNotFound.FAIL);
-            windows.last().filter(w -> w.remaining() == 0 && w.reset() != null)
-                    .ifPresent(w -> http.rateLimiter().throttled(untilReset(w)));
-            return body;
-        } catch (TransientAdapterException e) {
-            RateLimitHeaders.Window w = windows.last().orElse(null);
-            if (w == null || w.status() != 429 || w.reset() == null || e.retryAfter().isPresent()) {
-                throw e;
-            }
-            Duration wait = untilReset(w);
-            http.rateLimiter().throttled(wait);
-            throw new TransientAdapterException(e.getMessage() + " (rate limit window resets in " + wait.toSeconds() + " s)", e, wait);
-        } finally {
-            windows.forget();
-        }
-    }
-
-    private Duration untilReset(RateLimitHeaders.Window w) {
-        Duration wait = Duration.between(clock.instant(), w.reset());
-        // x-rate-limit-reset is in whole seconds: one more so that the window has surely turned
-        wait = wait.isNegative() ? Duration.ZERO : wait.plusSeconds(1);
-        return wait.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : wait;
+        ProviderHttp api = connection.signedFor(context);
+        return api.getJson(uri, OnNotFound.FAIL);
     }
 }
