@@ -6,6 +6,7 @@ import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.http.RetryAfter;
 import org.dtp.spi.http.TrustStores;
 import org.dtp.spi.net.OutboundAddresses;
 import org.slf4j.Logger;
@@ -466,6 +467,9 @@ public final class DavClient {
         int status = response.statusCode();
         LOG.debug("{} {} {} -> {} in {} ms", provider, method, ProviderHttp.redact(uri), status,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        if (status >= 200 && status < 300) {
+            limiter.succeeded();
+        }
         if ((status >= 200 && status < 400) || status == 412 || (status == 405 && !"PROPFIND".equals(method)
                 && (method.startsWith("MK")))) {
             return response;
@@ -481,6 +485,11 @@ public final class DavClient {
             text = "";
         }
         LOG.debug("{} {} {} -> {}: {}", provider, method, ProviderHttp.redact(uri), status, text);
+        // The server pushes back (429, or 503 with a Retry-After): every request sharing the limiter slows down.
+        Optional<Duration> retryAfter = response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock));
+        if (status == 429 || (status == 503 && retryAfter.isPresent())) {
+            limiter.throttled(retryAfter.orElse(null));
+        }
         throw ProviderHttp.failure(provider, method, uri, status, response.headers(), preconditionOf(text), onNotFound, clock);
     }
 
