@@ -48,7 +48,9 @@ import java.util.concurrent.TimeUnit;
  * A WebDAV client for one DAV provider (a name for messages, e.g. {@code CardDAV}) on the JDK's HTTP client.
  * Every request carries the account's Basic authorization; redirects are followed only within the same origin
  * (scheme, host, port), so credentials never go to another server. Failures are mapped by
- * {@link ProviderHttp#failure}; nothing is retried here (the engine retries transient failures). Requests are
+ * {@link ProviderHttp#failure}; nothing is retried here (the engine retries transient failures). A 429, or a 503
+ * with a Retry-After, slows the shared {@link RateLimiter} (and pauses it for the Retry-After); a 2xx lets it
+ * recover, as {@link ProviderHttp} does. Requests are
  * logged at debug as method, address without query, status and time; headers and bodies never.
  * <p>
  * The addresses are a user's, so each request's host (every redirect and discovery hop included) is first resolved
