@@ -6,6 +6,7 @@ import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.RateLimiter;
+import org.dtp.spi.http.RetryAfter;
 import org.dtp.spi.http.TrustStores;
 import org.dtp.spi.net.OutboundAddresses;
 import org.slf4j.Logger;
@@ -47,7 +48,9 @@ import java.util.concurrent.TimeUnit;
  * A WebDAV client for one DAV provider (a name for messages, e.g. {@code CardDAV}) on the JDK's HTTP client.
  * Every request carries the account's Basic authorization; redirects are followed only within the same origin
  * (scheme, host, port), so credentials never go to another server. Failures are mapped by
- * {@link ProviderHttp#failure}; nothing is retried here (the engine retries transient failures). Requests are
+ * {@link ProviderHttp#failure}; nothing is retried here (the engine retries transient failures). A 429, or a 503
+ * with a Retry-After, slows the shared {@link RateLimiter} (and pauses it for the Retry-After); a 2xx lets it
+ * recover, as {@link ProviderHttp} does. Requests are
  * logged at debug as method, address without query, status and time; headers and bodies never.
  * <p>
  * The addresses are a user's, so each request's host (every redirect and discovery hop included) is first resolved
@@ -466,6 +469,9 @@ public final class DavClient {
         int status = response.statusCode();
         LOG.debug("{} {} {} -> {} in {} ms", provider, method, ProviderHttp.redact(uri), status,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        if (status >= 200 && status < 300) {
+            limiter.succeeded();
+        }
         if ((status >= 200 && status < 400) || status == 412 || (status == 405 && !"PROPFIND".equals(method)
                 && (method.startsWith("MK")))) {
             return response;
@@ -481,6 +487,11 @@ public final class DavClient {
             text = "";
         }
         LOG.debug("{} {} {} -> {}: {}", provider, method, ProviderHttp.redact(uri), status, text);
+        // The server pushes back (429, or 503 with a Retry-After): every request sharing the limiter slows down.
+        Optional<Duration> retryAfter = response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock));
+        if (status == 429 || (status == 503 && retryAfter.isPresent())) {
+            limiter.throttled(retryAfter.orElse(null));
+        }
         throw ProviderHttp.failure(provider, method, uri, status, response.headers(), preconditionOf(text), onNotFound, clock);
     }
 
