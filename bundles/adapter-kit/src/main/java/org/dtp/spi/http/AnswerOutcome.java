@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What an {@link AnswerPolicy} made of an error answer. Immutable. Since 1.5. */
+/** What an {@link AnswerPolicy} made of an error answer. Immutable. Since 2.0. */
 public final class AnswerOutcome {
     /** The kinds of outcome. */
     public enum Kind {

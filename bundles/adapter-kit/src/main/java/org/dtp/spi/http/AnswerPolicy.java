@@ -9,7 +9,7 @@ import java.util.Optional;
  * What a provider's answers mean beyond their status, given to {@link ProviderHttp.Builder#answerPolicy}: which error
  * answers are transient, which are a rate limit and until when (Google's 403 {@code rateLimitExceeded}, X's
  * {@code x-rate-limit-reset}), which say the destination is full (a quota of storage), and which successes say the
- * window is used up. Called on the sending thread; must not throw. Since 1.5 (it replaces {@code RateLimitAnswers}).
+ * window is used up. Called on the sending thread; must not throw. Since 2.0 (it replaces {@code RateLimitAnswers}).
  */
 @ConsumerType
 @FunctionalInterface

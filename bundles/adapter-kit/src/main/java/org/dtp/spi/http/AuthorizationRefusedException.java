@@ -20,7 +20,7 @@ public class AuthorizationRefusedException extends AdapterException {
         this.answer = null;
     }
 
-    /** As the other constructor, for {@code answer} (its status is this one's). Since 1.5. */
+    /** As the other constructor, for {@code answer} (its status is this one's). Since 2.0. */
     public AuthorizationRefusedException(String message, ProviderAnswer answer, String providerMessage) {
         super(message);
         this.status = answer.status();
@@ -38,7 +38,7 @@ public class AuthorizationRefusedException extends AdapterException {
         return providerMessage;
     }
 
-    /** What the provider answered (status, headers, the body's first bytes); empty when not made from an answer. Since 1.5. */
+    /** What the provider answered (status, headers, the body's first bytes); empty when not made from an answer. Since 2.0. */
     public Optional<ProviderAnswer> answer() {
         return Optional.ofNullable(answer);
     }

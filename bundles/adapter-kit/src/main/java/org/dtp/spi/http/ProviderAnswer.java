@@ -13,7 +13,7 @@ import java.util.Optional;
  * (empty for a success, whose body goes to the caller), with the request's method and address without its query
  * (what may be shown). {@link ProviderHttp}'s failures carry it ({@link ProviderRejectedException#answer},
  * {@link AuthorizationRefusedException#answer}) and its {@link AnswerPolicy} judges it, so that an adapter reads a
- * provider's rate-limit headers and error codes from it. Immutable. Since 1.5.
+ * provider's rate-limit headers and error codes from it. Immutable. Since 2.0.
  */
 public final class ProviderAnswer {
     /** The most of a body kept: enough for any error document, not a page of media. */

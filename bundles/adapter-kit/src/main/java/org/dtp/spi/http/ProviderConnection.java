@@ -18,7 +18,7 @@ import java.util.Optional;
  * void bindClusterPermits(ClusterPermits permits) { connection.bindClusterPermits(permits); }
  * void unbindClusterPermits(ClusterPermits permits) { connection.unbindClusterPermits(permits); }
  * </pre>
- * Thread-safe. Since 1.5.
+ * Thread-safe. Since 2.0.
  */
 public final class ProviderConnection {
     /** How a transfer's requests are signed and an account's grant revoked, e.g. by the auth bundle's OAuth 2.0 clients. */

@@ -138,7 +138,7 @@ public final class ProviderHttp {
 
     /**
      * The same client (connections, signer, rate limiter, settings) judging error answers by {@code policy}, e.g. an
-     * API's error codes where the same host's downloads are judged by their status. Since 1.5.
+     * API's error codes where the same host's downloads are judged by their status. Since 2.0.
      */
     public ProviderHttp withAnswerPolicy(AnswerPolicy policy) {
         return new ProviderHttp(this, signer, limiter, Objects.requireNonNull(policy, "policy"));
@@ -650,7 +650,7 @@ public final class ProviderHttp {
 
         /**
          * What the provider's answers mean beyond their status (default {@link AnswerPolicy#BY_STATUS}): transient, a
-         * rate limit until when, the destination full, a window used up. Since 1.5 (it replaces 1.4's
+         * rate limit until when, the destination full, a window used up. Since 2.0 (it replaces 1.4's
          * {@code rateLimitAnswers}).
          */
         public Builder answerPolicy(AnswerPolicy policy) {
