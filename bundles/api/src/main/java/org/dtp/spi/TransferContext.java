@@ -18,6 +18,23 @@ public interface TransferContext {
         return Fingerprint.of(jobId(), key);
     }
 
+    /**
+     * Records that {@code field} of the source item or container {@code sourceId} is not carried whole through this
+     * side, so the transfer's fidelity report lists it instead of losing it silently. An exporter calls it during
+     * {@link Exporter#export} for what the canonical model cannot carry of what it read (the entry's side is the
+     * source); an importer calls it for what the destination cannot keep (see {@link ImportContext#reportNotKept}).
+     * What a failed attempt reported is dropped; what the successful one reported is kept once, so a page exported
+     * again reports nothing twice.
+     *
+     * @param sourceId the source item's or container's {@code id()}
+     * @param field    the canonical model's field, as a path ({@code "attendees[2].role"}), or for what has no field
+     *                 in the model the path it was kept under ({@code "extended[3]"})
+     * @param reason   for a person, naming the property and value and how it was kept:
+     *                 {@code "ATTENDEE;ROLE=OPT-PARTICIPANT kept as REQ-PARTICIPANT"}; never a secret
+     * @since 1.6
+     */
+    void reportNotKept(String sourceId, String field, String reason);
+
     /** What the adapter keeps in memory for this job while it runs (see {@link JobScratch}). */
     JobScratch scratch();
 

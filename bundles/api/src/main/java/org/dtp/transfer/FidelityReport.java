@@ -3,7 +3,7 @@ package org.dtp.transfer;
 import java.util.List;
 
 /**
- * What the destination could not keep: {@code total} fields in all, the first {@code entries} of them
+ * What was not carried whole, on either side (see {@link FieldNotKept.Side}): {@code total} fields in all, the first {@code entries} of them
  * (at most {@link #MAX_LISTED}) by item.
  */
 public record FidelityReport(long total, List<FieldNotKept> entries) {

@@ -84,10 +84,11 @@ final class TransferMessages {
             errors.stream().limit(LISTED).forEach(e -> body.append("- ").append(e.itemId()).append(": ").append(e.message()).append('\n'));
         }
         if (!details.fidelity().complete()) {
-            body.append("\nThe destination could not keep ").append(details.fidelity().total()).append(" fields")
+            body.append("\n").append(details.fidelity().total()).append(" fields were not kept whole")
                     .append(details.fidelity().total() > LISTED ? " (the first " + LISTED + ")" : "").append(":\n");
             details.fidelity().entries().stream().limit(LISTED).forEach((FieldNotKept f) -> body.append("- ")
-                    .append(f.sourceId()).append(' ').append(f.field()).append(": ").append(f.reason()).append('\n'));
+                    .append(f.sourceId()).append(' ').append(f.field())
+                    .append(f.side() == FieldNotKept.Side.SOURCE ? " (as read)" : "").append(": ").append(f.reason()).append('\n'));
         }
         body.append("\nDetails: ").append(apiUrl).append('\n');
         if (job.state() == JobState.CANCELLED || job.state() == JobState.FAILED) {

@@ -127,17 +127,17 @@ public final class ApiModel {
         }
     }
 
-    /** The fidelity report: what the destination could not keep. */
+    /** The fidelity report: what the canonical model could not carry (source side) or the destination keep. */
     public record Fidelity(long total, List<NotKept> entries) {
         static Fidelity of(FidelityReport report) {
             return new Fidelity(report.total(), report.entries().stream().map(NotKept::of).toList());
         }
     }
 
-    /** One field of one source item that the destination could not keep. */
-    public record NotKept(String containerId, String sourceId, String field, String reason, Instant at) {
+    /** One field of one source item not carried whole; {@code side} says where: SOURCE or DESTINATION. */
+    public record NotKept(String containerId, String sourceId, String field, String reason, Instant at, String side) {
         static NotKept of(FieldNotKept f) {
-            return new NotKept(f.containerId(), f.sourceId(), f.field(), f.reason(), f.at());
+            return new NotKept(f.containerId(), f.sourceId(), f.field(), f.reason(), f.at(), f.side().name());
         }
     }
 

@@ -150,5 +150,10 @@ final class SourceEstimator {
         public void updateSettings(Map<String, String> changes) {
             endpoint = endpoint.withSettings(changes);
         }
+
+        /** An estimate counts what a transfer would copy; what the model would not carry is the transfer's report. */
+        @Override
+        public void reportNotKept(String sourceId, String field, String reason) {
+        }
     }
 }

@@ -113,12 +113,14 @@ public class TransferCommand implements Action {
         out.println();
         FidelityReport fidelity = details.fidelity();
         out.println(fidelity.complete() ? "Fidelity: every field kept"
-                : "Fidelity: " + Format.count(fidelity.total(), "field") + " the destination could not keep"
+                : "Fidelity: " + Format.count(fidelity.total(), "field") + " not kept (Side: source = not carried by the"
+                + " model as read, destination = not kept there)"
                 + (fidelity.total() > LAST_NOT_KEPT ? " (first " + LAST_NOT_KEPT + " shown; all in the REST API)" : ""));
         if (!fidelity.complete()) {
-            ShellTable notKept = Format.table("Container", "Item", "Field", "Reason");
+            ShellTable notKept = Format.table("Side", "Container", "Item", "Field", "Reason");
             fidelity.entries().stream().limit(LAST_NOT_KEPT).forEach((FieldNotKept f) -> notKept.addRow().addContent(
-                    Format.orDash(f.containerId()), f.sourceId(), f.field(), f.reason()));
+                    f.side().name().toLowerCase(java.util.Locale.ROOT), Format.orDash(f.containerId()), f.sourceId(),
+                    f.field(), f.reason()));
             notKept.print(out);
         }
 

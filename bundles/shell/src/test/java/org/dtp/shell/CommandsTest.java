@@ -149,7 +149,7 @@ public class CommandsTest {
         assertContains(out, job.id().toString(), "localfs -> smugmug", "State:    RUNNING (because)",
                 "40 items, 3.0 MiB, 1 error", "Holidays", "a2", "unreadable JPEG", "img-9.jpg", "worker 1",
                 "Adapters: export org.dtp.dtp-adapter-localfs 0.1.0, import -",
-                "Fidelity: 1 field the destination could not keep", "location.altitude", "the destination keeps no altitude");
+                "Fidelity: 1 field not kept", "location.altitude", "the destination keeps no altitude");
         assertFalse("settings (and their secrets) are not shown", out.contains("token"));
     }
 

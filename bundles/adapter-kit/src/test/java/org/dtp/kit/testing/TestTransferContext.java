@@ -5,13 +5,15 @@ import org.dtp.spi.JobScratch;
 import org.dtp.spi.TransferEndpoint;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What the engine hands an exporter, for adapter tests without an engine: settings updates are applied in memory,
- * as the engine applies them to the job.
+ * as the engine applies them to the job; what the exporter reports as not carried by the model is kept in order.
  */
 public final class TestTransferContext implements TransferContext {
     private final JobScratch scratch = JobScratch.inMemory();
@@ -19,6 +21,7 @@ public final class TestTransferContext implements TransferContext {
     private volatile TransferEndpoint endpoint;
     private final boolean operatorTransfer;
     private final Instant deadline;
+    private final List<TestImportContext.NotKept> notKept = new CopyOnWriteArrayList<>();
 
     public TestTransferContext(UUID jobId, TransferEndpoint endpoint) {
         this(jobId, endpoint, false, null);
@@ -69,5 +72,15 @@ public final class TestTransferContext implements TransferContext {
     @Override
     public synchronized void updateSettings(Map<String, String> changes) {
         endpoint = endpoint.withSettings(changes);
+    }
+
+    @Override
+    public void reportNotKept(String sourceId, String field, String reason) {
+        notKept.add(new TestImportContext.NotKept(sourceId, field, reason));
+    }
+
+    /** Everything reported as not carried, in order. */
+    public List<TestImportContext.NotKept> notKept() {
+        return List.copyOf(notKept);
     }
 }

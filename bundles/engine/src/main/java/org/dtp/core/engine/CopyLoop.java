@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -147,12 +149,18 @@ final class CopyLoop {
         Checkpoint.Pending head = checkpoint.head();
         AdapterContext sourceContext = new AdapterContext(id, org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner()), sides.source,
                 sides.scratch, null, null);
-        ExportPage<ContainerModel, ItemModel> page = retry.call(control,
-                () -> exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation())));
+        ExportPage<ContainerModel, ItemModel> page = retry.call(control, () -> {
+            sourceContext.startAttempt();
+            return exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation()));
+        });
         if (page == null) {
             return Optional.empty();
         }
         String progressKey = head.containerId() == null ? ROOT : head.containerId();
+        List<JobStore.NotKept> notRead = sourceContext.notKept();
+        if (!notRead.isEmpty()) {
+            store.recordNotRead(id, pending.epoch(), progressKey, byLedgerKey(notRead, page));
+        }
         List<Checkpoint.Pending> found = new ArrayList<>();
         for (ContainerModel container : page.containers()) {
             String key = "c:" + container.id();
@@ -215,6 +223,21 @@ final class CopyLoop {
         pending.progress().pageDone(next.toJson(json));
         pending.writeIfDue();
         return Optional.of(next);
+    }
+
+    /**
+     * The exporter's reports grouped by the ledger key of what they are about: a container of the page when one has
+     * the reported id, else an item.
+     */
+    private static Map<String, List<JobStore.NotKept>> byLedgerKey(List<JobStore.NotKept> reports, ExportPage<?, ?> page) {
+        Set<String> containerIds = new HashSet<>();
+        page.containers().forEach(container -> containerIds.add(container.id()));
+        Map<String, List<JobStore.NotKept>> byKey = new LinkedHashMap<>();
+        for (JobStore.NotKept report : reports) {
+            String key = (containerIds.contains(report.sourceId()) ? "c:" : "i:") + report.sourceId();
+            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(report);
+        }
+        return byKey;
     }
 
     private static String messageOf(Exception e) {

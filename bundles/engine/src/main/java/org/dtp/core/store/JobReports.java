@@ -28,16 +28,22 @@ final class JobReports {
     private JobReports() {
     }
 
+    /** Both sides of the fidelity report, in the order they were reported. */
     static FidelityReport fidelity(Connection c, UUID id) throws SQLException {
-        long total = Sql.count(c, "SELECT COUNT(*) FROM dtp_field_not_kept WHERE job_id = ?", params(id.toString()));
+        long total = Sql.count(c, "SELECT (SELECT COUNT(*) FROM dtp_field_not_read WHERE job_id = ?) "
+                + "+ (SELECT COUNT(*) FROM dtp_field_not_kept WHERE job_id = ?)", params(id.toString(), id.toString()));
         if (total == 0) {
             return FidelityReport.EMPTY;
         }
-        return new FidelityReport(total, Sql.list(c, "SELECT container_id, source_id, field, reason, at "
-                        + "FROM dtp_field_not_kept WHERE job_id = ? ORDER BY at, source_key, field FETCH FIRST "
-                        + FidelityReport.MAX_LISTED + " ROWS ONLY", params(id.toString()),
+        return new FidelityReport(total, Sql.list(c, "SELECT container_id, source_id, field, reason, at, side FROM ("
+                        + "SELECT container_id, source_id, field, reason, at, source_key, 'SOURCE' AS side "
+                        + "FROM dtp_field_not_read WHERE job_id = ? UNION ALL "
+                        + "SELECT container_id, source_id, field, reason, at, source_key, 'DESTINATION' AS side "
+                        + "FROM dtp_field_not_kept WHERE job_id = ?) entries "
+                        + "ORDER BY at, source_key, side DESC, field FETCH FIRST " + FidelityReport.MAX_LISTED + " ROWS ONLY",
+                params(id.toString(), id.toString()),
                 rs -> new FieldNotKept(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        Instant.ofEpochMilli(rs.getLong(5)))));
+                        Instant.ofEpochMilli(rs.getLong(5)), FieldNotKept.Side.valueOf(rs.getString(6)))));
     }
 
     static List<ContainerProgress> containers(Connection c, UUID id) throws SQLException {

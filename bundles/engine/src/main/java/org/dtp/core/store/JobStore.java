@@ -7,6 +7,7 @@ import org.dtp.models.ModelJson;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
@@ -365,6 +366,21 @@ public final class JobStore {
      */
     public void recordNotKept(UUID id, long epoch, String containerId, String key, List<NotKept> fields) {
         write(id, epoch, c -> ledger.insertNotKept(c, id, containerId, key, fields, System.currentTimeMillis()));
+    }
+
+    /**
+     * Records what the canonical model could not carry of the items and containers of one exported page (the
+     * source's side of the fidelity report), by their ledger key ({@code "i:"} or {@code "c:"} and the source id);
+     * a field already recorded for the same key is kept once. Fenced by the lease {@code epoch} as
+     * {@link #recordNotKept(UUID, long, String, String, List)} is.
+     */
+    public void recordNotRead(UUID id, long epoch, String containerId, Map<String, List<NotKept>> fieldsByKey) {
+        long now = System.currentTimeMillis();
+        write(id, epoch, c -> {
+            for (Map.Entry<String, List<NotKept>> e : fieldsByKey.entrySet()) {
+                ledger.insertNotKept(c, FieldNotKept.Side.SOURCE, id, containerId, e.getKey(), e.getValue(), now);
+            }
+        });
     }
 
     /**

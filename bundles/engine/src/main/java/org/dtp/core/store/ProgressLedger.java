@@ -3,7 +3,10 @@ package org.dtp.core.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.dtp.transfer.FieldNotKept;
+
 import java.io.IOException;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -160,20 +163,32 @@ final class ProgressLedger {
                 params(job, container));
     }
 
-    /** See {@link JobStore#recordNotKept(UUID, String, String, List)}. */
+    /** See {@link JobStore#recordNotKept(UUID, String, String, List)}: the destination's side. */
     void insertNotKept(Connection c, UUID id, String containerId, String key, List<JobStore.NotKept> fields, long now)
             throws SQLException {
+        insertNotKept(c, FieldNotKept.Side.DESTINATION, id, containerId, key, fields, now);
+    }
+
+    /** Stores each of {@code fields} on {@code side} once per job, key and field. */
+    void insertNotKept(Connection c, FieldNotKept.Side side, UUID id, String containerId, String key,
+                       List<JobStore.NotKept> fields, long now) throws SQLException {
+        String table = notKeptTable(side);
         for (JobStore.NotKept f : fields) {
             String field = truncate(f.field() == null ? "(unnamed)" : f.field(), 500);
-            if (Sql.exists(c, "SELECT 1 FROM dtp_field_not_kept WHERE job_id = ? AND source_key = ? AND field = ?",
+            if (Sql.exists(c, "SELECT 1 FROM " + table + " WHERE job_id = ? AND source_key = ? AND field = ?",
                     params(id.toString(), storedKey(key), field))) {
                 continue;
             }
-            Sql.update(c, "INSERT INTO dtp_field_not_kept "
+            Sql.update(c, "INSERT INTO " + table + " "
                             + "(job_id, source_key, field, container_id, source_id, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     params(id.toString(), storedKey(key), field, storedKey(containerId),
                             f.sourceId() == null ? "" : f.sourceId(),
                             truncate(f.reason() == null ? "not kept" : f.reason(), 2000), now));
         }
+    }
+
+    /** Where {@code side}'s entries are stored: the source's in dtp_field_not_read (V10), the destination's in dtp_field_not_kept. */
+    static String notKeptTable(FieldNotKept.Side side) {
+        return side == FieldNotKept.Side.SOURCE ? "dtp_field_not_read" : "dtp_field_not_kept";
     }
 }

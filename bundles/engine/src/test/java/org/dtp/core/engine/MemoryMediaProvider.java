@@ -46,6 +46,8 @@ final class MemoryMediaProvider {
     final Map<String, List<ExportPage.Rejected>> unreadable = new ConcurrentHashMap<>();
     /** Fields each import reports as not kept, as a destination that cannot hold them would. */
     volatile Function<MediaItem, List<String>> notKept = item -> List.of();
+    /** Fields the exporter reports as not carried by the model for each item of a page it reads, as a richer source would. */
+    volatile Function<MediaItem, List<String>> notRead = item -> List.of();
     /** Settings each import updates first, as an adapter whose token was renewed does. */
     volatile Function<MediaItem, Map<String, String>> settingsUpdate = item -> Map.of();
     /** The destination settings each import saw, by idempotency key (the last attempt's). */
@@ -96,6 +98,16 @@ final class MemoryMediaProvider {
 
         @Override
         public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) {
+            ExportPage<PhotoAlbum, MediaItem> page = read(cursor);
+            for (MediaItem item : page.items()) {
+                for (String field : notRead.apply(item)) {
+                    context.reportNotKept(item.id(), field, "the model has no " + field);
+                }
+            }
+            return page;
+        }
+
+        private ExportPage<PhotoAlbum, MediaItem> read(ExportCursor cursor) {
             if (cursor.isRoot()) {
                 List<PhotoAlbum> found = new ArrayList<>();
                 albums.keySet().forEach(id -> found.add(new PhotoAlbum(id, "Album " + id, null)));

@@ -407,6 +407,39 @@ public class TransferEngineTest {
     }
 
     @Test
+    public void listsWhatTheModelCouldNotCarryAsReadOnceEvenWhenAPageIsReadAgain() throws Exception {
+        source.notRead = item -> item.id().startsWith("a/") ? java.util.List.of("attendees[0].role") : java.util.List.of();
+        destination.notKept = item -> item.id().equals("a/photo-1") ? java.util.List.of("attendees[0].role") : java.util.List.of();
+        TransferJob job = start();
+        AtomicInteger seen = new AtomicInteger();
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == 2) {
+                harness.controls.requestStop(job.id());
+            }
+        };
+        harness.engine.execute(job.id());
+        destination.afterImport = () -> { };
+        harness.restartNode(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
+        harness.engine.execute(job.id());
+
+        TransferDetails done = details(job);
+        assertEquals(JobState.COMPLETED, done.job().state());
+        long albumA = source.albums.get("a").size();
+        assertEquals(albumA + 1, done.fidelity().total());
+        java.util.List<FieldNotKept> read = done.fidelity().entries().stream()
+                .filter(f -> f.side() == FieldNotKept.Side.SOURCE).toList();
+        assertEquals(albumA, read.size());
+        for (FieldNotKept f : read) {
+            assertEquals("a", f.containerId());
+            assertTrue(f.sourceId(), f.sourceId().startsWith("a/"));
+            assertEquals("the model has no attendees[0].role", f.reason());
+        }
+        FieldNotKept written = done.fidelity().entries().stream()
+                .filter(f -> f.side() == FieldNotKept.Side.DESTINATION).findFirst().orElseThrow();
+        assertEquals("a/photo-1", written.sourceId());
+    }
+
+    @Test
     public void retriesTransientFailuresThenSucceeds() throws Exception {
         AtomicInteger failures = new AtomicInteger();
         destination.importFault = item -> item.id().equals("a/photo-3") && failures.incrementAndGet() <= 2

@@ -439,7 +439,7 @@ function showSummary(details) {
   const body = table.querySelector('tbody');
   body.replaceChildren(...details.fidelity.entries.map((f) => {
     const tr = document.createElement('tr');
-    for (const text of [f.sourceId, f.field, f.reason]) tr.append(Object.assign(document.createElement('td'), { textContent: text }));
+    for (const text of [f.side === 'SOURCE' ? 'read' : 'written', f.sourceId, f.field, f.reason]) tr.append(Object.assign(document.createElement('td'), { textContent: text }));
     return tr;
   }));
   table.hidden = details.fidelity.total === 0;
