@@ -55,6 +55,7 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
         CollectionPager.Page page = connector.page(account, cursor.containerId(), cursor.continuation());
         List<I> items = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
+        page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.href().getPath(), u.reason())));
         for (DavResource r : page.resources()) {
             if (!r.found()) {
                 continue; // removed between listing and fetching
@@ -63,7 +64,7 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
             try {
                 items.addAll(reader.read(path, r.data()));
             } catch (MalformedICalendarException | IllegalArgumentException e) {
-                rejected.add(new ExportPage.Rejected(path, e.getMessage()));
+                rejected.add(new ExportPage.Rejected(path, r.describe() + ": " + e.getMessage()));
             }
         }
         return new ExportPage<>(List.of(), items, page.continuation(), rejected);

@@ -70,6 +70,7 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
         CollectionPager.Page page = connector.pager().page(account, collection, DavService.CARDDAV, cursor.continuation());
         List<Contact> contacts = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
+        page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.href().getPath(), u.reason())));
         for (DavResource r : page.resources()) {
             String path = r.href().getPath();
             if (!r.found()) {
@@ -78,7 +79,7 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
             try {
                 contacts.add(VCardFormat.read(path, r.data(), PHOTO_REF + path));
             } catch (MalformedVCardException | IllegalArgumentException e) {
-                rejected.add(new ExportPage.Rejected(path, e.getMessage()));
+                rejected.add(new ExportPage.Rejected(path, r.describe() + ": " + e.getMessage()));
             }
         }
         return new ExportPage<>(List.of(), contacts, page.continuation(), rejected);
