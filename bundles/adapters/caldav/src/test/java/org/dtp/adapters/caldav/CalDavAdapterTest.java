@@ -110,4 +110,28 @@ public class CalDavAdapterTest {
         assertTrue("the event with the form feed exported, or rejected by its name",
                 summaries.contains("Event 9") || exported.rejected().get(0).reason().contains("\"Event 9\")"));
     }
+
+    @Test
+    public void aReaderFailingUnexpectedlyCostsOnlyThatResource() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 5);
+        String calendar = f.newCalendar("Reader bug", "VEVENT");
+        for (int i = 1; i <= 3; i++) {
+            f.put(calendar, "e" + i + ".ics", Samples.event(i));
+        }
+        CalDavPages<Calendar, CalendarEvent> pages = new CalDavPages<>(f.connector, "VEVENT",
+                c -> new Calendar(c.href().getPath(), CalDavPages.nameOf(c), null, null, null), (path, text) -> {
+                    if (path.endsWith("/e2.ics")) {
+                        throw new IllegalStateException("a bug of the reader");
+                    }
+                    return org.dtp.formats.ical.ICalendarFormat.readEvents(path, text);
+                });
+
+        CalDavFixture.Exported<CalendarEvent> exported = f.exportAll(pages, calendar);
+
+        assertEquals(List.of("Event 1", "Event 3"), exported.items().stream().map(CalendarEvent::summary).sorted().toList());
+        assertEquals(1, exported.rejected().size());
+        assertTrue(exported.rejected().get(0).reason(), exported.rejected().get(0).reason().matches(
+                java.util.regex.Pattern.quote(calendar + "e2.ics (UID e2-") + ".*\"Event 2\"\\): could not be read "
+                        + "\\(java.lang.IllegalStateException: a bug of the reader\\)"));
+    }
 }

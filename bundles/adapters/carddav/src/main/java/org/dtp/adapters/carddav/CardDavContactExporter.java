@@ -22,6 +22,8 @@ import org.dtp.webdav.DavService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -41,6 +43,7 @@ import java.util.List;
 public final class CardDavContactExporter implements Exporter<AddressBook, Contact> {
     /** What a photo's media reference starts with; the rest is the path of the contact's resource at the source. */
     static final String PHOTO_REF = "carddav-photo:";
+    private static final Logger LOG = LoggerFactory.getLogger(CardDavContactExporter.class);
 
     private final CardDavConnector connector;
 
@@ -80,6 +83,10 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
                 contacts.add(VCardFormat.read(path, r.data(), PHOTO_REF + path));
             } catch (MalformedVCardException | IllegalArgumentException e) {
                 rejected.add(new ExportPage.Rejected(path, r.describe() + ": " + e.getMessage()));
+            } catch (RuntimeException e) {
+                // the reader's own failure on text it did not foresee: it costs this resource, not the page
+                LOG.warn("{} could not be read", r.describe(), e);
+                rejected.add(new ExportPage.Rejected(path, r.describe() + ": could not be read (" + e + ")"));
             }
         }
         return new ExportPage<>(List.of(), contacts, page.continuation(), rejected);
