@@ -19,8 +19,9 @@ import java.util.Optional;
  * <p>
  * One resource can make a whole multiget answer unreadable (a control character XML 1.0 forbids, copied by the
  * server into its XML). The page's members are then fetched one GET at a time, which carries each resource's
- * bytes as they are; a member the server will not give either is listed in {@link Page#unreadable()} with why,
- * and the page goes on without it.
+ * bytes as they are (a lenient parse of the multiget would have to change them, and could not tell which item
+ * lost what); a member the server will not give either is listed in {@link Page#unreadable()} with why, and the
+ * page goes on without it.
  */
 public final class CollectionPager {
     private static final Logger LOG = LoggerFactory.getLogger(CollectionPager.class);
@@ -80,8 +81,8 @@ public final class CollectionPager {
         try {
             return new Page(client.multiget(account, collection.href(), service, batch), next);
         } catch (DavAnswerUnreadableException e) {
-            LOG.warn("{}: the multiget of {} resources after {} could not be read ({}); fetching them one by one",
-                    collection.href().getPath(), batch.size(), continuation, e.getMessage());
+            LOG.warn("{}: the multiget of {} resources from {} could not be read ({}); fetching them one by one",
+                    collection.href().getPath(), batch.size(), batch.get(0).getPath(), e.getMessage());
             return oneByOne(account, multigetFailure(e), batch, next);
         }
     }
