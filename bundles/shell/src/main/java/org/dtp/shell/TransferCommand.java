@@ -124,6 +124,7 @@ public class TransferCommand implements Action {
             fidelity.mostOften().forEach((FieldCount c) -> mostOften.addRow().addContent(c.field(),
                     c.side().name().toLowerCase(java.util.Locale.ROOT), c.count()));
             mostOften.print(out);
+            out.println();
         }
         if (!fidelity.complete()) {
             ShellTable notKept = Format.table("Side", "Container", "Item", "Field", "Reason");
