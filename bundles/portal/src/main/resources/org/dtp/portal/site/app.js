@@ -336,6 +336,22 @@ async function openTransfer(id) {
     $('no-errors').hidden = true;
   };
   details.errors.forEach(addError);
+  // The details hold the latest errors only; once the transfer ended, "Show more" fetches the rest a page at a time.
+  const moreErrors = $('errors-more');
+  const offerMoreErrors = (ended) => {
+    moreErrors.hidden = !isFinal(ended.state) || ended.errors <= $('errors').children.length;
+  };
+  moreErrors.onclick = async () => {
+    moreErrors.disabled = true;
+    try {
+      const page = await api.get(`/transfers/${encodeURIComponent(id)}/errors?offset=${$('errors').children.length}&limit=500`);
+      page.entries.forEach(addError);
+      moreErrors.hidden = page.entries.length === 0 || page.total <= $('errors').children.length;
+    } finally {
+      moreErrors.disabled = false;
+    }
+  };
+  offerMoreErrors(job);
   showProgress({ ...job, containers: details.containers, itemsPerSecond: 0, bytesPerSecond: 0 }, estimateOf);
   show('transfer');
   if (isFinal(job.state)) {
@@ -347,6 +363,7 @@ async function openTransfer(id) {
     else if (name === 'error') addError(data);
     else if (name === 'end') {
       data.errors.forEach(addError);
+      offerMoreErrors(data.job);
       showProgress({ ...data.job, containers: data.containers, itemsPerSecond: 0, bytesPerSecond: 0 }, estimateOf);
       showSummary(data);
     }
