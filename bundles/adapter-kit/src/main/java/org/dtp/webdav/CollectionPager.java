@@ -1,22 +1,52 @@
 package org.dtp.webdav;
 
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.ItemRejectedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Pages through a collection's resources the same way for every DAV adapter: members sorted by address, one
  * multiget of at most {@code batchSize} per page, the continuation being the address of the last member of
  * the page. A resumed export therefore neither repeats nor skips a member that was there throughout, even when
  * others were added or removed meanwhile (an offset would shift).
+ * <p>
+ * One resource can make a whole multiget answer unreadable (a control character XML 1.0 forbids, copied by the
+ * server into its XML). The page's members are then fetched one GET at a time, which carries each resource's
+ * bytes as they are (a lenient parse of the multiget would have to change them, and could not tell which item
+ * lost what); a member the server will not give either is listed in {@link Page#unreadable()} with why, and the
+ * page goes on without it.
  */
 public final class CollectionPager {
-    /** One page: the resources fetched (a 404 for one that went away since the listing) and the next continuation. */
-    public record Page(List<DavResource> resources, String continuation) {
+    private static final Logger LOG = LoggerFactory.getLogger(CollectionPager.class);
+
+    /**
+     * One page: the resources fetched (a 404 for one that went away since the listing), the next continuation and
+     * (since 1.2) the members that could not be fetched, each with why.
+     */
+    public record Page(List<DavResource> resources, String continuation, List<Unreadable> unreadable) {
         public Page {
             resources = List.copyOf(resources);
+            unreadable = List.copyOf(unreadable);
+        }
+
+        /** A page where every member could be fetched. */
+        public Page(List<DavResource> resources, String continuation) {
+            this(resources, continuation, List.of());
+        }
+    }
+
+    /** A member of the collection the server would not give in a readable form, and why. */
+    public record Unreadable(URI href, String reason) {
+        public Unreadable {
+            Objects.requireNonNull(href, "href");
+            Objects.requireNonNull(reason, "reason");
         }
     }
 
@@ -47,8 +77,32 @@ public final class CollectionPager {
             }
             batch.add(m.href());
         }
-        List<DavResource> resources = client.multiget(account, collection.href(), service, batch);
         String next = more ? batch.get(batch.size() - 1).getPath() : null;
-        return new Page(resources, next);
+        try {
+            return new Page(client.multiget(account, collection.href(), service, batch), next);
+        } catch (DavAnswerUnreadableException e) {
+            LOG.warn("{}: the multiget of {} resources from {} could not be read ({}); fetching them one by one",
+                    collection.href().getPath(), batch.size(), batch.get(0).getPath(), e.getMessage());
+            return oneByOne(account, multigetFailure(e), batch, next);
+        }
+    }
+
+    private Page oneByOne(DavAccount account, String multigetFailure, List<URI> batch, String next) throws AdapterException {
+        List<DavResource> resources = new ArrayList<>();
+        List<Unreadable> unreadable = new ArrayList<>();
+        for (URI href : batch) {
+            try {
+                Optional<DavResource> got = client.get(account, href);
+                resources.add(got.orElseGet(() -> new DavResource(href, 404, null, null)));
+            } catch (ItemRejectedException e) {
+                // the server refuses this one resource (a 4xx): the others are worth having
+                unreadable.add(new Unreadable(href, e.getMessage() + " (after " + multigetFailure + ")"));
+            }
+        }
+        return new Page(resources, next, unreadable);
+    }
+
+    private static String multigetFailure(DavAnswerUnreadableException e) {
+        return e.getCause() == null ? e.getMessage() : "an unreadable multiget answer: " + e.getCause().getMessage();
     }
 }

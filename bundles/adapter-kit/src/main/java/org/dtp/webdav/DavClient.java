@@ -427,8 +427,8 @@ public final class DavClient {
             return DavXml.parse(bytes);
         } catch (SAXException | IOException e) {
             LOG.debug("{} {} {}: unreadable XML: {}", provider, method, ProviderHttp.redact(uri), e.getMessage());
-            throw new AdapterException(provider + " answered " + method + (uri == null ? "" : " " + ProviderHttp.redact(uri))
-                    + " with something that is not WebDAV XML");
+            throw new DavAnswerUnreadableException(provider + " answered " + method + (uri == null ? "" : " " + ProviderHttp.redact(uri))
+                    + " with something that is not WebDAV XML: " + e.getMessage(), e);
         }
     }
 

@@ -6,9 +6,12 @@
  * them: 5xx, 429 and I/O failures are transient, 401/403 refuse the authorization, other 4xx reject the item.
  * 1.1: {@link org.dtp.webdav.DavClient.Builder#outbound}, the check of every request's host (required), and
  * {@link org.dtp.webdav.DavAccount#of(org.dtp.spi.TransferContext)} for an operators' transfer.
+ * 1.2: {@link org.dtp.webdav.DavAnswerUnreadableException}; {@link org.dtp.webdav.CollectionPager} fetches a page
+ * whose multiget answer is unreadable one resource at a time ({@link org.dtp.webdav.CollectionPager.Page#unreadable()});
+ * {@link org.dtp.webdav.DavResource#describe()} names a resource in an item error.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.dtp.webdav;
 
 import org.osgi.annotation.bundle.Export;

@@ -34,6 +34,21 @@ public interface TransferService {
     Optional<TransferDetails> details(UUID id);
 
     /**
+     * A page of the transfer's item errors, the latest first, with their total; empty when there is no such transfer.
+     *
+     * @since 1.8
+     */
+    Optional<ReportPage<ItemError>> errors(UUID id, int offset, int limit);
+
+    /**
+     * A page of the transfer's fidelity entries of {@code side} ({@code null}: both sides), in the order they were
+     * reported, with their total; empty when there is no such transfer.
+     *
+     * @since 1.8
+     */
+    Optional<ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit);
+
+    /**
      * The transfer alone, without its progress per container, errors or history: what checking its owner or state
      * needs.
      *

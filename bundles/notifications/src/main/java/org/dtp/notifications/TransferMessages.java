@@ -80,12 +80,20 @@ final class TransferMessages {
         body.append("Errors:      ").append(job.errors()).append(job.errors() == 1 ? " item" : " items").append(" could not be copied\n");
         List<ItemError> errors = details.errors();
         if (!errors.isEmpty()) {
-            body.append("\nItems not copied").append(job.errors() > LISTED ? " (the first " + LISTED + ")" : "").append(":\n");
+            body.append("\nItems not copied").append(job.errors() > LISTED ? " (the first " + LISTED + "; all at " + apiUrl + "/errors)" : "")
+                    .append(":\n");
             errors.stream().limit(LISTED).forEach(e -> body.append("- ").append(e.itemId()).append(": ").append(e.message()).append('\n'));
         }
         if (!details.fidelity().complete()) {
             body.append("\n").append(details.fidelity().total()).append(" fields were not kept whole")
-                    .append(details.fidelity().total() > LISTED ? " (the first " + LISTED + ")" : "").append(":\n");
+                    .append(details.fidelity().total() > LISTED ? " (the first " + LISTED + "; all at " + apiUrl + "/fidelity)" : "")
+                    .append(":\n");
+            if (!details.fidelity().mostOften().isEmpty()) {
+                body.append("Most often: ").append(details.fidelity().mostOften().stream().limit(LISTED)
+                        .map(c -> c.field() + " (" + (c.side() == FieldNotKept.Side.SOURCE ? "as read, " : "") + c.count()
+                                + (c.count() == 1 ? " item)" : " items)"))
+                        .collect(Collectors.joining(", "))).append('\n');
+            }
             details.fidelity().entries().stream().limit(LISTED).forEach((FieldNotKept f) -> body.append("- ")
                     .append(f.sourceId()).append(' ').append(f.field())
                     .append(f.side() == FieldNotKept.Side.SOURCE ? " (as read)" : "").append(": ").append(f.reason()).append('\n'));

@@ -179,6 +179,7 @@ public class TransferNotifierTest {
         assertTrue(text, text.contains("Errors:      1 item could not be copied"));
         assertTrue(text, text.contains("- task-broken: not readable at the source: not a VTODO: missing END:VTODO"));
         assertTrue(text, text.contains("3 fields were not kept whole:"));
+        assertTrue(text, text.contains("Most often: notes (3 items)"));
         assertTrue(text, text.contains("- task-1 notes: the sink keeps no notes"));
         assertSecretsAbsent(ended);
 

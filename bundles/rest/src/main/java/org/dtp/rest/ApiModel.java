@@ -6,8 +6,10 @@ import org.dtp.transfer.AdapterInfo;
 import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.Direction;
 import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldCount;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
+import org.dtp.transfer.ReportPage;
 import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
@@ -127,10 +129,28 @@ public final class ApiModel {
         }
     }
 
-    /** The fidelity report: what the canonical model could not carry (source side) or the destination keep. */
-    public record Fidelity(long total, List<NotKept> entries) {
+    /**
+     * The fidelity report: what the canonical model could not carry (source side) or the destination keep, the
+     * first entries and the fields not kept most often; every entry is at GET /api/v1/transfers/{id}/fidelity.
+     */
+    public record Fidelity(long total, List<NotKept> entries, List<FieldTally> mostOften) {
         static Fidelity of(FidelityReport report) {
-            return new Fidelity(report.total(), report.entries().stream().map(NotKept::of).toList());
+            return new Fidelity(report.total(), report.entries().stream().map(NotKept::of).toList(),
+                    report.mostOften().stream().map(FieldTally::of).toList());
+        }
+    }
+
+    /** How many items lost {@code field} (its indexes left out) on {@code side}. */
+    public record FieldTally(String field, String side, long count) {
+        static FieldTally of(FieldCount c) {
+            return new FieldTally(c.field(), c.side().name(), c.count());
+        }
+    }
+
+    /** A page of a transfer's item errors or fidelity entries: {@code total} in all, {@code entries} from {@code offset}. */
+    public record Listing<T>(long total, int offset, int limit, List<T> entries) {
+        static <S, T> Listing<T> of(ReportPage<S> page, java.util.function.Function<S, T> view) {
+            return new Listing<>(page.total(), page.offset(), page.limit(), page.entries().stream().map(view).toList());
         }
     }
 

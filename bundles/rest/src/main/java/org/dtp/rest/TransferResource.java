@@ -3,12 +3,16 @@ package org.dtp.rest;
 import org.dtp.models.Vertical;
 import org.dtp.rest.ApiModel.Details;
 import org.dtp.rest.ApiModel.Endpoint;
+import org.dtp.rest.ApiModel.FailedItem;
+import org.dtp.rest.ApiModel.Listing;
+import org.dtp.rest.ApiModel.NotKept;
 import org.dtp.rest.ApiModel.Transfer;
 import org.dtp.rest.ApiModel.TransferBody;
 import org.dtp.rest.ApiModel.TransferSummary;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.auth.oauth2.AuthorizationFlows;
 import org.dtp.transfer.Direction;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
 import org.dtp.transfer.NoSuchTransferException;
@@ -45,7 +49,7 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 import static javax.ws.rs.core.MediaType.SERVER_SENT_EVENTS;
 
 /**
- * Transfers: create, list, follow, pause, resume, cancel. Status codes: 400 for a body that is not
+ * Transfers: create, list, follow, pause, resume, cancel, and every item error and fidelity entry a page at a time. Status codes: 400 for a body that is not
  * JSON of the expected shape, a missing field or a bad query parameter; 422 for a well-formed request
  * the service refuses (unknown vertical or adapter, unsupported direction, bad settings); 404 for an
  * unknown or malformed id, and for another user's transfer (whose existence is not revealed); 409 for an operation
@@ -132,6 +136,69 @@ public final class TransferResource {
     }
 
     /**
+     * Every item error of the transfer a page at a time, the latest first, with their total: the transfer's details
+     * list only the latest. 404 like {@link #get}, 400 for a bad {@code offset} or {@code limit}.
+     */
+    @GET
+    @Path("{id}/errors")
+    public Response errors(@Context SecurityContext security, @PathParam("id") String id, @QueryParam("offset") String offset,
+                           @QueryParam("limit") String limit) {
+        UUID uuid = visible(ApiCaller.of(security), id);
+        int from = intParam("offset", offset, 0, 0, Integer.MAX_VALUE);
+        int count = intParam("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        return listing(id, "errors", "", transfers.errors(uuid, from, count).map(p -> Listing.of(p, FailedItem::of)));
+    }
+
+    /**
+     * Every fidelity entry of the transfer a page at a time, of one {@code side} (SOURCE or DESTINATION) or both, in
+     * the order they were reported, with their total: the transfer's details list only the first. 404 like
+     * {@link #get}, 400 for a bad {@code offset}, {@code limit} or {@code side}.
+     */
+    @GET
+    @Path("{id}/fidelity")
+    public Response fidelity(@Context SecurityContext security, @PathParam("id") String id, @QueryParam("offset") String offset,
+                             @QueryParam("limit") String limit, @QueryParam("side") String side) {
+        UUID uuid = visible(ApiCaller.of(security), id);
+        int from = intParam("offset", offset, 0, 0, Integer.MAX_VALUE);
+        int count = intParam("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        FieldNotKept.Side which = sideParam(side);
+        return listing(id, "fidelity", which == null ? "" : "&side=" + which.name(),
+                transfers.fidelity(uuid, which, from, count).map(p -> Listing.of(p, NotKept::of)));
+    }
+
+    /** The listing with a {@code next} link while entries are left; 404 when the transfer went away meanwhile. */
+    private static Response listing(String id, String what, String query, java.util.Optional<? extends Listing<?>> found) {
+        Listing<?> page = found.orElseThrow(() -> notFound(id));
+        Response.ResponseBuilder response = Response.ok(page);
+        long next = (long) page.offset() + page.entries().size();
+        if (!page.entries().isEmpty() && next < page.total()) {
+            response.header("Link", "</api/v1/transfers/" + id + "/" + what + "?offset=" + next + "&limit=" + page.limit()
+                    + query + ">; rel=\"next\"");
+        }
+        return response.build();
+    }
+
+    private static FieldNotKept.Side sideParam(String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return FieldNotKept.Side.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidRequest("Query parameter 'side' must be SOURCE or DESTINATION, not '" + value + "'.");
+        }
+    }
+
+    /** The transfer's id, when the caller may see it; else 404, as if it did not exist. */
+    private UUID visible(ApiCaller caller, String id) {
+        UUID uuid = parseId(id);
+        if (transfers.job(uuid).filter(caller::maySee).isEmpty()) {
+            throw notFound(id);
+        }
+        return uuid;
+    }
+
+    /**
      * The transfer's progress, errors and end as server-sent events (see {@link TransferEventStreams}); the stream
      * ends after the {@code end} event. 404 like {@link #get}, 429 when the node has too many streams open.
      */
@@ -141,10 +208,7 @@ public final class TransferResource {
     public void events(@Context SecurityContext security, @PathParam("id") String id, @Context SseEventSink sink,
                        @Context Sse sse) {
         ApiCaller caller = ApiCaller.of(security);
-        UUID uuid = parseId(id);
-        if (transfers.job(uuid).filter(caller::maySee).isEmpty()) {
-            throw notFound(id);
-        }
+        UUID uuid = visible(caller, id);
         if (!streams.open(caller.name(), uuid, sink, sse)) {
             throw ApiProblem.limitReached("Too many event streams are open (yours, or this server's); poll GET "
                     + "/api/v1/transfers/" + id + " instead, or try again later.");
@@ -175,10 +239,7 @@ public final class TransferResource {
 
     /** Another user's transfer is a 404, as if it did not exist, checked before the operation. */
     private Transfer control(ApiCaller caller, String id, JobOperation operation) {
-        UUID uuid = parseId(id);
-        if (transfers.job(uuid).filter(caller::maySee).isEmpty()) {
-            throw notFound(id);
-        }
+        UUID uuid = visible(caller, id);
         try {
             return Transfer.of(operation.apply(uuid));
         } catch (NoSuchTransferException e) {

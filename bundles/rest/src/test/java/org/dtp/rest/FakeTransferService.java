@@ -91,9 +91,36 @@ final class FakeTransferService implements TransferService {
         }
         return Optional.of(new TransferDetails(job,
                 List.of(new ContainerProgress("album-1", "Holidays", 3, 3000, 1)),
-                List.of(new ItemError("album-1", "img-9", "unreadable", T0)),
+                errorsOf(id).stream().limit(100).toList(),
                 history.get(id),
-                new FidelityReport(1, List.of(new FieldNotKept("album-1", "img-3", "caption", "no captions there", T0)))));
+                new FidelityReport(notKeptOf(id).size(), notKeptOf(id).stream().limit(FidelityReport.MAX_LISTED).toList(),
+                        List.of(new org.dtp.transfer.FieldCount("caption", FieldNotKept.Side.DESTINATION, 1)))));
+    }
+
+    /** Item errors and fidelity entries a test gave a transfer; one of each when it gave none. */
+    final Map<UUID, List<ItemError>> errors = new LinkedHashMap<>();
+    final Map<UUID, List<FieldNotKept>> notKept = new LinkedHashMap<>();
+
+    private List<ItemError> errorsOf(UUID id) {
+        return errors.getOrDefault(id, List.of(new ItemError("album-1", "img-9", "unreadable", T0)));
+    }
+
+    private List<FieldNotKept> notKeptOf(UUID id) {
+        return notKept.getOrDefault(id, List.of(new FieldNotKept("album-1", "img-3", "caption", "no captions there", T0)));
+    }
+
+    @Override
+    public Optional<org.dtp.transfer.ReportPage<ItemError>> errors(UUID id, int offset, int limit) {
+        return job(id).map(job -> page(errorsOf(id), offset, limit));
+    }
+
+    @Override
+    public Optional<org.dtp.transfer.ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
+        return job(id).map(job -> page(notKeptOf(id).stream().filter(f -> side == null || f.side() == side).toList(), offset, limit));
+    }
+
+    private static <T> org.dtp.transfer.ReportPage<T> page(List<T> all, int offset, int limit) {
+        return new org.dtp.transfer.ReportPage<>(all.size(), offset, limit, all.stream().skip(offset).limit(limit).toList());
     }
 
     @Override

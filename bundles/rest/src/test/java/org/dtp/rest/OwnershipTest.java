@@ -45,7 +45,9 @@ public class OwnershipTest {
                 () -> transfers.get(Callers.BOB, id),
                 () -> transfers.pause(Callers.BOB, id),
                 () -> transfers.resume(Callers.BOB, id),
-                () -> transfers.cancel(Callers.BOB, id));
+                () -> transfers.cancel(Callers.BOB, id),
+                () -> transfers.errors(Callers.BOB, id, null, null),
+                () -> transfers.fidelity(Callers.BOB, id, null, null, null));
         for (Runnable call : calls) {
             Problem problem = Problems.expect(404, call::run);
             assertEquals(Problem.NOT_FOUND, problem.type());

@@ -11,6 +11,7 @@ import org.apache.karaf.shell.support.CommandException;
 import org.apache.karaf.shell.support.table.ShellTable;
 import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldCount;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.StateChange;
@@ -103,7 +104,8 @@ public class TransferCommand implements Action {
         containers.print(out);
 
         out.println();
-        out.println("Last errors");
+        out.println(job.errors() > LAST_ERRORS ? "Last errors (" + LAST_ERRORS + " of " + job.errors() + "; all with dtp:transfer-errors "
+                + job.id() + ")" : "Last errors");
         ShellTable errors = Format.table("At", "Container", "Item", "Message");
         errors.emptyTableText("(none)");
         details.errors().stream().limit(LAST_ERRORS).forEach((ItemError e) -> errors.addRow().addContent(
@@ -115,7 +117,15 @@ public class TransferCommand implements Action {
         out.println(fidelity.complete() ? "Fidelity: every field kept"
                 : "Fidelity: " + Format.count(fidelity.total(), "field") + " not kept (Side: source = not carried by the"
                 + " model as read, destination = not kept there)"
-                + (fidelity.total() > LAST_NOT_KEPT ? " (first " + LAST_NOT_KEPT + " shown; all in the REST API)" : ""));
+                + (fidelity.total() > LAST_NOT_KEPT ? " (first " + LAST_NOT_KEPT + " shown; all with dtp:transfer-fidelity "
+                + job.id() + ")" : ""));
+        if (!fidelity.mostOften().isEmpty()) {
+            ShellTable mostOften = Format.table("Most often not kept", "Side", "Items");
+            fidelity.mostOften().forEach((FieldCount c) -> mostOften.addRow().addContent(c.field(),
+                    c.side().name().toLowerCase(java.util.Locale.ROOT), c.count()));
+            mostOften.print(out);
+            out.println();
+        }
         if (!fidelity.complete()) {
             ShellTable notKept = Format.table("Side", "Container", "Item", "Field", "Reason");
             fidelity.entries().stream().limit(LAST_NOT_KEPT).forEach((FieldNotKept f) -> notKept.addRow().addContent(

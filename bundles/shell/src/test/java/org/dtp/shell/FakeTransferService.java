@@ -97,11 +97,38 @@ final class FakeTransferService implements TransferService {
         return Optional.of(new TransferDetails(job,
                 List.of(new ContainerProgress("a1", "Holidays", 30, 3 * 1024 * 1024, 1),
                         new ContainerProgress("a2", null, 10, 2048, 0)),
-                List.of(new ItemError("a1", "img-9.jpg", "unreadable JPEG", T0)),
+                errorsOf(id).stream().limit(100).toList(),
                 List.of(new StateChange(null, JobState.QUEUED, "created", T0),
                         new StateChange(JobState.QUEUED, JobState.RUNNING, "worker 1", T0.plusSeconds(1))),
-                new FidelityReport(1, List.of(new FieldNotKept("a1", "img-9.jpg", "location.altitude",
-                        "the destination keeps no altitude", T0)))));
+                new FidelityReport(notKeptOf(id).size(), notKeptOf(id).stream().limit(FidelityReport.MAX_LISTED).toList(),
+                        List.of(new org.dtp.transfer.FieldCount("location.altitude", FieldNotKept.Side.DESTINATION, 1)))));
+    }
+
+    /** Item errors and fidelity entries a test gave a transfer; one of each when it gave none. */
+    final Map<UUID, List<ItemError>> errors = new LinkedHashMap<>();
+    final Map<UUID, List<FieldNotKept>> notKept = new LinkedHashMap<>();
+
+    private List<ItemError> errorsOf(UUID id) {
+        return errors.getOrDefault(id, List.of(new ItemError("a1", "img-9.jpg", "unreadable JPEG", T0)));
+    }
+
+    private List<FieldNotKept> notKeptOf(UUID id) {
+        return notKept.getOrDefault(id, List.of(new FieldNotKept("a1", "img-9.jpg", "location.altitude",
+                "the destination keeps no altitude", T0)));
+    }
+
+    @Override
+    public Optional<org.dtp.transfer.ReportPage<ItemError>> errors(UUID id, int offset, int limit) {
+        return job(id).map(job -> page(errorsOf(id), offset, limit));
+    }
+
+    @Override
+    public Optional<org.dtp.transfer.ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
+        return job(id).map(job -> page(notKeptOf(id).stream().filter(f -> side == null || f.side() == side).toList(), offset, limit));
+    }
+
+    private static <T> org.dtp.transfer.ReportPage<T> page(List<T> all, int offset, int limit) {
+        return new org.dtp.transfer.ReportPage<>(all.size(), offset, limit, all.stream().skip(offset).limit(limit).toList());
     }
 
     @Override

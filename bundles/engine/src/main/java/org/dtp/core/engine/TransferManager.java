@@ -12,10 +12,13 @@ import org.dtp.spi.Importer;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.models.Vertical;
 import org.dtp.transfer.AdapterInfo;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.IllegalJobStateException;
+import org.dtp.transfer.ItemError;
 import org.dtp.transfer.InvalidTransferException;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.NoSuchTransferException;
+import org.dtp.transfer.ReportPage;
 import org.dtp.transfer.Revocation;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferJob;
@@ -239,6 +242,24 @@ public final class TransferManager implements TransferService {
     public Optional<TransferDetails> details(UUID id) {
         return store.job(id).map(job -> new TransferDetails(job, store.containers(id), store.errors(id), store.history(id),
                 store.fidelity(id)));
+    }
+
+    @Override
+    public Optional<ReportPage<ItemError>> errors(UUID id, int offset, int limit) {
+        checkPage(offset, limit);
+        return store.job(id).map(job -> store.errors(id, offset, limit));
+    }
+
+    @Override
+    public Optional<ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
+        checkPage(offset, limit);
+        return store.job(id).map(job -> store.fidelity(id, side, offset, limit));
+    }
+
+    private static void checkPage(int offset, int limit) {
+        if (offset < 0 || limit < 1) {
+            throw new IllegalArgumentException("offset must be at least 0 and limit at least 1, were " + offset + ", " + limit);
+        }
     }
 
     @Override

@@ -3,9 +3,11 @@ package org.dtp.core.store;
 import org.dtp.models.Vertical;
 import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.FidelityReport;
+import org.dtp.transfer.FieldCount;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
+import org.dtp.transfer.ReportPage;
 import org.dtp.transfer.StateChange;
 
 import java.sql.Connection;
@@ -28,22 +30,57 @@ final class JobReports {
     private JobReports() {
     }
 
-    /** Both sides of the fidelity report, in the order they were reported. */
+    /**
+     * Both sides of the fidelity report, in the order they were reported: the total, the first
+     * {@link FidelityReport#MAX_LISTED} entries and the fields not kept most often.
+     */
     static FidelityReport fidelity(Connection c, UUID id) throws SQLException {
-        long total = Sql.count(c, "SELECT (SELECT COUNT(*) FROM dtp_field_not_read WHERE job_id = ?) "
-                + "+ (SELECT COUNT(*) FROM dtp_field_not_kept WHERE job_id = ?)", params(id.toString(), id.toString()));
-        if (total == 0) {
+        ReportPage<FieldNotKept> first = fidelityPage(c, id, null, 0, FidelityReport.MAX_LISTED);
+        if (first.total() == 0) {
             return FidelityReport.EMPTY;
         }
-        return new FidelityReport(total, Sql.list(c, "SELECT container_id, source_id, field, reason, at, side FROM ("
-                        + "SELECT container_id, source_id, field, reason, at, source_key, 'SOURCE' AS side "
-                        + "FROM dtp_field_not_read WHERE job_id = ? UNION ALL "
-                        + "SELECT container_id, source_id, field, reason, at, source_key, 'DESTINATION' AS side "
-                        + "FROM dtp_field_not_kept WHERE job_id = ?) entries "
-                        + "ORDER BY at, source_key, side DESC, field FETCH FIRST " + FidelityReport.MAX_LISTED + " ROWS ONLY",
+        return new FidelityReport(first.total(), first.entries(), mostOftenNotKept(c, id, FidelityReport.MOST_OFTEN));
+    }
+
+    /** The fidelity entries of {@code side} (null: both) from {@code offset}, in the order they were reported. */
+    static ReportPage<FieldNotKept> fidelityPage(Connection c, UUID id, FieldNotKept.Side side, int offset, int limit)
+            throws SQLException {
+        String entries = fidelityEntries(side);
+        Object[] jobIds = side == null ? new Object[] {id.toString(), id.toString()} : new Object[] {id.toString()};
+        long total = Sql.count(c, "SELECT COUNT(*) FROM (" + entries + ") entries", params(jobIds));
+        List<FieldNotKept> page = total <= offset ? List.of() : Sql.list(c, "SELECT container_id, source_id, field, reason, at, side "
+                        + "FROM (" + entries + ") entries ORDER BY at, source_key, side DESC, field "
+                        + "OFFSET " + offset + " ROWS FETCH NEXT " + limit + " ROWS ONLY",
+                params(jobIds), rs -> new FieldNotKept(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        Instant.ofEpochMilli(rs.getLong(5)), FieldNotKept.Side.valueOf(rs.getString(6))));
+        return new ReportPage<>(total, offset, limit, page);
+    }
+
+    /** The rows of one side's table, or of both, with their side; one job id parameter per table. */
+    private static String fidelityEntries(FieldNotKept.Side side) {
+        String read = "SELECT container_id, source_id, field, reason, at, source_key, 'SOURCE' AS side "
+                + "FROM dtp_field_not_read WHERE job_id = ?";
+        String kept = "SELECT container_id, source_id, field, reason, at, source_key, 'DESTINATION' AS side "
+                + "FROM dtp_field_not_kept WHERE job_id = ?";
+        if (side == null) {
+            return read + " UNION ALL " + kept;
+        }
+        return side == FieldNotKept.Side.SOURCE ? read : kept;
+    }
+
+    /**
+     * The {@code n} fields not kept most often, by side, counted by the database: a field's indexes are left out
+     * ({@code attendees[2].role} counts as {@code attendees[].role}), ties by field name.
+     */
+    static List<FieldCount> mostOftenNotKept(Connection c, UUID id, int n) throws SQLException {
+        // Both databases have REGEXP_REPLACE; PostgreSQL replaces only the first match unless told 'g', which H2 refuses.
+        String field = SchemaMigrator.isPostgreSQL(c) ? "REGEXP_REPLACE(field, '\\[[0-9]+\\]', '[]', 'g')"
+                : "REGEXP_REPLACE(field, '\\[[0-9]+\\]', '[]')";
+        return Sql.list(c, "SELECT field_kind, side, COUNT(*) AS n FROM (SELECT " + field + " AS field_kind, side FROM ("
+                        + fidelityEntries(null) + ") entries) kinds GROUP BY field_kind, side "
+                        + "ORDER BY n DESC, field_kind, side FETCH FIRST " + n + " ROWS ONLY",
                 params(id.toString(), id.toString()),
-                rs -> new FieldNotKept(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        Instant.ofEpochMilli(rs.getLong(5)), FieldNotKept.Side.valueOf(rs.getString(6)))));
+                rs -> new FieldCount(rs.getString(1), FieldNotKept.Side.valueOf(rs.getString(2)), rs.getLong(3)));
     }
 
     static List<ContainerProgress> containers(Connection c, UUID id) throws SQLException {
@@ -53,8 +90,18 @@ final class JobReports {
     }
 
     static List<ItemError> errors(Connection c, UUID id) throws SQLException {
+        return errors(c, id, 0, JobStore.MAX_LISTED_ERRORS);
+    }
+
+    /** The item errors from {@code offset}, the latest first, with their total. */
+    static ReportPage<ItemError> errorPage(Connection c, UUID id, int offset, int limit) throws SQLException {
+        long total = Sql.count(c, "SELECT COUNT(*) FROM dtp_item_error WHERE job_id = ?", params(id.toString()));
+        return new ReportPage<>(total, offset, limit, total <= offset ? List.of() : errors(c, id, offset, limit));
+    }
+
+    private static List<ItemError> errors(Connection c, UUID id, int offset, int limit) throws SQLException {
         return Sql.list(c, "SELECT container_id, item_key, message, at FROM dtp_item_error WHERE job_id = ? "
-                        + "ORDER BY at DESC, item_key FETCH FIRST " + JobStore.MAX_LISTED_ERRORS + " ROWS ONLY",
+                        + "ORDER BY at DESC, item_key OFFSET " + offset + " ROWS FETCH NEXT " + limit + " ROWS ONLY",
                 params(id.toString()), rs -> new ItemError(rs.getString(1), rs.getString(2), rs.getString(3),
                         Instant.ofEpochMilli(rs.getLong(4))));
     }

@@ -11,6 +11,7 @@ import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
+import org.dtp.transfer.ReportPage;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.TransferRequest;
@@ -471,6 +472,16 @@ public final class JobStore {
 
     public List<ItemError> errors(UUID id) {
         return sql.withConnection(c -> JobReports.errors(c, id));
+    }
+
+    /** Every item error of the job, a page at a time: see {@link org.dtp.transfer.TransferService#errors}. */
+    public ReportPage<ItemError> errors(UUID id, int offset, int limit) {
+        return sql.withConnection(c -> JobReports.errorPage(c, id, offset, limit));
+    }
+
+    /** Every fidelity entry of the job, a page at a time: see {@link org.dtp.transfer.TransferService#fidelity}. */
+    public ReportPage<FieldNotKept> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
+        return sql.withConnection(c -> JobReports.fidelityPage(c, id, side, offset, limit));
     }
 
     public List<StateChange> history(UUID id) {

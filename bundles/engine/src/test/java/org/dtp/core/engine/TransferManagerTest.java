@@ -79,6 +79,18 @@ public class TransferManagerTest {
     }
 
     @Test
+    public void errorsAndFidelityArePagedForATransferThatExists() throws Exception {
+        TransferJob job = harness.manager.start(request("src", "dst", Vertical.MEDIA, Map.of("library", "x")));
+
+        assertEquals(0, harness.manager.errors(job.id(), 0, 10).orElseThrow().total());
+        assertEquals(0, harness.manager.fidelity(job.id(), org.dtp.transfer.FieldNotKept.Side.SOURCE, 0, 10).orElseThrow().total());
+        assertTrue(harness.manager.errors(UUID.randomUUID(), 0, 10).isEmpty());
+        assertTrue(harness.manager.fidelity(UUID.randomUUID(), null, 0, 10).isEmpty());
+        assertThrows(IllegalArgumentException.class, () -> harness.manager.errors(job.id(), -1, 10));
+        assertThrows(IllegalArgumentException.class, () -> harness.manager.fidelity(job.id(), null, 0, 0));
+    }
+
+    @Test
     public void refusesAnUnknownProvider() {
         assertEquals("no adapter for provider 'nowhere' is installed",
                 refusal(request("nowhere", "dst", Vertical.MEDIA, Map.of("library", "x"))));

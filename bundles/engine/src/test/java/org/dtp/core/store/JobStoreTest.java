@@ -4,6 +4,7 @@ import org.dtp.core.testing.TestDatabase;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.ContainerProgress;
+import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.JobState;
@@ -202,6 +203,90 @@ public class JobStoreTest {
         }
         assertEquals(JobStore.MAX_LISTED_ERRORS, store.errors(id).size());
         assertEquals(JobStore.MAX_LISTED_ERRORS + 5, store.job(id).orElseThrow().errors());
+    }
+
+    @Test
+    public void everyItemErrorCanBeHadPageByPageWithItsTotal() {
+        UUID id = create("x").id();
+        store.addContainer(id, "a", "A");
+        int errors = JobStore.MAX_LISTED_ERRORS + 30;
+        for (int i = 0; i < errors; i++) {
+            store.recordItemError(id, "a", String.format("p%03d", i), "bad " + i);
+        }
+        List<String> seen = new ArrayList<>();
+        for (int offset = 0; offset < errors; offset += 40) {
+            org.dtp.transfer.ReportPage<ItemError> page = store.errors(id, offset, 40);
+            assertEquals(errors, page.total());
+            assertEquals(offset, page.offset());
+            assertEquals(40, page.limit());
+            page.entries().forEach(e -> seen.add(e.itemId()));
+        }
+        assertEquals("each error once, none left out by a cap", errors, new java.util.HashSet<>(seen).size());
+        assertEquals(errors, seen.size());
+        assertEquals(store.errors(id).stream().map(ItemError::itemId).toList(), seen.subList(0, JobStore.MAX_LISTED_ERRORS));
+        assertEquals(List.of(), store.errors(id, errors, 10).entries());
+        assertEquals(errors, store.errors(id, errors, 10).total());
+    }
+
+    @Test
+    public void everyFidelityEntryCanBeHadPageByPageOfOneSideOrBoth() {
+        TransferJob job = create("x");
+        UUID id = job.id();
+        long epoch = store.claimRun(id, "node-a", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
+        store.addContainer(id, epoch, "cal", "Calendar");
+        int items = FidelityReport.MAX_LISTED + 20;
+        Map<String, List<JobStore.NotKept>> read = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < items; i++) {
+            read.put("i:e" + i, List.of(new JobStore.NotKept("e" + i, "attendees[" + (i % 3) + "].role", "OPT-PARTICIPANT")));
+        }
+        store.recordNotRead(id, epoch, "cal", read);
+        store.recordNotKept(id, epoch, "cal", "i:e1", List.of(new JobStore.NotKept("e1", "alarms[0].sound", "no sounds"),
+                new JobStore.NotKept("e1", "color", "no colours")));
+        store.recordNotKept(id, epoch, "cal", "i:e2", List.of(new JobStore.NotKept("e2", "alarms[1].sound", "no sounds")));
+
+        assertEquals(items + 3, store.fidelity(id, null, 0, 1).total());
+        org.dtp.transfer.ReportPage<FieldNotKept> destination = store.fidelity(id, FieldNotKept.Side.DESTINATION, 0, 2);
+        assertEquals(3, destination.total());
+        assertEquals(2, destination.entries().size());
+        assertTrue(destination.entries().stream().allMatch(f -> f.side() == FieldNotKept.Side.DESTINATION));
+        assertEquals(1, store.fidelity(id, FieldNotKept.Side.DESTINATION, 2, 2).entries().size());
+        List<FieldNotKept> source = new ArrayList<>();
+        for (int offset = 0; offset < items; offset += 300) {
+            source.addAll(store.fidelity(id, FieldNotKept.Side.SOURCE, offset, 300).entries());
+        }
+        assertEquals(items, source.stream().map(FieldNotKept::sourceId).distinct().count());
+        assertTrue(source.stream().allMatch(f -> f.side() == FieldNotKept.Side.SOURCE));
+    }
+
+    @Test
+    public void theReportNamesTheFieldsNotKeptMostOftenWithoutTheirIndexes() {
+        TransferJob job = create("x");
+        UUID id = job.id();
+        long epoch = store.claimRun(id, "node-a", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
+        store.addContainer(id, epoch, "cal", "Calendar");
+        Map<String, List<JobStore.NotKept>> read = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < 5; i++) {
+            read.put("i:e" + i, List.of(new JobStore.NotKept("e" + i, "attendees[" + i + "].delegatedTo[" + (10 + i) + "]", "x"),
+                    new JobStore.NotKept("e" + i, "extended[X-A" + i + "]", "x")));
+        }
+        read.put("i:e9", List.of(new JobStore.NotKept("e9", "color", "x")));
+        store.recordNotRead(id, epoch, "cal", read);
+        store.recordNotKept(id, epoch, "cal", "i:e1", List.of(new JobStore.NotKept("e1", "color", "x"),
+                new JobStore.NotKept("e1", "attendees[4].delegatedTo[0]", "x")));
+        for (int i = 0; i < FidelityReport.MOST_OFTEN + 3; i++) {
+            store.recordNotKept(id, epoch, "cal", "i:f" + i, List.of(new JobStore.NotKept("f" + i, "field" + (char) ('a' + i), "x")));
+        }
+
+        List<org.dtp.transfer.FieldCount> top = store.fidelity(id).mostOften();
+        assertEquals(FidelityReport.MOST_OFTEN, top.size());
+        assertEquals(new org.dtp.transfer.FieldCount("attendees[].delegatedTo[]", FieldNotKept.Side.SOURCE, 5), top.get(0));
+        assertEquals(List.of(new org.dtp.transfer.FieldCount("attendees[].delegatedTo[]", FieldNotKept.Side.DESTINATION, 1),
+                        new org.dtp.transfer.FieldCount("color", FieldNotKept.Side.DESTINATION, 1),
+                        new org.dtp.transfer.FieldCount("color", FieldNotKept.Side.SOURCE, 1)),
+                top.subList(1, 4));
+        assertEquals("a name in brackets is no index", new org.dtp.transfer.FieldCount("extended[X-A0]", FieldNotKept.Side.SOURCE, 1),
+                top.get(4));
+        assertEquals(List.of(), store.fidelity(create("y").id()).mostOften());
     }
 
     @Test

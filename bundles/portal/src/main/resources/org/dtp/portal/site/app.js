@@ -336,6 +336,22 @@ async function openTransfer(id) {
     $('no-errors').hidden = true;
   };
   details.errors.forEach(addError);
+  // The details hold the latest errors only; once the transfer ended, "Show more" fetches the rest a page at a time.
+  const moreErrors = $('errors-more');
+  const offerMoreErrors = (ended) => {
+    moreErrors.hidden = !isFinal(ended.state) || ended.errors <= $('errors').children.length;
+  };
+  moreErrors.onclick = async () => {
+    moreErrors.disabled = true;
+    try {
+      const page = await api.get(`/transfers/${encodeURIComponent(id)}/errors?offset=${$('errors').children.length}&limit=500`);
+      page.entries.forEach(addError);
+      moreErrors.hidden = page.entries.length === 0 || page.total <= $('errors').children.length;
+    } finally {
+      moreErrors.disabled = false;
+    }
+  };
+  offerMoreErrors(job);
   showProgress({ ...job, containers: details.containers, itemsPerSecond: 0, bytesPerSecond: 0 }, estimateOf);
   show('transfer');
   if (isFinal(job.state)) {
@@ -347,6 +363,7 @@ async function openTransfer(id) {
     else if (name === 'error') addError(data);
     else if (name === 'end') {
       data.errors.forEach(addError);
+      offerMoreErrors(data.job);
       showProgress({ ...data.job, containers: data.containers, itemsPerSecond: 0, bytesPerSecond: 0 }, estimateOf);
       showSummary(data);
     }
@@ -437,17 +454,34 @@ function showSummary(details) {
     + `${format.bytes(job.bytes)} copied, ${format.count(job.errors)} errors. ${job.reason || ''}`.trim();
   const table = $('fidelity');
   const body = table.querySelector('tbody');
-  body.replaceChildren(...details.fidelity.entries.map((f) => {
+  const row = (f) => {
     const tr = document.createElement('tr');
     for (const text of [f.side === 'SOURCE' ? 'read' : 'written', f.sourceId, f.field, f.reason]) tr.append(Object.assign(document.createElement('td'), { textContent: text }));
     return tr;
-  }));
+  };
+  body.replaceChildren(...details.fidelity.entries.map(row));
   table.hidden = details.fidelity.total === 0;
   $('fidelity-none').hidden = details.fidelity.total !== 0;
-  if (details.fidelity.total > details.fidelity.entries.length) {
+  const listed = () => {
+    if (details.fidelity.total <= body.rows.length) return;
     $('fidelity-none').hidden = false;
-    $('fidelity-none').textContent = `${format.count(details.fidelity.total)} fields in all; the first ${details.fidelity.entries.length} are listed.`;
-  }
+    $('fidelity-none').textContent = `${format.count(details.fidelity.total)} fields in all; the first ${format.count(body.rows.length)} are listed.`;
+  };
+  listed();
+  // Every entry is in the API a page at a time: "Show more" fetches the next page.
+  const more = $('fidelity-more');
+  more.hidden = details.fidelity.total <= body.rows.length;
+  more.onclick = async () => {
+    more.disabled = true;
+    try {
+      const page = await api.get(`/transfers/${encodeURIComponent(job.id)}/fidelity?offset=${body.rows.length}&limit=500`);
+      body.append(...page.entries.map(row));
+      listed();
+      more.hidden = page.entries.length === 0 || page.total <= body.rows.length;
+    } finally {
+      more.disabled = false;
+    }
+  };
   const link = $('report-link');
   if (link.href) URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(new Blob([JSON.stringify(details, null, 2)], { type: 'application/json' }));

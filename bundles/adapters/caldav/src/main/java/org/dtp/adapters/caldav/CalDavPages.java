@@ -11,6 +11,8 @@ import org.dtp.webdav.CollectionPager;
 import org.dtp.webdav.DavAccount;
 import org.dtp.webdav.DavCollection;
 import org.dtp.webdav.DavResource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,8 @@ import java.util.List;
  * in a calendar exported for events) gives no items.
  */
 final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
+    private static final Logger LOG = LoggerFactory.getLogger(CalDavPages.class);
+
     /** Reads the items of one resource. */
     interface Reader<I> {
         List<I> read(String path, String text) throws MalformedICalendarException;
@@ -55,6 +59,7 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
         CollectionPager.Page page = connector.page(account, cursor.containerId(), cursor.continuation());
         List<I> items = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
+        page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.href().getPath(), u.reason())));
         for (DavResource r : page.resources()) {
             if (!r.found()) {
                 continue; // removed between listing and fetching
@@ -63,7 +68,11 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
             try {
                 items.addAll(reader.read(path, r.data()));
             } catch (MalformedICalendarException | IllegalArgumentException e) {
-                rejected.add(new ExportPage.Rejected(path, e.getMessage()));
+                rejected.add(new ExportPage.Rejected(path, r.describe() + ": " + e.getMessage()));
+            } catch (RuntimeException e) {
+                // the reader's own failure on text it did not foresee: it costs this resource, not the page
+                LOG.warn("{} could not be read", r.describe(), e);
+                rejected.add(new ExportPage.Rejected(path, r.describe() + ": could not be read (" + e + ")"));
             }
         }
         return new ExportPage<>(List.of(), items, page.continuation(), rejected);

@@ -85,6 +85,53 @@ public class CalDavAdapterTest {
         assertEquals(List.of("Event 1", "Event 3"), exported.items().stream().map(CalendarEvent::summary).toList());
         assertEquals(1, exported.rejected().size());
         assertTrue(exported.rejected().get(0).sourceId().endsWith("/b.ics"));
-        assertEquals("malformed iCalendar: VERSION 9.0 is not 2.0 (RFC 5545)", exported.rejected().get(0).reason());
+        String reason = exported.rejected().get(0).reason();
+        assertTrue(reason, reason.matches(java.util.regex.Pattern.quote(calendar + "b.ics (UID e2-") + "[-0-9a-f]+"
+                + java.util.regex.Pattern.quote(", \"Event 2\"): malformed iCalendar: VERSION 9.0 is not 2.0 (RFC 5545)")));
+    }
+
+    @Test
+    public void anEventThatMakesTheServersXmlInvalidIsRejectedByNameAndTheRestExported() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 5);
+        String calendar = f.newCalendar("Form feed", "VEVENT");
+        for (int i = 1; i <= 4; i++) {
+            f.put(calendar, "e" + i + ".ics", Samples.event(i));
+        }
+        // As a client that wrote raw bytes would: a form feed (forbidden in XML 1.0) in a text value, the file put
+        // straight into Radicale's storage. Radicale copies it into its multiget answer, which no XML parser reads.
+        java.nio.file.Path folder = RADICALE.storage(Radicale.USER).resolve(calendar.substring("/alice/".length()));
+        java.nio.file.Files.writeString(folder.resolve("e2-ff.ics"), Samples.event(9)
+                .replace("SUMMARY:Event 9", "SUMMARY:Event 9\r\nLOCATION:Room\f12"));
+        CalDavFixture.Exported<CalendarEvent> exported = f.exportAll(f.events.pages, calendar);
+        List<String> summaries = exported.items().stream().map(CalendarEvent::summary).sorted().toList();
+        assertTrue("every readable event exported: " + summaries + ", rejected " + exported.rejected(),
+                summaries.containsAll(List.of("Event 1", "Event 2", "Event 3", "Event 4")));
+        assertEquals(5, summaries.size() + exported.rejected().size());
+        assertTrue("the event with the form feed exported, or rejected by its name",
+                summaries.contains("Event 9") || exported.rejected().get(0).reason().contains("\"Event 9\")"));
+    }
+
+    @Test
+    public void aReaderFailingUnexpectedlyCostsOnlyThatResource() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 5);
+        String calendar = f.newCalendar("Reader bug", "VEVENT");
+        for (int i = 1; i <= 3; i++) {
+            f.put(calendar, "e" + i + ".ics", Samples.event(i));
+        }
+        CalDavPages<Calendar, CalendarEvent> pages = new CalDavPages<>(f.connector, "VEVENT",
+                c -> new Calendar(c.href().getPath(), CalDavPages.nameOf(c), null, null, null), (path, text) -> {
+                    if (path.endsWith("/e2.ics")) {
+                        throw new IllegalStateException("a bug of the reader");
+                    }
+                    return org.dtp.formats.ical.ICalendarFormat.readEvents(path, text);
+                });
+
+        CalDavFixture.Exported<CalendarEvent> exported = f.exportAll(pages, calendar);
+
+        assertEquals(List.of("Event 1", "Event 3"), exported.items().stream().map(CalendarEvent::summary).sorted().toList());
+        assertEquals(1, exported.rejected().size());
+        assertTrue(exported.rejected().get(0).reason(), exported.rejected().get(0).reason().matches(
+                java.util.regex.Pattern.quote(calendar + "e2.ics (UID e2-") + ".*\"Event 2\"\\): could not be read "
+                        + "\\(java.lang.IllegalStateException: a bug of the reader\\)"));
     }
 }

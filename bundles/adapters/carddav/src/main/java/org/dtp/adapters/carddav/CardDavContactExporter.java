@@ -22,6 +22,8 @@ import org.dtp.webdav.DavService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -41,6 +43,7 @@ import java.util.List;
 public final class CardDavContactExporter implements Exporter<AddressBook, Contact> {
     /** What a photo's media reference starts with; the rest is the path of the contact's resource at the source. */
     static final String PHOTO_REF = "carddav-photo:";
+    private static final Logger LOG = LoggerFactory.getLogger(CardDavContactExporter.class);
 
     private final CardDavConnector connector;
 
@@ -70,6 +73,7 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
         CollectionPager.Page page = connector.pager().page(account, collection, DavService.CARDDAV, cursor.continuation());
         List<Contact> contacts = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
+        page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.href().getPath(), u.reason())));
         for (DavResource r : page.resources()) {
             String path = r.href().getPath();
             if (!r.found()) {
@@ -78,7 +82,11 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
             try {
                 contacts.add(VCardFormat.read(path, r.data(), PHOTO_REF + path));
             } catch (MalformedVCardException | IllegalArgumentException e) {
-                rejected.add(new ExportPage.Rejected(path, e.getMessage()));
+                rejected.add(new ExportPage.Rejected(path, r.describe() + ": " + e.getMessage()));
+            } catch (RuntimeException e) {
+                // the reader's own failure on text it did not foresee: it costs this resource, not the page
+                LOG.warn("{} could not be read", r.describe(), e);
+                rejected.add(new ExportPage.Rejected(path, r.describe() + ": could not be read (" + e + ")"));
             }
         }
         return new ExportPage<>(List.of(), contacts, page.continuation(), rejected);

@@ -83,7 +83,8 @@ public class CardDavAdapterTest {
         assertEquals(List.of("Person 1", "Person 3"), exported.contacts().stream().map(Contact::formattedName).toList());
         assertEquals(1, exported.rejected().size());
         assertTrue(exported.rejected().get(0).sourceId().endsWith("/b.vcf"));
-        assertEquals("malformed vCard: VERSION 9.9 is not a vCard version (2.1, 3.0 or 4.0)", exported.rejected().get(0).reason());
+        assertEquals(book + "b.vcf (UID broken-1, \"Broken\"): malformed vCard: VERSION 9.9 is not a vCard version (2.1, 3.0 or 4.0)",
+                exported.rejected().get(0).reason());
     }
 
     @Test
@@ -117,5 +118,26 @@ public class CardDavAdapterTest {
         }
         assertEquals("image/jpeg", contact.photo().contentType());
         assertEquals(DavService.CARDDAV.contentType(), "text/vcard; charset=utf-8");
+    }
+
+    @Test
+    public void aContactThatMakesTheServersXmlInvalidIsRejectedByNameAndTheRestExported() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 5, 1 << 20);
+        String book = f.newBook("Form feed");
+        for (int i = 0; i < 4; i++) {
+            f.put(book, "p" + i + ".vcf", card(i));
+        }
+        // As a client that wrote raw bytes would: a form feed (forbidden in XML 1.0) in a URI value, the file put
+        // straight into Radicale's storage. Radicale copies it into its multiget answer, which no XML parser reads.
+        java.nio.file.Path folder = RADICALE.storage(Radicale.USER).resolve(book.substring("/alice/".length()));
+        java.nio.file.Files.writeString(folder.resolve("p2-ff.vcf"), "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:form-feed-1\r\n"
+                + "FN:Fiona Feed\r\nFBURL:http://example.org/busy\f/fiona\r\nEND:VCARD\r\n");
+        CardDavFixture.Exported exported = f.exportAll(book);
+        List<String> names = exported.contacts().stream().map(Contact::formattedName).sorted().toList();
+        assertTrue("every readable contact exported: " + names + ", rejected " + exported.rejected(),
+                names.containsAll(List.of("Person 0", "Person 1", "Person 2", "Person 3")));
+        assertEquals(5, names.size() + exported.rejected().size());
+        assertTrue("the contact with the form feed exported, or rejected by its name",
+                names.contains("Fiona Feed") || exported.rejected().get(0).reason().contains("(UID form-feed-1, \"Fiona Feed\")"));
     }
 }

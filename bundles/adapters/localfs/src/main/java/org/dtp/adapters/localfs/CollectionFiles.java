@@ -8,6 +8,8 @@ import org.dtp.models.ItemModel;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.ItemRejectedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +29,7 @@ import java.util.function.Function;
  * only entry, else {@code fileId#n}. Pages go through the entries in file-name order, then in file order.
  */
 public final class CollectionFiles {
+    private static final Logger LOG = LoggerFactory.getLogger(CollectionFiles.class);
     /** Entry files larger than this are not read into memory (a .vcf of 20,000 contacts with photos fits). */
     static final long MAX_ENTRY_FILE_BYTES = 64L << 20;
 
@@ -134,11 +137,12 @@ public final class CollectionFiles {
         for (Entry e : page.entries()) {
             try {
                 items.addAll(reader.read(e));
-            } catch (RuntimeException x) {
-                if (!(x instanceof IllegalArgumentException)) {
-                    throw x;
-                }
+            } catch (IllegalArgumentException x) {
                 rejected.add(new ExportPage.Rejected(e.id(), x.getMessage()));
+            } catch (RuntimeException x) {
+                // a reader's own failure on text it did not foresee: it costs this entry, not the page
+                LOG.warn("'{}' could not be read", e.id(), x);
+                rejected.add(new ExportPage.Rejected(e.id(), "could not be read (" + x + ")"));
             } catch (Exception x) {
                 rejected.add(new ExportPage.Rejected(e.id(), x.getMessage()));
             }
@@ -220,10 +224,20 @@ public final class CollectionFiles {
 
     /** The entries of an entry file, as its kind takes it apart. */
     static List<String> pieces(Path file, Kind kind) throws IOException, ItemRejectedException {
-        if (Files.size(file) > MAX_ENTRY_FILE_BYTES) {
-            throw new ItemRejectedException("'" + file.getFileName() + "' is larger than this adapter reads (" + MAX_ENTRY_FILE_BYTES + " bytes)");
+        byte[] bytes;
+        try {
+            if (Files.size(file) > MAX_ENTRY_FILE_BYTES) {
+                throw new ItemRejectedException("'" + file.getFileName() + "' is larger than this adapter reads (" + MAX_ENTRY_FILE_BYTES + " bytes)");
+            }
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            // one file that cannot be read (gone since the listing, not readable) costs that file; a failure that
+            // may pass fails the page, which is then tried again
+            if (IoFailures.ofItem("'" + file.getFileName() + "' cannot be read", e) instanceof ItemRejectedException rejected) {
+                throw rejected;
+            }
+            throw e;
         }
-        byte[] bytes = Files.readAllBytes(file);
         var decoder = StandardCharsets.UTF_8.newDecoder();
         String text;
         try {
