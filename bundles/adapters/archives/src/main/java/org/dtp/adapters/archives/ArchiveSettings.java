@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * all its numbered siblings; any other archive file only itself. Parts are in name order, the order of their
  * numbers, which the export's cursor counts in.
  */
-public record ArchiveSettings(List<Path> allowedRoots, int pageSize, int maxEntries, long maxEntryBytes,
-                              int maxCompressionRatio) {
+public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int pageSize, int maxEntries,
+                              long maxEntryBytes, int maxCompressionRatio) {
     /** The endpoint setting naming the archive, or the folder of its parts. */
     public static final String PATH = "path";
     static final int MAX_PAGE_SIZE = 10_000;
@@ -36,27 +36,41 @@ public record ArchiveSettings(List<Path> allowedRoots, int pageSize, int maxEntr
         if (maxEntries < 1 || maxEntryBytes < 1 || maxCompressionRatio < 1) {
             throw new IllegalArgumentException("maxEntries, maxEntryBytes and maxCompressionRatio must be positive");
         }
-        List<Path> roots = new ArrayList<>();
-        for (Path root : allowedRoots == null ? List.<Path>of() : allowedRoots) {
+        allowedRoots = absolute("allowedRoots", allowedRoots);
+        userRoots = absolute("userRoots", userRoots);
+    }
+
+    /** Settings for operators' transfers only (no user roots). */
+    public ArchiveSettings(List<Path> allowedRoots, int pageSize, int maxEntries, long maxEntryBytes, int maxCompressionRatio) {
+        this(allowedRoots, List.of(), pageSize, maxEntries, maxEntryBytes, maxCompressionRatio);
+    }
+
+    private static List<Path> absolute(String what, List<Path> roots) {
+        List<Path> checked = new ArrayList<>();
+        for (Path root : roots == null ? List.<Path>of() : roots) {
             if (!root.isAbsolute()) {
-                throw new IllegalArgumentException("allowedRoots entries must be absolute folders, not '" + root + "'");
+                throw new IllegalArgumentException(what + " entries must be absolute folders, not '" + root + "'");
             }
-            roots.add(root.normalize());
+            checked.add(root.normalize());
         }
-        allowedRoots = List.copyOf(roots);
+        return List.copyOf(checked);
     }
 
     public static ArchiveSettings of(ArchivesConfig config) {
+        return new ArchiveSettings(paths(config.allowedRoots()), paths(config.userRoots()), config.pageSize(),
+                config.maxEntries(), config.maxEntryBytes(), config.maxCompressionRatio());
+    }
+
+    private static List<Path> paths(String[] entries) {
         List<Path> roots = new ArrayList<>();
-        for (String entry : config.allowedRoots() == null ? new String[0] : config.allowedRoots()) {
+        for (String entry : entries == null ? new String[0] : entries) {
             for (String part : entry.split(",")) {
                 if (!part.isBlank()) {
                     roots.add(Paths.get(part.strip()));
                 }
             }
         }
-        return new ArchiveSettings(roots, config.pageSize(), config.maxEntries(), config.maxEntryBytes(),
-                config.maxCompressionRatio());
+        return roots;
     }
 
     /** Whether {@code name} is an archive part this adapter reads. */
@@ -66,11 +80,27 @@ public record ArchiveSettings(List<Path> allowedRoots, int pageSize, int maxEntr
     }
 
     /**
-     * The parts an endpoint names, in order; checked on every call, so narrowing {@code allowedRoots} also stops
-     * running jobs.
+     * Checks, before a job exists, that an endpoint names archive parts someone may read: an operator (under
+     * {@code allowedRoots}) or an end user (under {@code userRoots}). Who starts the transfer is only known once it
+     * runs, where {@link #parts} holds an end user's transfer to the user roots.
      */
-    public List<Path> parts(TransferEndpoint endpoint) throws InvalidEndpointException {
-        Path path = allowedPath(endpoint.require(PATH));
+    public void checkSource(TransferEndpoint endpoint) throws InvalidEndpointException {
+        try {
+            parts(endpoint, true);
+        } catch (InvalidEndpointException forOperators) {
+            if (userRoots.isEmpty()) {
+                throw forOperators;
+            }
+            parts(endpoint, false);
+        }
+    }
+
+    /**
+     * The parts an endpoint names, in order, for a transfer the operators run or an end user's; checked on every call,
+     * so narrowing the roots also stops running jobs.
+     */
+    public List<Path> parts(TransferEndpoint endpoint, boolean operatorTransfer) throws InvalidEndpointException {
+        Path path = allowedPath(endpoint.require(PATH), operatorTransfer);
         try {
             if (Files.isDirectory(path)) {
                 return archivesIn(path, name -> true);
@@ -114,7 +144,7 @@ public record ArchiveSettings(List<Path> allowedRoots, int pageSize, int maxEntr
         return List.copyOf(parts);
     }
 
-    private Path allowedPath(String raw) throws InvalidEndpointException {
+    private Path allowedPath(String raw, boolean operatorTransfer) throws InvalidEndpointException {
         Path path;
         try {
             path = Paths.get(raw);
@@ -125,24 +155,21 @@ public record ArchiveSettings(List<Path> allowedRoots, int pageSize, int maxEntr
             throw new InvalidEndpointException("the path '" + raw + "' must be absolute");
         }
         path = path.normalize();
-        if (!allowed(path)) {
+        if (operatorTransfer ? !allowedRoots.isEmpty() && !under(path, allowedRoots) : !under(path, userRoots)) {
             throw new InvalidEndpointException("the path '" + path + "' is outside the folders this server allows"
-                    + " (allowedRoots of " + ArchivesConfig.PID + ")");
+                    + (operatorTransfer ? " (allowedRoots of " : " end users (userRoots of ") + ArchivesConfig.PID + ")");
         }
         return path;
     }
 
-    private boolean allowed(Path path) {
-        if (allowedRoots.isEmpty()) {
-            return true;
-        }
-        if (allowedRoots.stream().noneMatch(path::startsWith)) {
+    private static boolean under(Path path, List<Path> roots) {
+        if (roots.stream().noneMatch(path::startsWith)) {
             return false;
         }
-        // A symbolic link inside an allowed root must not lead out of it.
+        // A symbolic link inside a root must not lead out of it.
         try {
             Path real = path.toRealPath();
-            for (Path root : allowedRoots) {
+            for (Path root : roots) {
                 if (Files.exists(root) && real.startsWith(root.toRealPath())) {
                     return true;
                 }

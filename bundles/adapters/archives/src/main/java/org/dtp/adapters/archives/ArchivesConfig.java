@@ -15,10 +15,20 @@ public @interface ArchivesConfig {
     String PID = "org.dtp.adapters.archives";
 
     @AttributeDefinition(
-            name = "Allowed roots",
-            description = "Absolute folders under which the 'path' setting (an archive part or a folder of parts) must lie "
-                    + "(a comma also separates entries). Empty allows any path the server process can read.")
+            name = "Allowed roots (operators)",
+            description = "Absolute folders under which the 'path' setting (an archive part or a folder of parts) of a transfer "
+                    + "the operators run must lie (a comma also separates entries). Empty allows any path the server process can read.")
     String[] allowedRoots() default {};
+
+    /**
+     * End users name paths on a server that is not theirs: only under folders the operator set aside for them (where
+     * their uploads land, say). Empty, the default, lets them name none.
+     */
+    @AttributeDefinition(
+            name = "User roots (end users)",
+            description = "Absolute folders under which the 'path' setting of an end user's transfer must lie (a comma also "
+                    + "separates entries). Empty: end users cannot read archives from the server.")
+    String[] userRoots() default {};
 
     /** Our own choice, as for the local folder adapter: it bounds a page's memory and the work repeated after a crash. */
     @AttributeDefinition(

@@ -36,7 +36,7 @@ public class LargeArchiveTest {
         sparse.zeros("Takeout/Google Photos/Photos from 2024/VID_20240101_000001.mp4", VIDEO)
                 .zeros("Takeout/Google Photos/Photos from 2024/VID_20240101_000002.mp4", VIDEO)
                 .close();
-        TakeoutPhotosExporter exporter = new TakeoutPhotosExporter(new ArchiveSettings(List.of(), 10, 1000, 1L << 40, 100));
+        TakeoutPhotosExporter exporter = new TakeoutPhotosExporter(new ArchiveSettings(List.of(), List.of(Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath()), 10, 1000, 1L << 40, 100));
         TestTransferContext context = new TestTransferContext(UUID.randomUUID(),
                 new TransferEndpoint(TakeoutPhotosExporter.PROVIDER, Map.of(ArchiveSettings.PATH, zip.toString())));
 

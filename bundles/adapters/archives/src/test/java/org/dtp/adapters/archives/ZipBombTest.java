@@ -32,7 +32,7 @@ public class ZipBombTest {
     public TemporaryFolder temp = new TemporaryFolder();
 
     private static TakeoutPhotosExporter exporter() {
-        return new TakeoutPhotosExporter(new ArchiveSettings(List.of(), 10, 1000, 1L << 40, 100));
+        return new TakeoutPhotosExporter(new ArchiveSettings(List.of(), List.of(Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath()), 10, 1000, 1L << 40, 100));
     }
 
     private static TransferEndpoint endpoint(Path zip) {

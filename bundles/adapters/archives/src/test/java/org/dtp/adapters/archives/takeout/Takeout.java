@@ -18,12 +18,15 @@ final class Takeout {
     static final String PHOTOS = "Takeout/Google Photos/";
     static final String PART_1 = "takeout-20250101T000000Z-001.zip";
     static final String PART_2 = "takeout-20250101T000000Z-002.zip";
+    /** Where JUnit's temporary folders are made. */
+    static final Path TEMP = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
 
     private Takeout() {
     }
 
+    /** An exporter whose end users may name paths in the temporary folder, where the tests write their archives. */
     static TakeoutPhotosExporter exporter(int pageSize) {
-        return new TakeoutPhotosExporter(new ArchiveSettings(List.of(), pageSize, 100_000, 1L << 40, 100));
+        return new TakeoutPhotosExporter(new ArchiveSettings(List.of(), List.of(TEMP), pageSize, 100_000, 1L << 40, 100));
     }
 
     static TransferEndpoint endpoint(Path path) {

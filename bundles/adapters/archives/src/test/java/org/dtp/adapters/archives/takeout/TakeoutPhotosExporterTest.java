@@ -1,5 +1,6 @@
 package org.dtp.adapters.archives.takeout;
 
+import org.dtp.adapters.archives.ArchiveSettings;
 import org.dtp.adapters.archives.TestArchive;
 import org.dtp.conformance.ExportWalk;
 import org.dtp.kit.testing.TestImportContext;
@@ -242,13 +243,12 @@ public class TakeoutPhotosExporterTest {
     }
 
     @Test
-    public void pathsOutsideTheAllowedRootsAreRefused() throws Exception {
+    public void operatorsPathsMustLieUnderTheAllowedRoots() throws Exception {
         Path allowed = temp.newFolder("takeouts").toPath();
         Path elsewhere = temp.newFolder("elsewhere").toPath();
         new TestArchive().add(PHOTOS + "Photos from 2019/IMG_0001.jpg", media(1, 100)).writeZip(elsewhere.resolve(PART_1));
         new TestArchive().add(PHOTOS + "Photos from 2019/IMG_0001.jpg", media(1, 100)).writeZip(allowed.resolve(PART_1));
-        TakeoutPhotosExporter exporter = new TakeoutPhotosExporter(
-                new org.dtp.adapters.archives.ArchiveSettings(List.of(allowed), 10, 1000, 1L << 30, 100));
+        TakeoutPhotosExporter exporter = new TakeoutPhotosExporter(new ArchiveSettings(List.of(allowed), 10, 1000, 1L << 30, 100));
 
         exporter.validate(Takeout.endpoint(allowed.resolve(PART_1)));
         InvalidEndpointException outside = assertThrows(InvalidEndpointException.class,
@@ -257,5 +257,22 @@ public class TakeoutPhotosExporterTest {
         assertThrows(InvalidEndpointException.class,
                 () -> exporter.validate(Takeout.endpoint(allowed.resolve("../elsewhere/" + PART_1))));
         assertThrows(InvalidEndpointException.class, () -> exporter.validate(Takeout.endpoint(Path.of("relative.zip"))));
+    }
+
+    @Test
+    public void endUsersMayOnlyNamePathsUnderTheUserRoots() throws Exception {
+        Path uploads = temp.newFolder("uploads").toPath();
+        Path operators = temp.newFolder("operators").toPath();
+        new TestArchive().add(PHOTOS + "Photos from 2019/IMG_0001.jpg", media(1, 100)).writeZip(uploads.resolve(PART_1));
+        new TestArchive().add(PHOTOS + "Photos from 2019/IMG_0002.jpg", media(2, 100)).writeZip(operators.resolve(PART_1));
+        TakeoutPhotosExporter exporter = new TakeoutPhotosExporter(new ArchiveSettings(List.of(), List.of(uploads), 10, 1000, 1L << 30, 100));
+        TransferEndpoint operatorsArchive = Takeout.endpoint(operators.resolve(PART_1));
+
+        assertEquals(1, ExportWalk.of(exporter, new TestTransferContext(UUID.randomUUID(), Takeout.endpoint(uploads))).allItems().size());
+        assertEquals(1, ExportWalk.of(exporter, new TestTransferContext(UUID.randomUUID(), operatorsArchive).ofOperators()).allItems().size());
+        InvalidEndpointException refused = assertThrows(InvalidEndpointException.class,
+                () -> exporter.export(new TestTransferContext(UUID.randomUUID(), operatorsArchive), ExportCursor.root()));
+        assertTrue(refused.getMessage(), refused.getMessage().contains("userRoots"));
+        exporter.validate(operatorsArchive);
     }
 }
