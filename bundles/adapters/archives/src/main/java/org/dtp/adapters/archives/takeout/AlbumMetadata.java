@@ -16,12 +16,12 @@ import java.util.Set;
  */
 record AlbumMetadata(String title, String description, Instant date) {
     /**
-     * The names seen in real exports: metadata.json, and in German, French, Spanish and Catalan accounts
-     * Metadaten.json, métadonnées.json, metadatos.json, metadades.json (GooglePhotosTakeoutHelper issue #8,
-     * immich-go's notes on the Takeout layout); compared in lower case, NFC.
+     * The names seen in real exports: metadata.json, and in German, French, Spanish, Catalan, Italian, Slovak, Russian
+     * and Bulgarian accounts (immich-go's notes on the Takeout layout, GooglePhotosTakeoutHelper issue #8); compared
+     * in lower case, NFC.
      */
     private static final Set<String> NAMES = Set.of("metadata.json", "metadaten.json", "métadonnées.json",
-            "metadatos.json", "metadades.json");
+            "metadatos.json", "metadades.json", "metadati.json", "metadáta.json", "метаданные.json", "метаданни.json");
 
     static boolean isAlbumMetadata(String fileName) {
         return NAMES.contains(Normalizer.normalize(fileName, Normalizer.Form.NFC).toLowerCase(Locale.ROOT));

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -37,10 +38,14 @@ import java.util.regex.Pattern;
  */
 final class CatalogBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(CatalogBuilder.class);
-    /** The Photos folder under Takeout/, in English and German accounts (GooglePhotosTakeoutHelper issue #8). */
-    private static final Set<String> PHOTOS_FOLDERS = Set.of("Google Photos", "Google Fotos");
-    /** Google's own folders of a year's photos: "Photos from 2019", "Fotos von 2019"... any name ending in a year. */
-    private static final Pattern YEAR_FOLDER = Pattern.compile(".*\\b(18|19|20)\\d{2}");
+    /**
+     * The Photos folder under Takeout/ in English, Italian, Slovak, German, Russian and Bulgarian accounts (immich-go's
+     * notes on the Takeout layout, GooglePhotosTakeoutHelper issue #8).
+     */
+    private static final Set<String> PHOTOS_FOLDERS = Set.of("Google Photos", "Google Foto", "Fotky Google", "Google Fotos",
+            "Google Фото", "Google Снимки");
+    /** Google's own folders of a year's photos, named in English whatever the account's language (immich-go #380). */
+    private static final Pattern YEAR_FOLDER = Pattern.compile("Photos from \\d{4}");
     /** A sidecar or album JSON is a few KB; a larger one is not read (its photo keeps the archive's metadata only). */
     private static final long MAX_JSON_BYTES = 1024 * 1024;
     /** Compression ratios are only judged above this size: small JSON and HTML files compress far better than media. */
@@ -168,11 +173,11 @@ final class CatalogBuilder {
         Map<String, String> albumOfKey = new HashMap<>();
         Set<String> ids = new HashSet<>();
         List<Item> root = new ArrayList<>();
-        // Albums first (in name order), so a photo also in a year folder is kept in its album.
-        for (Folder folder : folders.values()) {
-            if (folder.isYearFolder()) {
-                continue;
-            }
+        // Albums first, so a photo also in a year folder is kept in its album: those with an album JSON (the user's
+        // own) before folders without one (Google's "1 year ago" and the like), each in name order.
+        List<Folder> albumFolders = new ArrayList<>(folders.values().stream().filter(f -> !f.isYearFolder()).toList());
+        albumFolders.sort(Comparator.comparing((Folder f) -> f.album == null));
+        for (Folder folder : albumFolders) {
             String albumName = folder.album != null && folder.album.title() != null ? folder.album.title() : folder.name();
             albums.add(new PhotoAlbum(folder.path, albumName, folder.album == null ? null : folder.album.description()));
             List<Item> items = new ArrayList<>();

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  *   <li>a duplicate's index, which the media file carries before its extension ({@code IMG_1234(1).jpg}), moves to
  *   the sidecar's end and is never cut ({@code IMG_1234.jpg(1).json},
  *   {@code IMG_1234.jpg.supplemental-metadata(1).json});</li>
- *   <li>an edited copy ({@code IMG_1234-edited.jpg}, {@code -bearbeitet}, {@code -modifié}) has no sidecar of its
+ *   <li>an edited copy ({@code IMG_1234-edited.jpg}, {@code -bearbeitet}, {@code -modifié}, {@code -modificato}) has no sidecar of its
  *   own and shares the original's.</li>
  * </ul>
  * Lookups are exact keys in an index of the folder's sidecars, so a folder of any size costs one pass.
@@ -31,8 +31,8 @@ final class SidecarNames {
     private static final int SHORTEST_CUT = 40;
     private static final int LONGEST_CUT = 51;
     private static final Pattern DUPLICATE = Pattern.compile("(.*)(\\(\\d{1,3}\\))");
-    /** Edited copies: English, German and French accounts (see the README for sources). */
-    private static final List<String> EDITED_SUFFIXES = List.of("-edited", "-bearbeitet", "-modifié");
+    /** Edited copies: English, German, French and Italian accounts, as confirmed in immich-go's notes (see the README). */
+    private static final List<String> EDITED_SUFFIXES = List.of("-edited", "-bearbeitet", "-modifié", "-modificato");
 
     /** Sidecar file name by lookup key (the media name it stands for, cut or whole, and its duplicate index). */
     private final Map<String, String> byKey = new HashMap<>();

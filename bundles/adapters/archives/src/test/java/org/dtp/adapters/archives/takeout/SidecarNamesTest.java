@@ -75,6 +75,8 @@ public class SidecarNamesTest {
         assertEquals("IMG_1234.jpg.json", find("IMG_1234-edited.jpg", "IMG_1234.jpg.json"));
         assertEquals("IMG_1234.jpg.supplemental-metadata.json", find("IMG_1234-bearbeitet.jpg", "IMG_1234.jpg.supplemental-metadata.json"));
         assertEquals("IMG_1234.jpg.json", find("IMG_1234-modifié.jpg", "IMG_1234.jpg.json"));
+        assertEquals("PXL_20220405_090123740.PORTRAIT.jpg.json",
+                find("PXL_20220405_090123740.PORTRAIT-modificato.jpg", "PXL_20220405_090123740.PORTRAIT.jpg.json"));
         // A zip written on macOS stores é decomposed.
         assertEquals("IMG_1234.jpg.json", find(Normalizer.normalize("IMG_1234-modifié.jpg", Normalizer.Form.NFD), "IMG_1234.jpg.json"));
         assertEquals("IMG_1234.jpg(1).json", find("IMG_1234-edited(1).jpg", "IMG_1234.jpg.json", "IMG_1234.jpg(1).json"));

@@ -113,6 +113,33 @@ public class TakeoutPhotosExporterTest {
         assertTrue(context.notKept().stream().anyMatch(n -> n.field().equals("albums") && n.reason().contains("'Family'")));
     }
 
+    /**
+     * The case of immich-go issue 380, an Italian account: one photo in a year folder, the user's album "Amsterdam 2022"
+     * and Google's "1 anno fa" (1 year ago, no album JSON), spread over parts, sidecars apart from their photos.
+     */
+    @Test
+    public void aPhotoInSeveralFoldersIsKeptInTheUsersAlbum() throws Exception {
+        Path folder = temp.newFolder("it").toPath();
+        String photos = "Takeout/Google Foto/";
+        byte[] photo = media(380, 1675);
+        new TestArchive()
+                .add(photos + "1 anno fa/130917ad28385b5a-photo.jpg", photo)
+                .add(photos + "1 anno fa/130917ad28385b5a-photo.jpg.json", sidecar("130917ad28385b5a-photo.jpg", NEW_YEAR))
+                .add(photos + "Photos from 2022/130917ad28385b5a-photo.jpg.json", sidecar("130917ad28385b5a-photo.jpg", NEW_YEAR))
+                .writeZip(folder.resolve("takeout-20240712T112341Z-001.zip"));
+        new TestArchive()
+                .add(photos + "Photos from 2022/130917ad28385b5a-photo.jpg", photo)
+                .add(photos + "Amsterdam 2022/metadati.json", Takeout.album("Amsterdam 2022", null))
+                .add(photos + "Amsterdam 2022/130917ad28385b5a-photo.jpg.json", sidecar("130917ad28385b5a-photo.jpg", NEW_YEAR))
+                .add(photos + "Amsterdam 2022/130917ad28385b5a-photo.jpg", photo)
+                .writeZip(folder.resolve("takeout-20240712T112341Z-002.zip"));
+        ExportWalk<PhotoAlbum, MediaItem> walk = walk(folder, 10);
+
+        assertEquals(List.of("130917ad28385b5a-photo.jpg"), names(walk.allItems()));
+        assertEquals(List.of("130917ad28385b5a-photo.jpg"), names(walk.items().get(album(walk, "Amsterdam 2022").id())));
+        assertEquals(NEW_YEAR, walk.allItems().get(0).takenAt());
+    }
+
     @Test
     public void aLivePhotoAndAMotionPhotoAreOneItemEach() throws Exception {
         Path zip = new TestArchive()
