@@ -13,12 +13,12 @@ import java.util.List;
 /**
  * What Takeout's JSON beside a photo says of it: its title (the name it was uploaded under, never cut short), the
  * description typed in Google Photos, when it was taken (else when it was uploaded), where (as Google Photos placed
- * it, else as the camera's EXIF said), the people recognised in it, whether it is a favourite, and its address at
- * Google Photos. Fields are as Takeout writes them: {@code photoTakenTime.timestamp} in epoch seconds as a string,
+ * it, else as the camera's EXIF said), the people recognised in it and whether it is a favourite (its {@code url}, the
+ * photo's address at Google Photos, means nothing elsewhere and is not read). Fields are as Takeout writes them: {@code photoTakenTime.timestamp} in epoch seconds as a string,
  * {@code geoData} with 0.0/0.0 when there is no place.
  */
 record Sidecar(String title, String description, Instant takenAt, Instant createdAt, GeoLocation location,
-               List<String> people, boolean favorited, String url) {
+               List<String> people, boolean favorited) {
 
     static Sidecar read(ObjectMapper json, InputStream in) throws IOException {
         JsonNode root = json.readTree(in);
@@ -36,7 +36,7 @@ record Sidecar(String title, String description, Instant takenAt, Instant create
         return new Sidecar(text(root.path("title")), text(root.path("description")),
                 time(root.path("photoTakenTime")), time(root.path("creationTime")),
                 place != null ? place : location(root.path("geoDataExif")),
-                List.copyOf(people), root.path("favorited").asBoolean(false), text(root.path("url")));
+                List.copyOf(people), root.path("favorited").asBoolean(false));
     }
 
     /** When the photo was taken, else when it was uploaded (scans and screenshots often have only that). */
