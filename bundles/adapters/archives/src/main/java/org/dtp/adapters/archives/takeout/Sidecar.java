@@ -14,8 +14,8 @@ import java.util.List;
  * What Takeout's JSON beside a photo says of it: its title (the name it was uploaded under, never cut short), the
  * description typed in Google Photos, when it was taken (else when it was uploaded), where (as Google Photos placed
  * it, else as the camera's EXIF said), the people recognised in it and whether it is a favourite (its {@code url}, the
- * photo's address at Google Photos, means nothing elsewhere and is not read). Fields are as Takeout writes them: {@code photoTakenTime.timestamp} in epoch seconds as a string,
- * {@code geoData} with 0.0/0.0 when there is no place.
+ * photo's address at Google Photos, means nothing elsewhere and is not read). Fields are as Takeout writes them:
+ * {@code photoTakenTime.timestamp} in epoch seconds as a string, {@code geoData} with 0.0/0.0 when there is no place.
  */
 record Sidecar(String title, String description, Instant takenAt, Instant createdAt, GeoLocation location,
                List<String> people, boolean favorited) {
