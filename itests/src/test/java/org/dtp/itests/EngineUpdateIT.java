@@ -53,7 +53,7 @@ public class EngineUpdateIT {
     private static final List<String> ADAPTER_FEATURES = List.of("dtp-adapter-localfs", "dtp-adapter-smugmug",
             "dtp-adapter-imap", "dtp-adapter-carddav", "dtp-adapter-caldav", "dtp-adapter-google",
             "dtp-adapter-microsoft", "dtp-adapter-flickr", "dtp-adapter-rememberthemilk", "dtp-adapter-spotify",
-            "dtp-adapter-twitter", "dtp-adapter-instagram", "dtp-adapter-facebook");
+            "dtp-adapter-twitter", "dtp-adapter-instagram", "dtp-adapter-facebook", "dtp-adapter-archives");
 
     @Inject
     private FeaturesService features;

@@ -33,8 +33,11 @@ public final class TestEngine implements AutoCloseable {
     private final HikariDataSource db;
     private final JobStore store;
     private final AdapterRegistry registry;
-    private final TransferEngine engine;
-    private final TransferManager manager;
+    private final RevocationStore revocations;
+    private final RetryPolicy retry;
+    private JobControls controls;
+    private TransferEngine engine;
+    private TransferManager manager;
     private final AtomicLong serviceIds = new AtomicLong();
 
     /** Retries: {@code attempts} per call, waits from 5 ms up to {@code maxDelay} (Retry-After may ask for more). */
@@ -44,10 +47,19 @@ public final class TestEngine implements AutoCloseable {
         db = JobStoreDataSource.createPool(h2, 4);
         JobStoreDataSource.migrate(db);
         store = new JobStore(db);
-        RevocationStore revocations = new RevocationStore(db);
+        revocations = new RevocationStore(db);
         registry = AdapterRegistry.withRevocations(revocations::isRevoked);
-        JobControls controls = new JobControls();
-        engine = new TransferEngine(store, registry, controls, new RetryPolicy(attempts, Duration.ofMillis(5), maxDelay, 2, 0.1));
+        retry = new RetryPolicy(attempts, Duration.ofMillis(5), maxDelay, 2, 0.1);
+        restartNode();
+    }
+
+    /**
+     * A new engine and manager on the same job store and adapters, as after this node restarted: what the engine and
+     * the adapters kept in memory for a run (its job scratch) is gone; checkpoints and ledger remain.
+     */
+    public void restartNode() {
+        controls = new JobControls();
+        engine = new TransferEngine(store, registry, controls, retry);
         manager = new TransferManager(store, registry, controls, id -> { }, revocations);
     }
 
@@ -68,9 +80,26 @@ public final class TestEngine implements AutoCloseable {
 
     /** Creates the transfer and runs it to its end (or its first pause) on this thread. */
     public TransferJob run(Vertical vertical, TransferEndpoint from, TransferEndpoint to) throws Exception {
-        TransferJob job = manager.start(new TransferRequest(vertical, from, to));
-        engine.execute(job.id());
-        return store.job(job.id()).orElseThrow();
+        return execute(manager.start(new TransferRequest(vertical, from, to)).id());
+    }
+
+    /** Creates the transfer without running it. */
+    public TransferJob start(Vertical vertical, TransferEndpoint from, TransferEndpoint to) throws Exception {
+        return manager.start(new TransferRequest(vertical, from, to));
+    }
+
+    /** Runs a transfer, or resumes it from its checkpoint, on this thread to its end, its first pause or a stop. */
+    public TransferJob execute(UUID id) {
+        engine.execute(id);
+        return store.job(id).orElseThrow();
+    }
+
+    /**
+     * Asks the engine to stop a running transfer at its next item, as a node going down does: the transfer stays
+     * running, to be resumed from its checkpoint (after {@link #restartNode()}, as after a crash).
+     */
+    public void requestStop(UUID id) {
+        controls.requestStop(id);
     }
 
     /** What the engine recorded of a transfer: progress, errors, history, fidelity report. */

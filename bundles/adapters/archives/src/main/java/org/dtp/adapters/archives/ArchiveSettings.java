@@ -1,0 +1,182 @@
+package org.dtp.adapters.archives;
+
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferEndpoint;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The adapter's configuration, checked, and the rules that turn an endpoint's {@code path} into archive parts: a
+ * folder gives every .zip, .tgz and .tar.gz in it; one part of a split export ({@code takeout-...-001.zip}) gives
+ * all its numbered siblings; any other archive file only itself. Parts are in name order, the order of their
+ * numbers, which the export's cursor counts in.
+ */
+public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int pageSize, int maxEntries,
+                              long maxEntryBytes, int maxCompressionRatio) {
+    /** The endpoint setting naming the archive, or the folder of its parts. */
+    public static final String PATH = "path";
+    static final int MAX_PAGE_SIZE = 10_000;
+    /** Takeout names its parts {@code takeout-<time>-001.zip}, {@code -002.zip}, ... */
+    private static final Pattern NUMBERED_PART = Pattern.compile("(.*-)\\d{3}(\\.(?:zip|tgz|tar\\.gz))", Pattern.CASE_INSENSITIVE);
+
+    public ArchiveSettings {
+        if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+            throw new IllegalArgumentException("pageSize must be between 1 and " + MAX_PAGE_SIZE + ", was " + pageSize);
+        }
+        if (maxEntries < 1 || maxEntryBytes < 1 || maxCompressionRatio < 1) {
+            throw new IllegalArgumentException("maxEntries, maxEntryBytes and maxCompressionRatio must be positive");
+        }
+        allowedRoots = absolute("allowedRoots", allowedRoots);
+        userRoots = absolute("userRoots", userRoots);
+    }
+
+    /** Settings for operators' transfers only (no user roots). */
+    public ArchiveSettings(List<Path> allowedRoots, int pageSize, int maxEntries, long maxEntryBytes, int maxCompressionRatio) {
+        this(allowedRoots, List.of(), pageSize, maxEntries, maxEntryBytes, maxCompressionRatio);
+    }
+
+    private static List<Path> absolute(String what, List<Path> roots) {
+        List<Path> checked = new ArrayList<>();
+        for (Path root : roots == null ? List.<Path>of() : roots) {
+            if (!root.isAbsolute()) {
+                throw new IllegalArgumentException(what + " entries must be absolute folders, not '" + root + "'");
+            }
+            checked.add(root.normalize());
+        }
+        return List.copyOf(checked);
+    }
+
+    public static ArchiveSettings of(ArchivesConfig config) {
+        return new ArchiveSettings(paths(config.allowedRoots()), paths(config.userRoots()), config.pageSize(),
+                config.maxEntries(), config.maxEntryBytes(), config.maxCompressionRatio());
+    }
+
+    private static List<Path> paths(String[] entries) {
+        List<Path> roots = new ArrayList<>();
+        for (String entry : entries == null ? new String[0] : entries) {
+            for (String part : entry.split(",")) {
+                if (!part.isBlank()) {
+                    roots.add(Paths.get(part.strip()));
+                }
+            }
+        }
+        return roots;
+    }
+
+    /** Whether {@code name} is an archive part this adapter reads. */
+    public static boolean isArchive(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".zip") || lower.endsWith(".tgz") || lower.endsWith(".tar.gz");
+    }
+
+    /**
+     * Checks, before a job exists, that an endpoint names archive parts someone may read: an operator (under
+     * {@code allowedRoots}) or an end user (under {@code userRoots}). Who starts the transfer is only known once it
+     * runs, where {@link #parts} holds an end user's transfer to the user roots.
+     */
+    public void checkSource(TransferEndpoint endpoint) throws InvalidEndpointException {
+        try {
+            parts(endpoint, true);
+        } catch (InvalidEndpointException forOperators) {
+            if (userRoots.isEmpty()) {
+                throw forOperators;
+            }
+            parts(endpoint, false);
+        }
+    }
+
+    /**
+     * The parts an endpoint names, in order, for a transfer the operators run or an end user's; checked on every call,
+     * so narrowing the roots also stops running jobs.
+     */
+    public List<Path> parts(TransferEndpoint endpoint, boolean operatorTransfer) throws InvalidEndpointException {
+        Path path = allowedPath(endpoint.require(PATH), operatorTransfer);
+        try {
+            if (Files.isDirectory(path)) {
+                return archivesIn(path, name -> true);
+            }
+            if (!Files.isRegularFile(path)) {
+                throw new InvalidEndpointException("'" + path + "' does not exist (any more)");
+            }
+            String name = path.getFileName().toString();
+            if (!isArchive(name)) {
+                throw new InvalidEndpointException("'" + path + "' is not a .zip, .tgz or .tar.gz archive");
+            }
+            Matcher numbered = NUMBERED_PART.matcher(name);
+            if (!numbered.matches()) {
+                return List.of(path);
+            }
+            return archivesIn(path.getParent(), other -> {
+                Matcher sibling = NUMBERED_PART.matcher(other);
+                return sibling.matches() && sibling.group(1).equals(numbered.group(1))
+                        && sibling.group(2).equalsIgnoreCase(numbered.group(2));
+            });
+        } catch (IOException e) {
+            throw new InvalidEndpointException("cannot list the archive parts at '" + path + "': " + e.getMessage());
+        }
+    }
+
+    private static List<Path> archivesIn(Path folder, java.util.function.Predicate<String> wanted)
+            throws IOException, InvalidEndpointException {
+        List<Path> parts = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                if (isArchive(name) && wanted.test(name) && Files.isRegularFile(file)) {
+                    parts.add(file);
+                }
+            }
+        }
+        if (parts.isEmpty()) {
+            throw new InvalidEndpointException("the folder '" + folder + "' holds no .zip, .tgz or .tar.gz archive");
+        }
+        parts.sort(null);
+        return List.copyOf(parts);
+    }
+
+    private Path allowedPath(String raw, boolean operatorTransfer) throws InvalidEndpointException {
+        Path path;
+        try {
+            path = Paths.get(raw);
+        } catch (InvalidPathException e) {
+            throw new InvalidEndpointException("the path '" + raw + "' is not valid: " + e.getReason());
+        }
+        if (!path.isAbsolute()) {
+            throw new InvalidEndpointException("the path '" + raw + "' must be absolute");
+        }
+        path = path.normalize();
+        if (operatorTransfer ? !allowedRoots.isEmpty() && !under(path, allowedRoots) : !under(path, userRoots)) {
+            throw new InvalidEndpointException("the path '" + path + "' is outside the folders this server allows"
+                    + (operatorTransfer ? " (allowedRoots of " : " end users (userRoots of ") + ArchivesConfig.PID + ")");
+        }
+        return path;
+    }
+
+    private static boolean under(Path path, List<Path> roots) {
+        if (roots.stream().noneMatch(path::startsWith)) {
+            return false;
+        }
+        // A symbolic link inside a root must not lead out of it.
+        try {
+            Path real = path.toRealPath();
+            for (Path root : roots) {
+                if (Files.exists(root) && real.startsWith(root.toRealPath())) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
