@@ -30,8 +30,10 @@ import java.util.function.Supplier;
 
 /**
  * The copy loop of one job run: export a page, import its containers and items (each under the retry policy,
- * skipping what the ledger holds), write the run with the page's checkpoint, and go on until the last page, a stop,
- * a missing adapter or a full destination.
+ * skipping what the ledger holds; as many items at once as the importer takes and the operator allows), write the
+ * run with the page's checkpoint, and go on until the last page, a stop, a missing adapter or a full destination.
+ * Items in flight are recorded one by one as they end, so the page ledger holds exactly the items finished, and
+ * the checkpoint passes a page only once every item of it has ended.
  */
 final class CopyLoop {
     private static final Logger LOG = LoggerFactory.getLogger(CopyLoop.class);
@@ -45,12 +47,17 @@ final class CopyLoop {
     private final BooleanSupplier frameworkStopping;
     /** The engine's wait after a full destination that named no time (its configuration may change). */
     private final Supplier<Duration> destinationFullWait;
+    private final ItemWorkers workers;
+    /** The operator's caps on items in flight (its configuration may change). */
+    private final Supplier<InFlightLimits> limits;
 
     CopyLoop(JobStore store, AdapterRegistry registry, AdapterRetry retry, BooleanSupplier frameworkStopping,
-             Supplier<Duration> destinationFullWait) {
+             Supplier<Duration> destinationFullWait, ItemWorkers workers, Supplier<InFlightLimits> limits) {
         this.store = store;
         this.registry = registry;
         this.retry = retry;
+        this.workers = workers;
+        this.limits = limits;
         this.frameworkStopping = frameworkStopping;
         this.destinationFullWait = destinationFullWait;
     }
@@ -182,39 +189,87 @@ final class CopyLoop {
             LOG.info("job {}: item {} not exported: {}", id, unreadable.sourceId(), unreadable.reason());
             pending.progress().failed(progressKey, unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
         }
-        for (ItemModel item : page.items()) {
-            if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
-                    || !registry.isUsable(importerService.serviceId())) {
-                return Optional.empty();
-            }
-            String key = "i:" + item.id();
-            if (!skip.add(key)) {
-                continue; // in the ledger already, or twice in this page
-            }
-            // Written before the next item rather than after the last one, so that the run that holds a page's
-            // last items also holds its checkpoint.
-            pending.writeIfDue();
-            AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
-            try {
-                String created = retry.call(control, () -> {
+        int limit = limits.get().limitFor(job.destination().provider(), importer.concurrency());
+        boolean unfinished = false;
+        DestinationFullException full = null;
+        try (ItemsInFlight<ItemModel, Imported> inFlight = workers.page(limit)) {
+            for (ItemModel item : page.items()) {
+                if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
+                        || !registry.isUsable(importerService.serviceId())) {
+                    unfinished = true;
+                    break;
+                }
+                String key = "i:" + item.id();
+                if (!skip.add(key)) {
+                    continue; // in the ledger already, or twice in this page
+                }
+                // Written before the next item rather than after the last one, so that the run that holds a page's
+                // last items also holds its checkpoint.
+                pending.writeIfDue();
+                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
+                inFlight.start(item, () -> new Imported(key, ctx, retry.call(control, () -> {
                     ctx.startAttempt();
                     return importer.importItem(ctx, key, item, head.destinationId());
-                });
-                if (created == null) {
-                    return Optional.empty();
+                })));
+                for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.poll()) != null; ) {
+                    full = record(id, progressKey, pending, done, full);
+                    unfinished |= done.failure() == null && done.value().created() == null;
                 }
-                pending.progress().imported(progressKey, key, ctx.bytes.get(), ctx.notKept());
-            } catch (DestinationFullException e) {
-                throw e; // not this item's fault: the job pauses (copyPages)
-            } catch (AdapterException | RuntimeException e) {
-                // One item's failure does not fail the job; it is recorded and the copy goes on.
-                LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());
-                pending.progress().failed(progressKey, item.id(), messageOf(e));
+                if (unfinished || full != null) {
+                    break;
+                }
             }
+            // The items still in flight end before the page does, each recorded as it would have been alone.
+            for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.awaitNext()) != null; ) {
+                full = record(id, progressKey, pending, done, full);
+                unfinished |= done.failure() == null && done.value().created() == null;
+            }
+        }
+        if (full != null) {
+            throw full; // not an item's fault: the job pauses (copyPages)
+        }
+        if (unfinished) {
+            return Optional.empty();
         }
         pending.progress().pageDone(next.toJson(json));
         pending.writeIfDue();
         return Optional.of(next);
+    }
+
+    /** What an item's import under the retry policy returned: null {@code created} when a stop came first. */
+    private record Imported(String key, AdapterContext context, String created) {
+    }
+
+    /**
+     * Records an item's end in the run: imported, or failed (one item's failure does not fail the job). A full
+     * destination is returned rather than recorded (the first one seen, {@code full} if it was already), and so
+     * is an interrupt or an error, thrown on the job's thread.
+     */
+    private static DestinationFullException record(UUID id, String progressKey, PendingRun pending,
+                                                   ItemsInFlight.Finished<ItemModel, Imported> done,
+                                                   DestinationFullException full) throws InterruptedException {
+        Throwable failure = done.failure();
+        if (failure == null) {
+            Imported imported = done.value();
+            if (imported.created() != null) {
+                pending.progress().imported(progressKey, imported.key(), imported.context().bytes.get(),
+                        imported.context().notKept());
+            }
+            return full;
+        }
+        if (failure instanceof DestinationFullException destinationFull) {
+            return full == null ? destinationFull : full;
+        }
+        if (failure instanceof InterruptedException interrupted) {
+            throw interrupted;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        ItemModel item = done.item();
+        LOG.info("job {}: item {} not copied: {}", id, item.id(), failure.getMessage());
+        pending.progress().failed(progressKey, item.id(), messageOf((Exception) failure));
+        return full;
     }
 
     private static String messageOf(Exception e) {
