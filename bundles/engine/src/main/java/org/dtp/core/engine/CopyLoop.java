@@ -190,13 +190,13 @@ final class CopyLoop {
             pending.progress().failed(progressKey, unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
         }
         int limit = limits.get().limitFor(job.destination().provider(), importer.concurrency());
-        boolean unfinished = false;
-        DestinationFullException full = null;
+        BooleanSupplier adaptersUsable = () -> registry.isUsable(exporterService.serviceId())
+                && registry.isUsable(importerService.serviceId());
+        ItemEnds ends = new ItemEnds(id, progressKey, pending, adaptersUsable);
         try (ItemsInFlight<ItemModel, Imported> inFlight = workers.page(limit)) {
             for (ItemModel item : page.items()) {
-                if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
-                        || !registry.isUsable(importerService.serviceId())) {
-                    unfinished = true;
+                if (control.stopRequested() || !adaptersUsable.getAsBoolean()) {
+                    ends.unfinished = true;
                     break;
                 }
                 String key = "i:" + item.id();
@@ -212,23 +212,21 @@ final class CopyLoop {
                     return importer.importItem(ctx, key, item, head.destinationId());
                 })));
                 for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.poll()) != null; ) {
-                    full = record(id, progressKey, pending, done, full);
-                    unfinished |= done.failure() == null && done.value().created() == null;
+                    ends.record(done);
                 }
-                if (unfinished || full != null) {
+                if (ends.unfinished || ends.full != null) {
                     break;
                 }
             }
             // The items still in flight end before the page does, each recorded as it would have been alone.
             for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.awaitNext()) != null; ) {
-                full = record(id, progressKey, pending, done, full);
-                unfinished |= done.failure() == null && done.value().created() == null;
+                ends.record(done);
             }
         }
-        if (full != null) {
-            throw full; // not an item's fault: the job pauses (copyPages)
+        if (ends.full != null) {
+            throw ends.full; // not an item's fault: the job pauses (copyPages)
         }
-        if (unfinished) {
+        if (ends.unfinished) {
             return Optional.empty();
         }
         pending.progress().pageDone(next.toJson(json));
@@ -241,35 +239,53 @@ final class CopyLoop {
     }
 
     /**
-     * Records an item's end in the run: imported, or failed (one item's failure does not fail the job). A full
-     * destination is returned rather than recorded (the first one seen, {@code full} if it was already), and so
-     * is an interrupt or an error, thrown on the job's thread.
+     * The ends of a page's items, recorded in the run as they come (on the job's thread), and what they say of the
+     * page: unfinished (a stop, or an adapter that left), or a full destination (the first one seen).
      */
-    private static DestinationFullException record(UUID id, String progressKey, PendingRun pending,
-                                                   ItemsInFlight.Finished<ItemModel, Imported> done,
-                                                   DestinationFullException full) throws InterruptedException {
-        Throwable failure = done.failure();
-        if (failure == null) {
-            Imported imported = done.value();
-            if (imported.created() != null) {
-                pending.progress().imported(progressKey, imported.key(), imported.context().bytes.get(),
-                        imported.context().notKept());
+    private static final class ItemEnds {
+        private final UUID id;
+        private final String progressKey;
+        private final PendingRun pending;
+        private final BooleanSupplier adaptersUsable;
+        boolean unfinished;
+        DestinationFullException full;
+
+        ItemEnds(UUID id, String progressKey, PendingRun pending, BooleanSupplier adaptersUsable) {
+            this.id = id;
+            this.progressKey = progressKey;
+            this.pending = pending;
+            this.adaptersUsable = adaptersUsable;
+        }
+
+        /**
+         * Records an item's end: imported, or failed (one item's failure does not fail the job) unless an adapter
+         * left meanwhile, whose going may be what failed it: then the page repeats it. An interrupt or an error is
+         * thrown on the job's thread.
+         */
+        void record(ItemsInFlight.Finished<ItemModel, Imported> done) throws InterruptedException {
+            Throwable failure = done.failure();
+            if (failure == null) {
+                Imported imported = done.value();
+                if (imported.created() == null) {
+                    unfinished = true;
+                } else {
+                    pending.progress().imported(progressKey, imported.key(), imported.context().bytes.get(),
+                            imported.context().notKept());
+                }
+            } else if (failure instanceof InterruptedException interrupted) {
+                throw interrupted;
+            } else if (failure instanceof Error error) {
+                throw error;
+            } else if (failure instanceof DestinationFullException destinationFull) {
+                full = full == null ? destinationFull : full;
+            } else if (!adaptersUsable.getAsBoolean()) {
+                unfinished = true;
+            } else {
+                ItemModel item = done.item();
+                LOG.info("job {}: item {} not copied: {}", id, item.id(), failure.getMessage());
+                pending.progress().failed(progressKey, item.id(), messageOf((Exception) failure));
             }
-            return full;
         }
-        if (failure instanceof DestinationFullException destinationFull) {
-            return full == null ? destinationFull : full;
-        }
-        if (failure instanceof InterruptedException interrupted) {
-            throw interrupted;
-        }
-        if (failure instanceof Error error) {
-            throw error;
-        }
-        ItemModel item = done.item();
-        LOG.info("job {}: item {} not copied: {}", id, item.id(), failure.getMessage());
-        pending.progress().failed(progressKey, item.id(), messageOf((Exception) failure));
-        return full;
     }
 
     private static String messageOf(Exception e) {

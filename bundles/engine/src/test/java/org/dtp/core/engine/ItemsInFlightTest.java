@@ -154,6 +154,31 @@ public class ItemsInFlightTest {
     }
 
     @Test
+    public void itemsThatFailBecauseTheirImporterLeftAreNotErrorsAndAreCopiedByTheNextVersion() throws Exception {
+        destination.concurrency = 4;
+        long importerId = harness.registry.importer("dst", Vertical.MEDIA).orElseThrow().serviceId();
+        AtomicBoolean gone = new AtomicBoolean();
+        // a/photo-5 sees its bundle stop: it and the items in flight with it fail, as a stopping bundle's calls do
+        destination.importFault = item -> {
+            if (item.id().equals("a/photo-5") && gone.compareAndSet(false, true)) {
+                harness.registry.unregister(importerId);
+            }
+            return gone.get() ? new AdapterException("the bundle is stopping") : null;
+        };
+        TransferJob job = start();
+        harness.engine.execute(job.id());
+        TransferJob paused = harness.store.job(job.id()).orElseThrow();
+        assertEquals(JobState.PAUSED, paused.state());
+        assertEquals("not the items' fault", 0, paused.errors());
+
+        destination.importFault = item -> null;
+        harness.register("dst", destination.importer);
+        harness.engine.execute(job.id());
+        assertEveryItemOnce(job, JobState.COMPLETED);
+        assertEquals(0, harness.store.job(job.id()).orElseThrow().errors());
+    }
+
+    @Test
     public void aNodeThatDiesMidConcurrentPageLeavesTheNextNodeOnlyTheItemsNotFinished() throws Exception {
         destination.concurrency = 4;
         AtomicBoolean firstNode = new AtomicBoolean(true);
