@@ -36,6 +36,10 @@ public interface Exporter<C extends ContainerModel, I extends ItemModel> {
     /** Returns the page at {@code cursor}. */
     ExportPage<C, I> export(TransferContext context, ExportCursor cursor) throws AdapterException;
 
-    /** Opens the bytes of a media reference this exporter returned in an item. */
+    /**
+     * Opens the bytes of a media reference this exporter returned in an item. Called from several threads at once
+     * for one transfer when its importer takes several items at once ({@link Importer#concurrency}), as it is
+     * for several transfers.
+     */
     InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException;
 }

@@ -40,6 +40,21 @@ public interface Importer<C extends ContainerModel, I extends ItemModel> {
             throws AdapterException;
 
     /**
+     * How many {@link #importItem} calls of one transfer this importer takes at once; 1 (the default) imports a
+     * page's items one after the other, in the page's order, on one thread. More than 1 lets the engine import up
+     * to that many items of a page at the same time, on threads of its own, in no particular order: say so only
+     * when the provider's documented limits allow that many requests at once and the importer keeps no mutable
+     * state outside its {@link ImportContext#scratch() job scratch} that concurrent calls could share unsafely.
+     * Importers whose destination keeps the order items arrive in (mail folders, playlists) keep 1. Containers
+     * are always imported one at a time, before the items of their page; the operator may lower this number.
+     *
+     * @since 1.6
+     */
+    default int concurrency() {
+        return 1;
+    }
+
+    /**
      * Imports one item.
      *
      * @param containerId the destination container's id, {@code null} for items at the root

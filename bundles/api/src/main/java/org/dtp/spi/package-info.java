@@ -6,7 +6,8 @@
  * for source items that cannot be read. 1.2: {@link org.dtp.spi.Exporter#release} and {@link org.dtp.spi.Importer#release}
  * when a transfer ends, to revoke its credentials at the provider. 1.3: {@link org.dtp.spi.TransferContext#updateSettings},
  * to keep renewed credentials in the job. 1.4: {@link org.dtp.spi.TransferContext#operatorTransfer}. 1.5: fingerprints and the job's scratch. 1.6:
- * {@link org.dtp.spi.TransferContext#reportNotKept} on both sides, so an exporter reports what the model cannot carry.
+ * {@link org.dtp.spi.TransferContext#reportNotKept} on both sides, so an exporter reports what the model cannot carry;
+ * {@link org.dtp.spi.Importer#concurrency}, how many items of a transfer an importer takes at once.
  */
 @Export
 @Version("1.6.0")

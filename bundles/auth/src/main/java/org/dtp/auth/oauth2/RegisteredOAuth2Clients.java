@@ -2,6 +2,7 @@ package org.dtp.auth.oauth2;
 
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.RequestSigner;
@@ -14,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
@@ -21,6 +24,9 @@ import java.util.function.Function;
  * bundle's service is one; an adapter's tests make their own with a client of their fake provider. Since 1.2.
  */
 public final class RegisteredOAuth2Clients implements OAuth2Clients {
+    /** The signers of a job run, by provider and grant. */
+    private static final JobScratch.Key<ConcurrentMap<String, RequestSigner>> SIGNERS = JobScratch.Key.of("oauth2.signers");
+
     private final OAuth2Authorizer authorizer;
     private final Function<String, Optional<OAuth2Provider>> clients;
     private final Duration skew;
@@ -41,13 +47,18 @@ public final class RegisteredOAuth2Clients implements OAuth2Clients {
         OAuth2Provider client = clients.apply(provider).orElseThrow(() -> new InvalidEndpointException(
                 "no OAuth 2.0 client is registered for provider '" + provider + "' (an operator adds "
                         + "etc/org.dtp.oauth2.client-" + provider + ".cfg)"));
-        return new OAuth2BearerSigner(authorizer, client, tokens, skew, renewed -> {
-            try {
-                context.updateSettings(settingsOf(renewed));
-            } catch (AdapterException e) {
-                throw new IllegalStateException("the renewed tokens could not be kept: " + e.getMessage(), e);
-            }
-        });
+        // One signer per grant and job run: the items a job has in flight at once sign with it, so that a token
+        // about to expire is refreshed once, not by each of them with the same (maybe rotated, single-use)
+        // refresh token. Renewed tokens are in the job's settings, so a signer made later starts from them.
+        String grant = provider + '\n' + (tokens.refreshToken() != null ? tokens.refreshToken() : tokens.accessToken());
+        return context.scratch().computeIfAbsent(SIGNERS, ConcurrentHashMap::new).computeIfAbsent(grant,
+                g -> new OAuth2BearerSigner(authorizer, client, tokens, skew, renewed -> {
+                    try {
+                        context.updateSettings(settingsOf(renewed));
+                    } catch (AdapterException e) {
+                        throw new IllegalStateException("the renewed tokens could not be kept: " + e.getMessage(), e);
+                    }
+                }));
     }
 
     @Override

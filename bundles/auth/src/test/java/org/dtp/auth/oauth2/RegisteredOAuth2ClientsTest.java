@@ -73,6 +73,34 @@ public class RegisteredOAuth2ClientsTest {
     }
 
     @Test
+    public void itemsOfOneJobInFlightAtOnceRefreshAnExpiringTokenOnce() throws Exception {
+        TestTransferContext context = new TestTransferContext(UUID.randomUUID(), new TransferEndpoint(provider.id(), granted));
+        server.clock.advance(Duration.ofSeconds(AuthorizationServer.TOKEN_SECONDS - 30));
+        int items = 8;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(items);
+        try {
+            java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(items);
+            java.util.List<java.util.concurrent.Future<String>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < items; i++) {
+                // each item asks for its signer, as an adapter does per call, with the job's one scratch
+                answers.add(pool.submit(() -> {
+                    together.await();
+                    return ProviderHttp.builder("photos").build().withSigner(clients.signer(provider.id(), context))
+                            .getJson(server.userInfo(), OnNotFound.FAIL).path("sub").asText();
+                }));
+            }
+            for (java.util.concurrent.Future<String> answer : answers) {
+                assertEquals("ann", answer.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        long refreshGrants = server.requests().stream().filter(r -> r.getPath().endsWith("/token"))
+                .filter(r -> "refresh_token".equals(AuthorizationServer.form(r).get("grant_type"))).count();
+        assertEquals(1, refreshGrants);
+    }
+
+    @Test
     public void revokesTheTransfersTokensAndSaysWhenThereIsNothingToRevoke() throws Exception {
         assertTrue(clients.revoke(provider.id(), new TransferEndpoint(provider.id(), granted)));
         assertFalse("no tokens in the settings", clients.revoke(provider.id(), new TransferEndpoint(provider.id(), Map.of())));

@@ -32,8 +32,10 @@ import java.util.function.Supplier;
 
 /**
  * The copy loop of one job run: export a page, import its containers and items (each under the retry policy,
- * skipping what the ledger holds), write the run with the page's checkpoint, and go on until the last page, a stop,
- * a missing adapter or a full destination.
+ * skipping what the ledger holds; as many items at once as the importer takes and the operator allows), write the
+ * run with the page's checkpoint, and go on until the last page, a stop, a missing adapter or a full destination.
+ * Items in flight are recorded one by one as they end, so the page ledger holds exactly the items finished, and
+ * the checkpoint passes a page only once every item of it has ended.
  */
 final class CopyLoop {
     private static final Logger LOG = LoggerFactory.getLogger(CopyLoop.class);
@@ -47,12 +49,17 @@ final class CopyLoop {
     private final BooleanSupplier frameworkStopping;
     /** The engine's wait after a full destination that named no time (its configuration may change). */
     private final Supplier<Duration> destinationFullWait;
+    private final ItemWorkers workers;
+    /** The operator's caps on items in flight (its configuration may change). */
+    private final Supplier<InFlightLimits> limits;
 
     CopyLoop(JobStore store, AdapterRegistry registry, AdapterRetry retry, BooleanSupplier frameworkStopping,
-             Supplier<Duration> destinationFullWait) {
+             Supplier<Duration> destinationFullWait, ItemWorkers workers, Supplier<InFlightLimits> limits) {
         this.store = store;
         this.registry = registry;
         this.retry = retry;
+        this.workers = workers;
+        this.limits = limits;
         this.frameworkStopping = frameworkStopping;
         this.destinationFullWait = destinationFullWait;
     }
@@ -190,35 +197,45 @@ final class CopyLoop {
             LOG.info("job {}: item {} not exported: {}", id, unreadable.sourceId(), unreadable.reason());
             pending.progress().failed(progressKey, unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
         }
-        for (ItemModel item : page.items()) {
-            if (control.stopRequested() || !registry.isUsable(exporterService.serviceId())
-                    || !registry.isUsable(importerService.serviceId())) {
-                return Optional.empty();
-            }
-            String key = "i:" + item.id();
-            if (!skip.add(key)) {
-                continue; // in the ledger already, or twice in this page
-            }
-            // Written before the next item rather than after the last one, so that the run that holds a page's
-            // last items also holds its checkpoint.
-            pending.writeIfDue();
-            AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
-            try {
-                String created = retry.call(control, () -> {
+        int limit = limits.get().limitFor(job.destination().provider(), importer.concurrency());
+        BooleanSupplier adaptersUsable = () -> registry.isUsable(exporterService.serviceId())
+                && registry.isUsable(importerService.serviceId());
+        ItemEnds ends = new ItemEnds(id, progressKey, pending, adaptersUsable);
+        try (ItemsInFlight<ItemModel, Imported> inFlight = workers.page(limit)) {
+            for (ItemModel item : page.items()) {
+                if (control.stopRequested() || !adaptersUsable.getAsBoolean()) {
+                    ends.unfinished = true;
+                    break;
+                }
+                String key = "i:" + item.id();
+                if (!skip.add(key)) {
+                    continue; // in the ledger already, or twice in this page
+                }
+                // Written before the next item rather than after the last one, so that the run that holds a page's
+                // last items also holds its checkpoint.
+                pending.writeIfDue();
+                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
+                inFlight.start(item, () -> new Imported(key, ctx, retry.call(control, () -> {
                     ctx.startAttempt();
                     return importer.importItem(ctx, key, item, head.destinationId());
-                });
-                if (created == null) {
-                    return Optional.empty();
+                })));
+                for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.poll()) != null; ) {
+                    ends.record(done);
                 }
-                pending.progress().imported(progressKey, key, ctx.bytes.get(), ctx.notKept());
-            } catch (DestinationFullException e) {
-                throw e; // not this item's fault: the job pauses (copyPages)
-            } catch (AdapterException | RuntimeException e) {
-                // One item's failure does not fail the job; it is recorded and the copy goes on.
-                LOG.info("job {}: item {} not copied: {}", id, item.id(), e.getMessage());
-                pending.progress().failed(progressKey, item.id(), messageOf(e));
+                if (ends.unfinished || ends.full != null) {
+                    break;
+                }
             }
+            // The items still in flight end before the page does, each recorded as it would have been alone.
+            for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.awaitNext()) != null; ) {
+                ends.record(done);
+            }
+        }
+        if (ends.full != null) {
+            throw ends.full; // not an item's fault: the job pauses (copyPages)
+        }
+        if (ends.unfinished) {
+            return Optional.empty();
         }
         pending.progress().pageDone(next.toJson(json));
         pending.writeIfDue();
@@ -238,6 +255,60 @@ final class CopyLoop {
             byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(report);
         }
         return byKey;
+    }
+
+    /** What an item's import under the retry policy returned: null {@code created} when a stop came first. */
+    private record Imported(String key, AdapterContext context, String created) {
+    }
+
+    /**
+     * The ends of a page's items, recorded in the run as they come (on the job's thread), and what they say of the
+     * page: unfinished (a stop, or an adapter that left), or a full destination (the first one seen).
+     */
+    private static final class ItemEnds {
+        private final UUID id;
+        private final String progressKey;
+        private final PendingRun pending;
+        private final BooleanSupplier adaptersUsable;
+        boolean unfinished;
+        DestinationFullException full;
+
+        ItemEnds(UUID id, String progressKey, PendingRun pending, BooleanSupplier adaptersUsable) {
+            this.id = id;
+            this.progressKey = progressKey;
+            this.pending = pending;
+            this.adaptersUsable = adaptersUsable;
+        }
+
+        /**
+         * Records an item's end: imported, or failed (one item's failure does not fail the job) unless an adapter
+         * left meanwhile, whose going may be what failed it: then the page repeats it. An interrupt or an error is
+         * thrown on the job's thread.
+         */
+        void record(ItemsInFlight.Finished<ItemModel, Imported> done) throws InterruptedException {
+            Throwable failure = done.failure();
+            if (failure == null) {
+                Imported imported = done.value();
+                if (imported.created() == null) {
+                    unfinished = true;
+                } else {
+                    pending.progress().imported(progressKey, imported.key(), imported.context().bytes.get(),
+                            imported.context().notKept());
+                }
+            } else if (failure instanceof InterruptedException interrupted) {
+                throw interrupted;
+            } else if (failure instanceof Error error) {
+                throw error;
+            } else if (failure instanceof DestinationFullException destinationFull) {
+                full = full == null ? destinationFull : full;
+            } else if (!adaptersUsable.getAsBoolean()) {
+                unfinished = true;
+            } else {
+                ItemModel item = done.item();
+                LOG.info("job {}: item {} not copied: {}", id, item.id(), failure.getMessage());
+                pending.progress().failed(progressKey, item.id(), messageOf((Exception) failure));
+            }
+        }
     }
 
     private static String messageOf(Exception e) {

@@ -52,7 +52,8 @@ public final class TransferEngine implements JobExecutor {
 
     private static final Logger LOG = LoggerFactory.getLogger(TransferEngine.class);
 
-    @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429).")
+    @ObjectClassDefinition(name = "dtp transfer engine", description = "Retries of transient adapter failures (timeouts, 5xx, 429), "
+            + "leases, and how many items a transfer imports at once.")
     public @interface Config {
         @AttributeDefinition(name = "Attempts", description = "Tries per call, the first included, before a transient failure counts as final.")
         int retry_maxAttempts() default 5;
@@ -86,7 +87,23 @@ public final class TransferEngine implements JobExecutor {
                 + "that is slow but alive never runs a transfer at the same time as another; a node that died is "
                 + "replaced after at most this long.")
         long leaseSeconds() default 20;
+
+        @AttributeDefinition(name = "Items in flight per transfer", description = "The most items one transfer imports at "
+                + "once, when its importer takes several (most take one at a time, in order). The provider's rate limits "
+                + "still bound its requests.")
+        int itemsInFlight() default DEFAULT_ITEMS_IN_FLIGHT;
+
+        @AttributeDefinition(name = "Items in flight per provider", description = "Lower caps for some destination providers, "
+                + "as provider=N (e.g. googlephotos=2): for an account whose allowance is smaller than the adapter's.")
+        String[] itemsInFlight_provider() default {};
+
+        @AttributeDefinition(name = "Import threads", description = "The threads this node imports items on, shared by "
+                + "every transfer that has several items in flight; more items wait for a thread.")
+        int importThreads() default DEFAULT_IMPORT_THREADS;
     }
+
+    static final int DEFAULT_ITEMS_IN_FLIGHT = 8;
+    static final int DEFAULT_IMPORT_THREADS = 32;
 
     private final JobStore store;
     private final AdapterRegistry registry;
@@ -96,6 +113,8 @@ public final class TransferEngine implements JobExecutor {
     private final CopyLoop copyLoop;
     private volatile Duration leaseTtl;
     private volatile Duration destinationFullWait = Duration.ofSeconds(900);
+    private final ItemWorkers workers;
+    private volatile InFlightLimits inFlightLimits = new InFlightLimits(DEFAULT_ITEMS_IN_FLIGHT, java.util.Map.of());
     private final LeaseKeeper leases;
     /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
     private volatile String node;
@@ -107,6 +126,8 @@ public final class TransferEngine implements JobExecutor {
                 () -> context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).getState() == Bundle.STOPPING);
         this.node = nodeNameOf(config);
         this.destinationFullWait = destinationFullWaitOf(config);
+        this.inFlightLimits = inFlightLimitsOf(config);
+        this.workers.setThreads(importThreadsOf(config));
     }
 
     /** For use outside OSGi (tests, benchmark), with a 20 s run lease. */
@@ -130,7 +151,9 @@ public final class TransferEngine implements JobExecutor {
         this.registry = registry;
         this.controls = controls;
         this.retry = new AdapterRetry(retry);
-        this.copyLoop = new CopyLoop(store, registry, this.retry, frameworkStopping, () -> destinationFullWait);
+        this.workers = new ItemWorkers(DEFAULT_IMPORT_THREADS);
+        this.copyLoop = new CopyLoop(store, registry, this.retry, frameworkStopping, () -> destinationFullWait,
+                workers, () -> inFlightLimits);
         this.leaseTtl = leaseTtl;
         this.leases = new LeaseKeeper(store, controls, renewEvery);
         this.frameworkStopping = frameworkStopping;
@@ -143,6 +166,24 @@ public final class TransferEngine implements JobExecutor {
         this.leaseTtl = leaseOf(config);
         this.node = nodeNameOf(config);
         this.destinationFullWait = destinationFullWaitOf(config);
+        this.inFlightLimits = inFlightLimitsOf(config);
+        this.workers.setThreads(importThreadsOf(config));
+    }
+
+    /** The operator's caps on the items a transfer imports at once (tests and tools outside OSGi set them here). */
+    void setInFlightLimits(InFlightLimits limits) {
+        this.inFlightLimits = limits;
+    }
+
+    private static InFlightLimits inFlightLimitsOf(Config config) {
+        return InFlightLimits.of(config.itemsInFlight(), config.itemsInFlight_provider());
+    }
+
+    private static int importThreadsOf(Config config) {
+        if (config.importThreads() < 1) {
+            throw new IllegalArgumentException("importThreads must be at least 1, not " + config.importThreads());
+        }
+        return config.importThreads();
     }
 
     private static Duration destinationFullWaitOf(Config config) {
@@ -174,6 +215,7 @@ public final class TransferEngine implements JobExecutor {
     void deactivate() {
         controls.runningJobs().forEach(controls::requestStop);
         leases.shutdown(); // runs end at their next checkpoint and release their leases themselves
+        workers.shutdown();
     }
 
     private static RetryPolicy policyOf(Config c) {

@@ -57,6 +57,8 @@ final class MemoryMediaProvider {
     /** Counted in the job scratch by each import: the scratches imports saw, in order of first use. */
     static final JobScratch.Key<AtomicInteger> IMPORTS_IN_SCRATCH = JobScratch.Key.of("test.imports");
     final List<JobScratch> scratchesSeen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The items the importer declares it takes at once. */
+    volatile int concurrency = 1;
 
     MemoryMediaProvider(int pageSize) {
         this.pageSize = pageSize;
@@ -135,6 +137,11 @@ final class MemoryMediaProvider {
     };
 
     final Importer<PhotoAlbum, MediaItem> importer = new Importer<>() {
+        @Override
+        public int concurrency() {
+            return concurrency;
+        }
+
         @Override
         public String importContainer(ImportContext context, String key, PhotoAlbum container, String parentId) {
             importedContainers.putIfAbsent(key, "dest-" + container.id());

@@ -49,6 +49,21 @@ import java.util.UUID;
                 AdapterProperties.VERTICAL + "=MEDIA"})
 public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, MediaItem> {
     private static final int CLAIM_ATTEMPTS = 5;
+    /**
+     * Items a transfer writes at once: a disk has no provider's limit, and several files in flight overlap their
+     * reads, hashing and fsyncs (rclone copies 4 at once by default). The bytes go to temp files of their own; only
+     * claiming a name is serialised ({@link #claims}).
+     */
+    static final int ITEMS_AT_ONCE = 4;
+    private static final int CLAIM_STRIPES = 64;
+
+    /**
+     * Held, for the item's folder, from looking for a free name to renaming the file into place: a rename that
+     * finds no file first replaces one that appears meanwhile (POSIX rename), so two imports of the same name into
+     * one folder (two "IMG_0001.jpg" of an album in flight at once, or two transfers into one folder) must not
+     * claim it at the same time.
+     */
+    private final Object[] claims = new Object[CLAIM_STRIPES];
 
     private final LocalFolderSettings settings;
 
@@ -59,11 +74,17 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
 
     public LocalFolderMediaImporter(LocalFolderSettings settings) {
         this.settings = settings;
+        java.util.Arrays.setAll(claims, i -> new Object());
     }
 
     @Override
     public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         settings.checkDestination(destination);
+    }
+
+    @Override
+    public int concurrency() {
+        return ITEMS_AT_ONCE;
     }
 
     @Override
@@ -99,34 +120,50 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
         Path temp = folder.resolve(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".part");
         try {
             Copied copied = DiskWrites.copyFromSource(context, item.content(), item.id(), temp, settings.syncToDisk());
-            for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-                Slot slot = findSlot(folder, name, idempotencyKey);
-                if (slot.state() == SlotState.DONE) {
-                    return FolderLayout.idOf(root, slot.path());
-                }
-                Path target = slot.path();
-                Path sidecar = FolderLayout.itemSidecar(target);
-                try {
-                    // A reserved slot already has our sidecar (an earlier attempt died before the rename): refresh it.
-                    Sidecars.write(settings.syncToDisk(), sidecar, sidecarOf(idempotencyKey, item, target, copied), slot.state() == SlotState.RESERVED);
-                } catch (FileAlreadyExistsException e) {
-                    continue; // another import claimed this name meanwhile
-                }
-                try {
-                    Files.move(temp, target);
-                } catch (FileAlreadyExistsException e) {
-                    Files.deleteIfExists(sidecar); // a file appeared under the name we claimed: give the name back
-                    continue;
-                }
-                DiskWrites.syncFolder(settings.syncToDisk(), folder);
-                return FolderLayout.idOf(root, target);
+            Path target;
+            synchronized (claims[Math.floorMod(folder.hashCode(), CLAIM_STRIPES)]) {
+                target = claim(folder, name, idempotencyKey, item, temp, copied);
             }
-            throw new TransientAdapterException("the names for '" + name + "' in " + folder + " keep being taken", null);
+            if (target == null) {
+                throw new TransientAdapterException("the names for '" + name + "' in " + folder + " keep being taken", null);
+            }
+            DiskWrites.syncFolder(settings.syncToDisk(), folder);
+            return FolderLayout.idOf(root, target);
         } catch (IOException e) {
             throw IoFailures.ofItem("cannot write '" + name + "' to " + folder, e);
         } finally {
             DiskWrites.deleteQuietly(temp);
         }
+    }
+
+    /**
+     * Gives the copied {@code temp} a name of its own in {@code folder} (its sidecar first, then the file); the path
+     * of the item's file (an earlier import's, if one finished meanwhile), or null when the names kept being taken.
+     */
+    private Path claim(Path folder, String name, String idempotencyKey, MediaItem item, Path temp, Copied copied)
+            throws IOException, ItemRejectedException {
+        for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+            Slot slot = findSlot(folder, name, idempotencyKey);
+            if (slot.state() == SlotState.DONE) {
+                return slot.path();
+            }
+            Path target = slot.path();
+            Path sidecar = FolderLayout.itemSidecar(target);
+            try {
+                // A reserved slot already has our sidecar (an earlier attempt died before the rename): refresh it.
+                Sidecars.write(settings.syncToDisk(), sidecar, sidecarOf(idempotencyKey, item, target, copied), slot.state() == SlotState.RESERVED);
+            } catch (FileAlreadyExistsException e) {
+                continue; // another import claimed this name meanwhile
+            }
+            try {
+                Files.move(temp, target);
+            } catch (FileAlreadyExistsException e) {
+                Files.deleteIfExists(sidecar); // a file appeared under the name we claimed: give the name back
+                continue;
+            }
+            return target;
+        }
+        return null;
     }
 
     private enum SlotState { FREE, RESERVED, DONE }

@@ -71,6 +71,38 @@ public class LocalFolderMediaImporterTest {
     }
 
     @Test
+    public void itemsOfOneNameImportedAtOnceEachGetANameOfTheirOwn() throws Exception {
+        int threads = 16;
+        for (int round = 0; round < 10; round++) {
+            Path folder = temp.getRoot().toPath().resolve("round-" + round);
+            java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(threads);
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+            List<java.util.concurrent.Future<String>> ids = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String key = "k" + t;
+                TestImportContext own = TestContexts.destination(folder, ref -> new ByteArrayInputStream(sampleOf(ref)));
+                ids.add(pool.submit(() -> {
+                    together.await();
+                    return importer.importItem(own, key, photo("IMG_0001.jpg"), null);
+                }));
+            }
+            java.util.Set<String> distinct = new java.util.HashSet<>();
+            for (java.util.concurrent.Future<String> id : ids) {
+                distinct.add(id.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            }
+            pool.shutdown();
+            assertEquals(threads, distinct.size());
+            java.util.Set<String> keys = new java.util.HashSet<>();
+            for (String id : distinct) {
+                assertEquals(Samples.sha256(Samples.bytes(Samples.HTC)), Samples.sha256(folder.resolve(id)));
+                keys.add(ModelJson.newObjectMapper().readTree(folder.resolve(id + ".dtp.json").toFile())
+                        .path("idempotencyKey").asText());
+            }
+            assertEquals("each file's sidecar holds its own key", threads, keys.size());
+        }
+    }
+
+    @Test
     public void sidecarHoldsTheKeyAndTheMetadata() throws Exception {
         MediaItem item = new MediaItem("src/1", MediaKind.PHOTO, "duomo.jpg", "Duomo", "From the roof",
                 Instant.parse("2011-05-06T07:59:48Z"), new GeoLocation(45.5, 9.11, 217.0), 776, 909,

@@ -40,6 +40,13 @@ import java.util.Map;
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook contacts",
                 AdapterProperties.VERTICAL + "=CONTACTS"})
 public final class OutlookContactImporter extends GraphComponent implements Importer<AddressBook, Contact> {
+    /**
+     * Contacts a transfer creates at once: Outlook takes 4 concurrent requests per app and mailbox
+     * (https://learn.microsoft.com/en-us/graph/throttling-limits#outlook-service-limits); half of it leaves room for
+     * the app's other work on the same mailbox (an export from it, another transfer). Contacts do not depend on each
+     * other, and this class keeps no state of its own.
+     */
+    static final int CONTACTS_AT_ONCE = 2;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("uid", "kept as an extended property"),
@@ -59,6 +66,11 @@ public final class OutlookContactImporter extends GraphComponent implements Impo
     @Activate
     public OutlookContactImporter(@Reference MicrosoftConnector connector) {
         super(connector);
+    }
+
+    @Override
+    public int concurrency() {
+        return CONTACTS_AT_ONCE;
     }
 
     @Override
