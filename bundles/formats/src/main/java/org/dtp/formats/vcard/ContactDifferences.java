@@ -2,8 +2,12 @@ package org.dtp.formats.vcard;
 
 import org.dtp.formats.fidelity.RecordDifferences;
 import org.dtp.formats.fidelity.RecordDifferences.Difference;
+import org.dtp.models.ExtendedProperty;
 import org.dtp.models.contacts.Contact;
+import org.dtp.models.contacts.TypedValue;
+import org.dtp.models.media.GeoLocation;
 
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,6 +21,7 @@ import java.util.regex.Pattern;
  */
 public final class ContactDifferences {
     /** A top-level field, with the index into it when it is a list: how finely a contact's differences are named. */
+    private static final Pattern INDEXED = Pattern.compile("([^\\[]+)\\[(\\d+)]");
     private static final Pattern REPORTED_FIELD = Pattern.compile("^[^.\\[]+(\\[\\d+])?");
 
     private ContactDifferences() {
@@ -43,5 +48,45 @@ public final class ContactDifferences {
             }
         }
         return new ArrayList<>(fields);
+    }
+
+    /**
+     * What {@code contact} holds at {@code field} (a path {@link #between} gives), as the vCard property it is written
+     * as: {@code "EMAIL:ana@example.com"}, {@code "item1.X-ABLABEL;X-P=1:Work"}, {@code "NOTE: (none)"}. For a
+     * fidelity reason that names the property and the value rather than only the field.
+     */
+    public static String given(Contact contact, String field) {
+        Matcher indexed = INDEXED.matcher(field);
+        String top = indexed.matches() ? indexed.group(1) : field;
+        Object value = valueAt(contact, top, indexed.matches() ? Integer.parseInt(indexed.group(2)) : -1);
+        if (value instanceof ExtendedProperty x) {
+            StringBuilder line = new StringBuilder(x.name());
+            x.params().forEach((name, values) -> line.append(';').append(name).append('=').append(String.join(",", values)));
+            return line.append(':').append(shorten(x.value())).toString();
+        }
+        String property = VCardFormat.propertyOf(top);
+        String shown = value == null ? " (none)" : value instanceof TypedValue t ? t.value()
+                : value instanceof GeoLocation g ? "geo:" + g.latitude() + "," + g.longitude() : String.valueOf(value);
+        return (property == null ? field : property) + ":" + shorten(shown);
+    }
+
+    /** The component {@code top} of {@code contact}, or its item {@code index} when that is not -1; null if none. */
+    private static Object valueAt(Contact contact, String top, int index) {
+        for (RecordComponent component : Contact.class.getRecordComponents()) {
+            if (component.getName().equals(top)) {
+                Object value;
+                try {
+                    value = component.getAccessor().invoke(contact);
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException("cannot read " + top + " of a contact", e);
+                }
+                return index < 0 ? value : value instanceof List<?> list && index < list.size() ? list.get(index) : null;
+            }
+        }
+        return null;
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 80) + "…";
     }
 }
