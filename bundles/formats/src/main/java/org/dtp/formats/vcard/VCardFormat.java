@@ -310,7 +310,7 @@ public final class VCardFormat {
             } else if (p instanceof RawProperty raw && ("BDAY".equalsIgnoreCase(raw.getPropertyName())
                     || "ANNIVERSARY".equalsIgnoreCase(raw.getPropertyName())) && raw.getValue() != null && !raw.getValue().isBlank()
                     && ("BDAY".equalsIgnoreCase(raw.getPropertyName()) ? birthday == null : anniversary == null)) {
-                org.dtp.models.contacts.PartialDate asText = new org.dtp.models.contacts.PartialDate(null, null, null, raw.getValue());
+                org.dtp.models.contacts.PartialDate asText = partialDateOf(raw.getValue());
                 if ("BDAY".equalsIgnoreCase(raw.getPropertyName())) {
                     birthday = asText;
                     field = "birthday";
@@ -472,7 +472,14 @@ public final class VCardFormat {
         }
         addRelations(card, contact);
         addPlaceAndTime(card, contact);
-        contact.extended().forEach(x -> card.addProperty(target == ezvcard.VCardVersion.V3_0 ? inVCard3(x) : rawProperty(x)));
+        for (ExtendedProperty x : contact.extended()) {
+            if (target == ezvcard.VCardVersion.V3_0 && x.name().equals("N") && card.getStructuredName() != null) {
+                // vCard 3.0 allows one N (RFC 2426 §3.1.2; servers refuse a second: Radicale 400); 4.0's ALTID
+                // alternatives are left out there, and the importer's read-back reports them.
+                continue;
+            }
+            card.addProperty(target == ezvcard.VCardVersion.V3_0 ? inVCard3(x) : rawProperty(x));
+        }
         // What XML 1.0 forbids never reaches a CardDAV server; a reader of the result reports what differs.
         return ControlCharacters.clean(text(card, target), (property, what) -> { });
     }
@@ -761,6 +768,22 @@ public final class VCardFormat {
         return p.getText() == null || p.getText().isBlank() ? null : new org.dtp.models.contacts.PartialDate(null, null, null, p.getText());
     }
 
+    /**
+     * A BDAY or ANNIVERSARY ez-vcard left as text: a date without year as 3.0 clients write it (Google's and Apple's
+     * {@code --04-15}) is read as the partial date it is, anything else kept as text.
+     */
+    private static org.dtp.models.contacts.PartialDate partialDateOf(String text) {
+        try {
+            PartialDate d = PartialDate.parse(text.trim());
+            if (d.hasDateComponent() && !d.hasTimeComponent()) {
+                return new org.dtp.models.contacts.PartialDate(d.getYear(), d.getMonth(), d.getDate(), null);
+            }
+        } catch (IllegalArgumentException e) {
+            // not an ISO 8601 date: text, as vCard 4 allows
+        }
+        return new org.dtp.models.contacts.PartialDate(null, null, null, text);
+    }
+
     private static Instant instantOf(Temporal t) {
         if (t instanceof Instant i) {
             return i;
@@ -849,6 +872,9 @@ public final class VCardFormat {
         for (Map.Entry<String, List<String>> e : params) {
             map.put(e.getKey(), new ArrayList<>(e.getValue()));
         }
+        // vCard 2.1's ENCODING=BASE64 on inline data ez-vcard does not know (Outlook's X-MS-CARDPICTURE) is 3.0's
+        // ENCODING=b: the 2.1 spelling makes CardDAV servers refuse the vCard (Radicale: 400).
+        map.computeIfPresent("ENCODING", (k, v) -> v.stream().map(x -> x.equalsIgnoreCase("BASE64") ? "b" : x).toList());
         String full = p.getGroup() == null ? name : p.getGroup() + "." + name;
         return new ExtendedProperty(full.toUpperCase(Locale.ROOT), map, value == null ? "" : value);
     }
