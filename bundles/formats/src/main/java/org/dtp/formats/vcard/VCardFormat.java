@@ -391,8 +391,12 @@ public final class VCardFormat {
 
     /** An inline photo as the reference {@code photoUri}, with the photo's type and size. */
     private static MediaRef photoRef(Photo ph, String photoUri) {
-        String type = ph.getContentType() == null || ph.getContentType().getMediaType() == null ? "application/octet-stream"
-                : ph.getContentType().getMediaType();
+        ImageType given = ph.getContentType();
+        String type = given == null ? "application/octet-stream"
+                : given.getMediaType() != null ? given.getMediaType()
+                // a media type where 3.0 expects a name (Nextcloud, Synology: TYPE=image/jpeg), which ez-vcard does not map
+                : given.getValue() != null && given.getValue().contains("/") ? given.getValue().toLowerCase(Locale.ROOT)
+                : "application/octet-stream";
         return new MediaRef(photoUri, type, ph.getData().length);
     }
 

@@ -88,7 +88,7 @@ public final class VCardProperties {
         }
         String value;
         if (p instanceof BinaryProperty<?> b && b.getData() != null) {
-            value = "binary " + b.getData().length + " bytes, SHA-256 " + sha256(b.getData());
+            value = "binary " + mediaType(b) + " " + b.getData().length + " bytes, SHA-256 " + sha256(b.getData());
         } else if (p instanceof RawProperty raw) {
             value = raw.getValue();
         } else {
@@ -99,6 +99,16 @@ public final class VCardProperties {
         }
         String group = p.getGroup() == null ? "" : p.getGroup().toLowerCase(Locale.ROOT) + ".";
         return new Line(group + name, params + ":" + (value == null ? "" : value.replace("\r\n", "\n")));
+    }
+
+    /** The media type of inline data, from 2.1/3.0's TYPE ({@code JPEG}, {@code image/jpeg}) or 4.0's MEDIATYPE. */
+    private static String mediaType(BinaryProperty<?> b) {
+        ezvcard.parameter.MediaTypeParameter type = b.getContentType();
+        if (type == null) {
+            return "unknown";
+        }
+        return type.getMediaType() != null ? type.getMediaType().toLowerCase(Locale.ROOT)
+                : String.valueOf(type.getValue()).toLowerCase(Locale.ROOT);
     }
 
     private static String sha256(byte[] data) {

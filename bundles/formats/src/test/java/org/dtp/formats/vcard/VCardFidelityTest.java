@@ -106,6 +106,12 @@ public class VCardFidelityTest {
     }
 
     @Test
+    public void aMediaTypeWhereVCard3ExpectsATypeNameIsThePhotosType() throws Exception {
+        // Nextcloud and Synology write PHOTO;ENCODING=b;TYPE=image/jpeg
+        assertEquals("image/jpeg", read(Samples.vcardCorpus("nextcloud-synology.vcf"), new ArrayList<>()).photo().contentType());
+    }
+
+    @Test
     public void controlCharactersAreEscapedInAUriDroppedFromTextAndReported() throws Exception {
         List<Loss> losses = new ArrayList<>();
         String synology = Samples.vcardCorpus("synology-formfeed.vcf");
