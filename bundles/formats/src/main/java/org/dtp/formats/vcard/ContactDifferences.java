@@ -41,21 +41,45 @@ public final class ContactDifferences {
                 if (comparePhoto && difference.path().equals(field) && (difference.before() == null) != (difference.after() == null)) {
                     fields.add(field);
                 }
-            } else if (!field.equals("id")
+            } else if (!field.equals("id") && !field.equals("extended")
                     // Below the reported field both sides hold it; at it, only a value the expected contact holds counts.
                     && (difference.before() != null || !reported.group().equals(difference.path()))) {
                 fields.add(reported.group());
             }
         }
+        fields.addAll(extendedNotKept(expected, actual));
         return new ArrayList<>(fields);
     }
 
     /**
-     * What {@code contact} holds at {@code field} (a path {@link #between} gives), as the vCard property it is written
-     * as: {@code "EMAIL:ana@example.com"}, {@code "item1.X-ABLABEL;X-P=1:Work"}, {@code "NOTE: (none)"}. For a
-     * fidelity reason that names the property and the value rather than only the field.
+     * The extended properties of {@code expected} that {@code actual} does not hold, wherever in its list: servers
+     * reorder and add properties (a vCard 3.0 LABEL), and one more or fewer must not make every later one differ.
      */
-    public static String given(Contact contact, String field) {
+    private static List<String> extendedNotKept(Contact expected, Contact actual) {
+        List<ExtendedProperty> left = new ArrayList<>(actual.extended());
+        List<String> fields = new ArrayList<>();
+        for (int i = 0; i < expected.extended().size(); i++) {
+            if (!left.remove(expected.extended().get(i))) {
+                fields.add("extended[" + i + "]");
+            }
+        }
+        return fields;
+    }
+
+    /**
+     * Why {@code field} (a path {@link #between} gives) of {@code expected} differs in {@code actual}, naming the
+     * vCard property and the values: {@code "EMAIL:ana@example.com read back as EMAIL:ana@example.org"},
+     * {@code "item1.X-ABLABEL;X-P=1:Work not among the properties read back"}. The start of a fidelity reason.
+     */
+    public static String describe(Contact expected, Contact actual, String field) {
+        if (field.startsWith("extended[")) {
+            return given(expected, field) + " not among the properties read back";
+        }
+        return given(expected, field) + " read back as " + given(actual, field);
+    }
+
+    /** What {@code contact} holds at {@code field}, as the vCard property it is written as. */
+    private static String given(Contact contact, String field) {
         Matcher indexed = INDEXED.matcher(field);
         String top = indexed.matches() ? indexed.group(1) : field;
         Object value = valueAt(contact, top, indexed.matches() ? Integer.parseInt(indexed.group(2)) : -1);

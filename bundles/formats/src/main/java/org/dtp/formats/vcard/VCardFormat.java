@@ -25,6 +25,7 @@ import ezvcard.property.FormattedName;
 import ezvcard.property.Geo;
 import ezvcard.property.Impp;
 import ezvcard.property.Kind;
+import ezvcard.property.Label;
 import ezvcard.property.Member;
 import ezvcard.property.Nickname;
 import ezvcard.property.Note;
@@ -318,6 +319,8 @@ public final class VCardFormat {
                     anniversary = asText;
                     field = "anniversary";
                 }
+            } else if (p instanceof Label label && label.getValue() != null && labelled(addresses, label)) {
+                continue; // the label of an address read before it, now in that address's field
             } else if (p instanceof RawProperty raw && "VERSION".equalsIgnoreCase(raw.getPropertyName())) {
                 throw new MalformedVCardException("malformed vCard: VERSION " + shorten(raw.getValue())
                         + " is not a vCard version (2.1, 3.0 or 4.0)");
@@ -341,6 +344,23 @@ public final class VCardFormat {
                 .notes(notes).categories(categories).photo(photo).related(related).members(members)
                 .geo(geo).timeZone(timeZone).revision(revision).extended(extended).propertyDetails(details)
                 .build();
+    }
+
+    /**
+     * Whether a 2.1/3.0 LABEL that ez-vcard left unassigned (its TYPE not exactly the ADR's: ez-vcard itself writes
+     * {@code ADR;TYPE=work,pref} with {@code LABEL;TYPE=work}) became the label of the first address without one
+     * whose types include the label's.
+     */
+    private static boolean labelled(List<PostalAddress> addresses, Label label) {
+        List<String> types = names(label.getTypes(), AddressType::getValue).stream().filter(t -> !t.equals("pref")).toList();
+        for (int i = 0; i < addresses.size(); i++) {
+            PostalAddress a = addresses.get(i);
+            if (a.label() == null && a.types().containsAll(types)) {
+                addresses.set(i, a.toBuilder().label(lines(label.getValue())).build());
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

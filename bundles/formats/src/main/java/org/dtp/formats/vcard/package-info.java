@@ -3,7 +3,7 @@
  * and which fields two readings of a contact disagree on ({@link ContactDifferences}), for every adapter that reads
  * or writes vCards (CardDAV servers, .vcf files). The vCard library used inside stays private to this bundle.
  * 1.2: {@code read} with a {@link org.dtp.formats.fidelity.ReadLosses} told what the contact cannot carry as given,
- * {@link ContactDifferences#given} naming the property and value behind a field.
+ * {@link ContactDifferences#describe} naming the property and values behind a field.
  */
 @Export
 @Version("1.2.0")

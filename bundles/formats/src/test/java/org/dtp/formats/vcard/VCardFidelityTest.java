@@ -112,6 +112,16 @@ public class VCardFidelityTest {
     }
 
     @Test
+    public void aVCard3LabelWhoseTypesAreASubsetOfTheAddressesIsThatAddressesLabel() throws Exception {
+        // what ez-vcard writes for a labelled ADR with PREF in 3.0, and Outlook-converted 3.0 files hold
+        Contact c = read("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:L\r\nADR;TYPE=work,pref:;;Hauptstraße 5;Berlin;;10115;Deutschland\r\n"
+                + "LABEL;TYPE=work:Hauptstraße 5\\n10115 Berlin\r\nEND:VCARD\r\n", new ArrayList<>());
+
+        assertEquals("Hauptstraße 5\n10115 Berlin", c.addresses().get(0).label());
+        assertEquals(List.of(), c.extended());
+    }
+
+    @Test
     public void controlCharactersAreEscapedInAUriDroppedFromTextAndReported() throws Exception {
         List<Loss> losses = new ArrayList<>();
         String synology = Samples.vcardCorpus("synology-formfeed.vcf");

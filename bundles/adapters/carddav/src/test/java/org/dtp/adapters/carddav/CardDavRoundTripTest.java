@@ -140,7 +140,7 @@ public class CardDavRoundTripTest {
         f.importer.importItem(ctx, "i:" + EVERY_FIELD.id(), EVERY_FIELD, target);
         assertTrue(ctx.notKept().toString(), ctx.notKept().stream().anyMatch(n -> n.sourceId().equals(EVERY_FIELD.id())
                 && n.field().equals("geo") && n.reason().startsWith("GEO:geo:")
-                && n.reason().contains(" not kept as given by the vCard 4.0 the server stored (it holds GEO:")));
+                && n.reason().contains(" read back as GEO:") && n.reason().endsWith(": not kept as given by the vCard 4.0 the server stored")));
     }
 
     @Test
