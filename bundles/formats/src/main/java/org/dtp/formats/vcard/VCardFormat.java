@@ -252,7 +252,8 @@ public final class VCardFormat {
             } else if (p instanceof Url u && u.getValue() != null) {
                 field = "urls[" + urls.size() + "]";
                 mapped = DetailsOfProperties.TYPED;
-                urls.add(new TypedValue(u.getValue(), u.getType() == null ? List.of() : List.of(u.getType().toLowerCase(Locale.ROOT)),
+                // every TYPE value (Url.getType gives the first only)
+                urls.add(typed(u.getValue(), u.getParameters().getTypes().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList(),
                         preference(id, field, u, u.getPref(), losses)));
             } else if (p instanceof Impp i && i.getUri() != null) {
                 field = "impps[" + impps.size() + "]";

@@ -122,6 +122,15 @@ public class VCardFidelityTest {
     }
 
     @Test
+    public void everyTypeOfAUrlIsKept() throws Exception {
+        String text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:U\r\nURL;TYPE=work,x-blog:https://blog.example.org\r\nEND:VCARD\r\n";
+
+        assertEquals(List.of("work", "x-blog"), read(text, new ArrayList<>()).urls().get(0).types());
+        assertEquals(List.of(), lost(text, VCardVersion.V4_0));
+        assertEquals(List.of(), lost(text, VCardVersion.V3_0));
+    }
+
+    @Test
     public void controlCharactersAreEscapedInAUriDroppedFromTextAndReported() throws Exception {
         List<Loss> losses = new ArrayList<>();
         String synology = Samples.vcardCorpus("synology-formfeed.vcf");
