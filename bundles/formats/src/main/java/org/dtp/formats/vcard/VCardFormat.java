@@ -114,6 +114,7 @@ public final class VCardFormat {
         return FIELDS.entrySet().stream().filter(e -> e.getValue().equals(field)).map(Map.Entry::getKey).findFirst().orElse(null);
     }
 
+    private static final Set<String> OF_THE_ENCODING = Set.of("ENCODING", "CHARSET", "VALUE");
     private static final Pattern UTC_OFFSET = Pattern.compile("[+-]\\d{2}:?\\d{2}");
 
     private VCardFormat() {
@@ -896,6 +897,13 @@ public final class VCardFormat {
         Map<String, List<String>> map = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : params) {
             map.put(e.getKey(), new ArrayList<>(e.getValue()));
+        }
+        // ez-vcard rebuilds some parameters from the value it read and drops those not of its version (a 4.0
+        // MEDIATYPE on a KEY URI read from a 3.0 vCard): what it dropped is kept as given.
+        for (Map.Entry<String, List<String>> e : p.getParameters()) {
+            if (!OF_THE_ENCODING.contains(e.getKey().toUpperCase(Locale.ROOT))) {
+                map.putIfAbsent(e.getKey(), new ArrayList<>(e.getValue()));
+            }
         }
         // vCard 2.1's ENCODING=BASE64 on inline data ez-vcard does not know (Outlook's X-MS-CARDPICTURE) is 3.0's
         // ENCODING=b: the 2.1 spelling makes CardDAV servers refuse the vCard (Radicale: 400).

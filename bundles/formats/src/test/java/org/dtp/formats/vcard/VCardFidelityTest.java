@@ -131,6 +131,16 @@ public class VCardFidelityTest {
     }
 
     @Test
+    public void aKeyUrisMediaTypeSurvivesAVCard3Trip() throws Exception {
+        String rfc = Samples.vcardCorpus("rfc6350-altid-pid.vcf");
+        String v3 = VCardFormat.write(VCardFormat.read("c", rfc, "photo:c"), VCardVersion.V3_0);
+
+        assertTrue(VCardFormat.read("c", v3, "photo:c").extended().stream().anyMatch(x -> x.name().equals("KEY")
+                && x.value().equals("https://www.example.com/keys/taro")
+                && List.of("application/pgp-keys").equals(x.params().get("MEDIATYPE"))));
+    }
+
+    @Test
     public void controlCharactersAreEscapedInAUriDroppedFromTextAndReported() throws Exception {
         List<Loss> losses = new ArrayList<>();
         String synology = Samples.vcardCorpus("synology-formfeed.vcf");
