@@ -25,11 +25,19 @@ import ezvcard.property.FormattedName;
 import ezvcard.property.Geo;
 import ezvcard.property.Impp;
 import ezvcard.property.Kind;
+import ezvcard.property.Label;
 import ezvcard.property.Member;
 import ezvcard.property.Nickname;
 import ezvcard.property.Note;
 import ezvcard.property.Organization;
+import ezvcard.property.BinaryProperty;
+import ezvcard.property.Key;
+import ezvcard.property.Logo;
 import ezvcard.property.Photo;
+import ezvcard.property.Sound;
+import ezvcard.util.DataUri;
+import ezvcard.parameter.KeyType;
+import ezvcard.parameter.SoundType;
 import ezvcard.property.RawProperty;
 import ezvcard.property.Related;
 import ezvcard.property.Revision;
@@ -43,12 +51,14 @@ import ezvcard.property.Url;
 import ezvcard.property.VCardProperty;
 import ezvcard.util.PartialDate;
 import ezvcard.util.TelUri;
+import org.dtp.formats.fidelity.ReadLosses;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.MediaRef;
 import org.dtp.models.contacts.Contact;
 import org.dtp.models.contacts.ContactKind;
 import org.dtp.models.contacts.Gender;
 import org.dtp.models.contacts.PostalAddress;
+import org.dtp.models.contacts.PropertyDetails;
 import org.dtp.models.contacts.Sex;
 import org.dtp.models.contacts.TypedValue;
 import org.dtp.models.media.GeoLocation;
@@ -69,6 +79,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -89,6 +100,21 @@ public final class VCardFormat {
     private static final WriteContext V4 = new WriteContext(ezvcard.VCardVersion.V4_0, null, false);
     private static final Pattern URI_LIKE = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:\\S+");
     private static final Pattern GEO_LINE = Pattern.compile("(?im)^((?:[a-z0-9-]+\\.)?GEO(?:;[^:\r\n]*)?:)([^\r\n]*)");
+    /** The field of a contact each property goes to (the first of its kind, for those the model holds once). */
+    private static final Map<String, String> FIELDS = Map.ofEntries(Map.entry("UID", "uid"), Map.entry("KIND", "kind"),
+            Map.entry("FN", "formattedName"), Map.entry("N", "name"), Map.entry("NICKNAME", "nicknames"),
+            Map.entry("EMAIL", "emails"), Map.entry("TEL", "phones"), Map.entry("ADR", "addresses"), Map.entry("URL", "urls"),
+            Map.entry("IMPP", "impps"), Map.entry("ORG", "organization"), Map.entry("TITLE", "title"), Map.entry("ROLE", "role"),
+            Map.entry("BDAY", "birthday"), Map.entry("ANNIVERSARY", "anniversary"), Map.entry("GENDER", "gender"),
+            Map.entry("NOTE", "notes"), Map.entry("CATEGORIES", "categories"), Map.entry("PHOTO", "photo"),
+            Map.entry("RELATED", "related"), Map.entry("MEMBER", "members"), Map.entry("GEO", "geo"), Map.entry("TZ", "timeZone"),
+            Map.entry("REV", "revision"));
+    /** The vCard property a top-level field of a contact is written as; null for one that is no property. */
+    static String propertyOf(String field) {
+        return FIELDS.entrySet().stream().filter(e -> e.getValue().equals(field)).map(Map.Entry::getKey).findFirst().orElse(null);
+    }
+
+    private static final Set<String> OF_THE_ENCODING = Set.of("ENCODING", "CHARSET", "VALUE");
     private static final Pattern UTC_OFFSET = Pattern.compile("[+-]\\d{2}:?\\d{2}");
 
     private VCardFormat() {
@@ -139,16 +165,25 @@ public final class VCardFormat {
         return out.toString();
     }
 
+    /** As {@link #read(String, String, String, ReadLosses)}, for a caller that compares what it reads instead. */
+    public static Contact read(String id, String text, String photoUri) throws MalformedVCardException {
+        return read(id, text, photoUri, (item, field, reason) -> { });
+    }
+
     /**
      * The contact of the vCard {@code text}, with the id {@code id}. An inline photo becomes the media reference
      * {@code photoUri} with the photo's type and size: the caller's own reference, by which it finds the vCard again to
-     * give the bytes ({@link #inlinePhoto}).
+     * give the bytes ({@link #inlinePhoto}). What the contact cannot carry as given is told to {@code losses}, each with
+     * the property, the value and how it was kept; everything else is in a field, in {@code propertyDetails} (groups
+     * and parameters) or in {@code extended}.
      *
      * @throws MalformedVCardException when {@code text} is not one vCard that can be read whole
      */
-    public static Contact read(String id, String text, String photoUri) throws MalformedVCardException {
-        VCard card = parse(text);
+    public static Contact read(String id, String text, String photoUri, ReadLosses losses) throws MalformedVCardException {
+        VCard card = parse(ControlCharacters.clean(text,
+                (property, what) -> losses.notKept(id, FIELDS.getOrDefault(property, "extended"), property + ": " + what)));
         List<ExtendedProperty> extended = new ArrayList<>();
+        Map<String, PropertyDetails> details = new LinkedHashMap<>();
         ContactKind kind = null;
         String kindText = null;
         String formattedName = null;
@@ -176,75 +211,129 @@ public final class VCardFormat {
         Instant revision = null;
 
         for (VCardProperty p : card.getProperties()) {
+            // The field the property goes to, where its group and other parameters are kept; null: extended.
+            String field;
+            Set<String> mapped = DetailsOfProperties.NONE;
             if (p instanceof Uid u && uid == null) {
                 uid = u.getValue();
+                field = "uid";
             } else if (p instanceof Kind k && kind == null && k.getValue() != null) {
                 kind = kindOf(k.getValue());
                 kindText = kind == ContactKind.OTHER ? k.getValue() : null;
+                field = "kind";
             } else if (p instanceof FormattedName fn && formattedName == null) {
                 formattedName = fn.getValue();
+                field = "formattedName";
             } else if (p instanceof StructuredName sn && n == null) {
                 n = sn;
-            } else if (p instanceof Nickname nick) {
-                nicknames.addAll(nick.getValues());
+                field = "name";
+            } else if (p instanceof Nickname nick && !nick.getValues().isEmpty()) {
+                // written back one NICKNAME per value, each with the parameters of the one it came in
+                PropertyDetails each = DetailsOfProperties.of(p, mapped);
+                for (String value : nick.getValues()) {
+                    if (each != null) {
+                        details.put("nicknames[" + nicknames.size() + "]", each);
+                    }
+                    nicknames.add(value);
+                }
+                continue;
             } else if (p instanceof Email e && e.getValue() != null) {
-                emails.add(typed(e.getValue(), names(e.getTypes(), EmailType::getValue), e.getPref()));
+                field = "emails[" + emails.size() + "]";
+                mapped = DetailsOfProperties.TYPED;
+                emails.add(typed(e.getValue(), names(e.getTypes(), EmailType::getValue), preference(id, field, e, e.getPref(), losses)));
             } else if (p instanceof Telephone t && (t.getText() != null || t.getUri() != null)) {
+                field = "phones[" + phones.size() + "]";
+                mapped = DetailsOfProperties.TYPED;
                 phones.add(typed(t.getUri() != null ? t.getUri().toString() : t.getText(),
-                        names(t.getTypes(), TelephoneType::getValue), t.getPref()));
+                        names(t.getTypes(), TelephoneType::getValue), preference(id, field, t, t.getPref(), losses)));
             } else if (p instanceof Address a) {
-                addresses.add(postalAddress(a));
+                field = "addresses[" + addresses.size() + "]";
+                mapped = DetailsOfProperties.ADDRESS;
+                addresses.add(postalAddress(a, preference(id, field, a, a.getPref(), losses)));
             } else if (p instanceof Url u && u.getValue() != null) {
-                urls.add(new TypedValue(u.getValue(), u.getType() == null ? List.of() : List.of(u.getType().toLowerCase(Locale.ROOT)),
-                        pref(u.getPref())));
+                field = "urls[" + urls.size() + "]";
+                mapped = DetailsOfProperties.TYPED;
+                // every TYPE value (Url.getType gives the first only)
+                urls.add(typed(u.getValue(), u.getParameters().getTypes().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList(),
+                        preference(id, field, u, u.getPref(), losses)));
             } else if (p instanceof Impp i && i.getUri() != null) {
-                impps.add(typed(i.getUri().toString(), names(i.getTypes(), ImppType::getValue), i.getPref()));
+                field = "impps[" + impps.size() + "]";
+                mapped = DetailsOfProperties.TYPED;
+                impps.add(typed(i.getUri().toString(), names(i.getTypes(), ImppType::getValue), preference(id, field, i, i.getPref(), losses)));
             } else if (p instanceof Organization o && organization == null && !o.getValues().isEmpty()) {
                 organization = new org.dtp.models.contacts.Organization(o.getValues().get(0), o.getValues().subList(1, o.getValues().size()));
+                field = "organization";
             } else if (p instanceof Title t && title == null) {
                 title = t.getValue();
+                field = "title";
             } else if (p instanceof Role r && role == null) {
                 role = r.getValue();
+                field = "role";
             } else if (p instanceof Birthday b && birthday == null) {
                 birthday = partialDateOf(b);
+                field = "birthday";
             } else if (p instanceof Anniversary a && anniversary == null) {
                 anniversary = partialDateOf(a);
+                field = "anniversary";
             } else if (p instanceof ezvcard.property.Gender g && gender == null && (nonEmpty(g.getGender()) || nonEmpty(g.getText()))) {
                 gender = genderOf(g);
+                field = "gender";
             } else if (p instanceof Note note && note.getValue() != null) {
+                field = "notes[" + notes.size() + "]";
                 notes.add(lines(note.getValue()));
-            } else if (p instanceof Categories c) {
+            } else if (p instanceof Categories c && (categories.isEmpty() || DetailsOfProperties.of(p, mapped) == null)) {
+                // written back as one CATEGORIES: the parameters of the first are those of all
+                field = "categories";
                 categories.addAll(c.getValues());
             } else if (p instanceof Photo ph && photo == null && ph.getData() != null) {
                 photo = photoRef(ph, photoUri);
+                field = "photo";
+                mapped = DetailsOfProperties.PHOTO;
             } else if (p instanceof Related r && (r.getUri() != null || r.getText() != null)) {
+                field = "related[" + related.size() + "]";
+                mapped = DetailsOfProperties.TYPED;
                 related.add(new TypedValue(r.getUri() != null ? r.getUri() : r.getText(), names(r.getTypes(), RelatedType::getValue),
-                        pref(r.getPref())));
+                        preference(id, field, r, r.getPref(), losses)));
             } else if (p instanceof Member m && m.getUri() != null) {
+                field = "members[" + members.size() + "]";
                 members.add(m.getUri());
             } else if (p instanceof Geo g && geo == null && g.getLatitude() != null && g.getLongitude() != null
                     && Math.abs(g.getLatitude()) <= 90 && Math.abs(g.getLongitude()) <= 180) {
                 geo = new GeoLocation(g.getLatitude(), g.getLongitude(), null);
+                field = "geo";
             } else if (p instanceof Timezone tz && timeZone == null && (tz.getOffset() != null || tz.getText() != null)) {
                 timeZone = tz.getOffset() != null ? tz.getOffset().getId() : tz.getText();
+                field = "timeZone";
             } else if (p instanceof Revision rev && revision == null && rev.getValue() != null) {
                 revision = instantOf(rev.getValue());
-            } else if (p instanceof RawProperty raw && ("BDAY".equalsIgnoreCase(raw.getPropertyName())
-                    || "ANNIVERSARY".equalsIgnoreCase(raw.getPropertyName())) && raw.getValue() != null && !raw.getValue().isBlank()) {
-                org.dtp.models.contacts.PartialDate asText = new org.dtp.models.contacts.PartialDate(null, null, null, raw.getValue());
-                if ("BDAY".equalsIgnoreCase(raw.getPropertyName()) && birthday == null) {
-                    birthday = asText;
-                } else if ("ANNIVERSARY".equalsIgnoreCase(raw.getPropertyName()) && anniversary == null) {
-                    anniversary = asText;
-                } else {
-                    extended.add(extendedOf(p, card));
+                field = "revision";
+                if (rev.getValue() instanceof LocalDateTime || rev.getValue() instanceof LocalDate) {
+                    losses.notKept(id, field, "REV:" + rev.getValue() + ": a time without a zone, read as UTC");
                 }
+            } else if (p instanceof RawProperty raw && ("BDAY".equalsIgnoreCase(raw.getPropertyName())
+                    || "ANNIVERSARY".equalsIgnoreCase(raw.getPropertyName())) && raw.getValue() != null && !raw.getValue().isBlank()
+                    && ("BDAY".equalsIgnoreCase(raw.getPropertyName()) ? birthday == null : anniversary == null)) {
+                org.dtp.models.contacts.PartialDate asText = partialDateOf(raw.getValue());
+                if ("BDAY".equalsIgnoreCase(raw.getPropertyName())) {
+                    birthday = asText;
+                    field = "birthday";
+                } else {
+                    anniversary = asText;
+                    field = "anniversary";
+                }
+            } else if (p instanceof Label label && label.getValue() != null && labelled(addresses, label)) {
+                continue; // the label of an address read before it, now in that address's field
             } else if (p instanceof RawProperty raw && "VERSION".equalsIgnoreCase(raw.getPropertyName())) {
                 throw new MalformedVCardException("malformed vCard: VERSION " + shorten(raw.getValue())
                         + " is not a vCard version (2.1, 3.0 or 4.0)");
             } else {
                 // Includes standard properties whose value ez-vcard cannot read: carried as they are, nothing lost.
                 extended.add(extendedOf(p, card));
+                continue;
+            }
+            PropertyDetails kept = DetailsOfProperties.of(p, mapped);
+            if (kept != null) {
+                details.put(field, kept);
             }
         }
         // Property order means nothing in a vCard and servers reorder (Radicale sorts by name): by name, stable.
@@ -255,8 +344,37 @@ public final class VCardFormat {
                 .organization(organization).title(title).role(role)
                 .birthday(birthday).anniversary(anniversary).gender(gender)
                 .notes(notes).categories(categories).photo(photo).related(related).members(members)
-                .geo(geo).timeZone(timeZone).revision(revision).extended(extended)
+                .geo(geo).timeZone(timeZone).revision(revision).extended(extended).propertyDetails(details)
                 .build();
+    }
+
+    /**
+     * Whether a 2.1/3.0 LABEL that ez-vcard left unassigned (its TYPE not exactly the ADR's: ez-vcard itself writes
+     * {@code ADR;TYPE=work,pref} with {@code LABEL;TYPE=work}) became the label of the first address without one
+     * whose types include the label's.
+     */
+    private static boolean labelled(List<PostalAddress> addresses, Label label) {
+        List<String> types = names(label.getTypes(), AddressType::getValue).stream().filter(t -> !t.equals("pref")).toList();
+        for (int i = 0; i < addresses.size(); i++) {
+            PostalAddress a = addresses.get(i);
+            if (a.label() == null && a.types().containsAll(types)) {
+                addresses.set(i, a.toBuilder().label(lines(label.getValue())).build());
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The PREF of {@code p} when it is one the model holds (1 to 100, RFC 6350 §5.3); one outside is reported and
+     * read as none.
+     */
+    private static Integer preference(String id, String field, VCardProperty p, Integer pref, ReadLosses losses) {
+        if (pref != null && pref(pref) == null) {
+            losses.notKept(id, field, SCRIBES.getPropertyScribe(p).getPropertyName() + ";PREF=" + pref
+                    + ": a PREF outside 1 to 100 (RFC 6350 §5.3), read as no preference");
+        }
+        return pref;
     }
 
     private static org.dtp.models.contacts.StructuredName structuredName(StructuredName n) {
@@ -265,8 +383,8 @@ public final class VCardFormat {
     }
 
     /** An ADR, its TYPE and PREF read as those of other typed values ({@link #typed}). */
-    private static PostalAddress postalAddress(Address a) {
-        TypedValue types = typed("", names(a.getTypes(), AddressType::getValue), a.getPref());
+    private static PostalAddress postalAddress(Address a, Integer pref) {
+        TypedValue types = typed("", names(a.getTypes(), AddressType::getValue), pref);
         return PostalAddress.builder()
                 .poBox(a.getPoBox())
                 .extended(a.getExtendedAddress())
@@ -295,8 +413,12 @@ public final class VCardFormat {
 
     /** An inline photo as the reference {@code photoUri}, with the photo's type and size. */
     private static MediaRef photoRef(Photo ph, String photoUri) {
-        String type = ph.getContentType() == null || ph.getContentType().getMediaType() == null ? "application/octet-stream"
-                : ph.getContentType().getMediaType();
+        ImageType given = ph.getContentType();
+        String type = given == null ? "application/octet-stream"
+                : given.getMediaType() != null ? given.getMediaType()
+                // a media type where 3.0 expects a name (Nextcloud, Synology: TYPE=image/jpeg), which ez-vcard does not map
+                : given.getValue() != null && given.getValue().contains("/") ? given.getValue().toLowerCase(Locale.ROOT)
+                : "application/octet-stream";
         return new MediaRef(photoUri, type, ph.getData().length);
     }
 
@@ -371,24 +493,36 @@ public final class VCardFormat {
         addContactPoints(card, contact);
         addAbout(card, contact);
         if (photo != null) {
-            card.addPhoto(new Photo(photo, ImageType.get(null, contact.photo().contentType(), null)));
+            card.addPhoto(DetailsOfProperties.apply(new Photo(photo, ImageType.get(null, contact.photo().contentType(), null)),
+                    contact.propertyDetails().get("photo")));
         }
         addRelations(card, contact);
         addPlaceAndTime(card, contact);
-        contact.extended().forEach(x -> card.addProperty(rawProperty(x)));
-        return text(card, target);
+        for (ExtendedProperty x : contact.extended()) {
+            if (target == ezvcard.VCardVersion.V3_0 && x.name().equals("N") && card.getStructuredName() != null) {
+                // vCard 3.0 allows one N (RFC 2426 §3.1.2; servers refuse a second: Radicale 400); 4.0's ALTID
+                // alternatives are left out there, and the importer's read-back reports them.
+                continue;
+            }
+            card.addProperty(target == ezvcard.VCardVersion.V3_0 ? inVCard3(x) : rawProperty(x));
+        }
+        // What XML 1.0 forbids never reaches a CardDAV server; a reader of the result reports what differs.
+        return ControlCharacters.clean(text(card, target), (property, what) -> { });
     }
 
     /** UID, KIND, FN, N and NICKNAME. */
     private static void addNames(VCard card, Contact contact, String uid) {
+        Map<String, PropertyDetails> details = contact.propertyDetails();
         if (uid != null) {
-            card.setUid(new Uid(uid));
+            card.setUid(DetailsOfProperties.apply(new Uid(uid), details.get("uid")));
         }
         if (contact.kind() != null) {
-            card.setKind(new Kind(contact.kind() == ContactKind.OTHER ? contact.kindText() : contact.kind().name().toLowerCase(Locale.ROOT)));
+            card.setKind(DetailsOfProperties.apply(new Kind(contact.kind() == ContactKind.OTHER ? contact.kindText()
+                    : contact.kind().name().toLowerCase(Locale.ROOT)), details.get("kind")));
         }
         // FN is required in vCard 4 (RFC 6350 §6.2.1): the structured name, an e-mail or the UID stand in for a missing one.
-        card.setFormattedName(contact.formattedName() != null ? contact.formattedName() : fallbackName(contact));
+        card.setFormattedName(DetailsOfProperties.apply(new FormattedName(contact.formattedName() != null ? contact.formattedName()
+                : fallbackName(contact)), details.get("formattedName")));
         if (contact.name() != null) {
             StructuredName n = new StructuredName();
             n.setFamily(contact.name().family());
@@ -396,42 +530,49 @@ public final class VCardFormat {
             n.getAdditionalNames().addAll(contact.name().additional());
             n.getPrefixes().addAll(contact.name().prefixes());
             n.getSuffixes().addAll(contact.name().suffixes());
-            card.setStructuredName(n);
+            card.setStructuredName(DetailsOfProperties.apply(n, details.get("name")));
         }
         // One NICKNAME per value: Radicale's vobject keeps only the first of a comma-separated list.
-        for (String value : contact.nicknames()) {
+        for (int i = 0; i < contact.nicknames().size(); i++) {
             Nickname nickname = new Nickname();
-            nickname.getValues().add(value);
-            card.addNickname(nickname);
+            nickname.getValues().add(contact.nicknames().get(i));
+            card.addNickname(DetailsOfProperties.apply(nickname, details.get("nicknames[" + i + "]")));
         }
     }
 
     /** EMAIL, TEL, ADR, URL and IMPP. */
     private static void addContactPoints(VCard card, Contact contact) {
-        for (TypedValue e : contact.emails()) {
+        Map<String, PropertyDetails> details = contact.propertyDetails();
+        for (int i = 0; i < contact.emails().size(); i++) {
+            TypedValue e = contact.emails().get(i);
             Email email = new Email(e.value());
             e.types().forEach(t -> email.getTypes().add(EmailType.get(t)));
             email.setPref(e.pref());
-            card.addEmail(email);
+            card.addEmail(DetailsOfProperties.apply(email, details.get("emails[" + i + "]")));
         }
-        for (TypedValue t : contact.phones()) {
+        for (int i = 0; i < contact.phones().size(); i++) {
+            TypedValue t = contact.phones().get(i);
             Telephone tel = telephone(t.value());
             t.types().forEach(type -> tel.getTypes().add(TelephoneType.get(type)));
             tel.setPref(t.pref());
-            card.addTelephoneNumber(tel);
+            card.addTelephoneNumber(DetailsOfProperties.apply(tel, details.get("phones[" + i + "]")));
         }
-        contact.addresses().forEach(a -> card.addAddress(address(a)));
-        for (TypedValue u : contact.urls()) {
+        for (int i = 0; i < contact.addresses().size(); i++) {
+            card.addAddress(DetailsOfProperties.apply(address(contact.addresses().get(i)), details.get("addresses[" + i + "]")));
+        }
+        for (int i = 0; i < contact.urls().size(); i++) {
+            TypedValue u = contact.urls().get(i);
             Url url = new Url(u.value());
             url.setType(u.types().isEmpty() ? null : String.join(",", u.types()));
             url.setPref(u.pref());
-            card.addUrl(url);
+            card.addUrl(DetailsOfProperties.apply(url, details.get("urls[" + i + "]")));
         }
-        for (TypedValue i : contact.impps()) {
-            Impp impp = new Impp(URI.create(i.value()));
-            i.types().forEach(t -> impp.getTypes().add(ImppType.get(t)));
-            impp.setPref(i.pref());
-            card.addImpp(impp);
+        for (int i = 0; i < contact.impps().size(); i++) {
+            TypedValue im = contact.impps().get(i);
+            Impp impp = new Impp(URI.create(im.value()));
+            im.types().forEach(t -> impp.getTypes().add(ImppType.get(t)));
+            impp.setPref(im.pref());
+            card.addImpp(DetailsOfProperties.apply(impp, details.get("impps[" + i + "]")));
         }
     }
 
@@ -452,40 +593,47 @@ public final class VCardFormat {
 
     /** ORG, TITLE, ROLE, BDAY, ANNIVERSARY, GENDER, NOTE and CATEGORIES. */
     private static void addAbout(VCard card, Contact contact) {
+        Map<String, PropertyDetails> details = contact.propertyDetails();
         if (contact.organization() != null) {
             Organization org = new Organization();
             org.getValues().add(contact.organization().name() == null ? "" : contact.organization().name());
             org.getValues().addAll(contact.organization().units());
-            card.setOrganization(org);
+            card.setOrganization(DetailsOfProperties.apply(org, details.get("organization")));
         }
         if (contact.title() != null) {
-            card.addTitle(contact.title());
+            card.addTitle(DetailsOfProperties.apply(new Title(contact.title()), details.get("title")));
         }
         if (contact.role() != null) {
-            card.addRole(contact.role());
+            card.addRole(DetailsOfProperties.apply(new Role(contact.role()), details.get("role")));
         }
         if (contact.birthday() != null) {
-            card.setBirthday(dated(new Birthday(PartialDate.builder().build()), contact.birthday()));
+            card.addProperty(DetailsOfProperties.apply(dated(new Birthday(PartialDate.builder().build()), contact.birthday(), card.getVersion()),
+                    details.get("birthday")));
         }
         if (contact.anniversary() != null) {
-            card.setAnniversary(dated(new Anniversary(PartialDate.builder().build()), contact.anniversary()));
+            card.addProperty(DetailsOfProperties.apply(dated(new Anniversary(PartialDate.builder().build()), contact.anniversary(), card.getVersion()),
+                    details.get("anniversary")));
         }
         if (contact.gender() != null) {
             ezvcard.property.Gender g = new ezvcard.property.Gender(contact.gender().sex() == null ? "" : contact.gender().sex().name().substring(0, 1));
             g.setText(contact.gender().identity());
-            card.setGender(g);
+            card.setGender(DetailsOfProperties.apply(g, details.get("gender")));
         }
-        contact.notes().forEach(card::addNote);
+        for (int i = 0; i < contact.notes().size(); i++) {
+            card.addNote(DetailsOfProperties.apply(new Note(contact.notes().get(i)), details.get("notes[" + i + "]")));
+        }
         if (!contact.categories().isEmpty()) {
             Categories cat = new Categories();
             cat.getValues().addAll(contact.categories());
-            card.setCategories(cat);
+            card.setCategories(DetailsOfProperties.apply(cat, details.get("categories")));
         }
     }
 
     /** RELATED (a URI, or else text) and MEMBER. */
     private static void addRelations(VCard card, Contact contact) {
-        for (TypedValue r : contact.related()) {
+        Map<String, PropertyDetails> details = contact.propertyDetails();
+        for (int i = 0; i < contact.related().size(); i++) {
+            TypedValue r = contact.related().get(i);
             Related rel = new Related();
             if (URI_LIKE.matcher(r.value()).matches()) {
                 rel.setUri(r.value());
@@ -494,23 +642,60 @@ public final class VCardFormat {
             }
             r.types().forEach(t -> rel.getTypes().add(RelatedType.get(t)));
             rel.setPref(r.pref());
-            card.addRelated(rel);
+            card.addRelated(DetailsOfProperties.apply(rel, details.get("related[" + i + "]")));
         }
-        contact.members().forEach(m -> card.addMember(new Member(m)));
+        for (int i = 0; i < contact.members().size(); i++) {
+            card.addMember(DetailsOfProperties.apply(new Member(contact.members().get(i)), details.get("members[" + i + "]")));
+        }
     }
 
     /** GEO, TZ (a UTC offset, or else text) and REV. */
     private static void addPlaceAndTime(VCard card, Contact contact) {
+        Map<String, PropertyDetails> details = contact.propertyDetails();
         if (contact.geo() != null) {
-            card.setGeo(contact.geo().latitude(), contact.geo().longitude());
+            card.setGeo(DetailsOfProperties.apply(new Geo(contact.geo().latitude(), contact.geo().longitude()), details.get("geo")));
         }
         if (contact.timeZone() != null) {
-            card.setTimezone(UTC_OFFSET.matcher(contact.timeZone()).matches() ? new Timezone(ZoneOffset.of(contact.timeZone()))
-                    : new Timezone(contact.timeZone()));
+            card.setTimezone(DetailsOfProperties.apply(UTC_OFFSET.matcher(contact.timeZone()).matches()
+                    ? new Timezone(ZoneOffset.of(contact.timeZone())) : new Timezone(contact.timeZone()), details.get("timeZone")));
         }
         if (contact.revision() != null) {
-            card.setRevision(new Revision(contact.revision()));
+            card.setRevision(DetailsOfProperties.apply(new Revision(contact.revision()), details.get("revision")));
         }
+    }
+
+    /**
+     * An extended property for a vCard 3.0: a KEY, LOGO, SOUND or PHOTO kept as a vCard 4 {@code data:} URI is written
+     * as 3.0's inline binary ({@code ENCODING=b;TYPE=...}), which 3.0 readers take for the data; the rest as it came.
+     */
+    private static VCardProperty inVCard3(ExtendedProperty x) {
+        RawProperty raw = rawProperty(x);
+        if (!x.value().regionMatches(true, 0, "data:", 0, 5)) {
+            return raw;
+        }
+        DataUri uri;
+        try {
+            uri = DataUri.parse(x.value());
+        } catch (IllegalArgumentException e) {
+            return raw;
+        }
+        BinaryProperty<?> binary = switch (raw.getPropertyName().toUpperCase(Locale.ROOT)) {
+            case "KEY" -> new Key(uri.getData(), KeyType.get(null, uri.getContentType(), null));
+            case "LOGO" -> new Logo(uri.getData(), ImageType.get(null, uri.getContentType(), null));
+            case "SOUND" -> new Sound(uri.getData(), SoundType.get(null, uri.getContentType(), null));
+            case "PHOTO" -> new Photo(uri.getData(), ImageType.get(null, uri.getContentType(), null));
+            default -> null;
+        };
+        if (binary == null || uri.getData() == null) {
+            return raw;
+        }
+        binary.setGroup(raw.getGroup());
+        x.params().forEach((k, values) -> {
+            if (!k.equalsIgnoreCase("TYPE") && !k.equalsIgnoreCase("MEDIATYPE")) {
+                values.forEach(v -> binary.getParameters().put(k, v));
+            }
+        });
+        return binary;
     }
 
     /** An extended property as it came, its group ({@code item1.}) split from its name again. */
@@ -533,6 +718,8 @@ public final class VCardFormat {
         try (VCardWriter writer = new VCardWriter(out, target)) {
             writer.setAddProdId(false);
             writer.setVersionStrict(false);
+            // RFC 6868: a parameter value with a quote or a line break (a LABEL, an X- parameter) written as it reads
+            writer.setCaretEncodingEnabled(true);
             writer.write(card);
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory failed", e);
@@ -565,7 +752,11 @@ public final class VCardFormat {
         return new Telephone(value);
     }
 
-    private static <T extends DateOrTimeProperty> T dated(T property, org.dtp.models.contacts.PartialDate d) {
+    /**
+     * {@code property} holding {@code d}. vCard 3.0 has no partial dates (ez-vcard writes them empty there), so in 3.0
+     * one is written as the ISO 8601 text ({@code --04-15}) that Apple's and Google's 3.0 vCards hold.
+     */
+    private static VCardProperty dated(DateOrTimeProperty property, org.dtp.models.contacts.PartialDate d, ezvcard.VCardVersion target) {
         if (d.text() != null) {
             try {
                 PartialDate parsed = PartialDate.parse(d.text());
@@ -577,6 +768,10 @@ public final class VCardFormat {
             property.setDate(LocalDate.of(d.year(), d.month(), d.day()));
         } else {
             property.setPartialDate(PartialDate.builder().year(d.year()).month(d.month()).date(d.day()).build());
+        }
+        if (target == ezvcard.VCardVersion.V3_0 && property.getPartialDate() != null) {
+            return new RawProperty(SCRIBES.getPropertyScribe(property).getPropertyName(),
+                    d.text() != null ? d.text() : property.getPartialDate().toISO8601(true));
         }
         return property;
     }
@@ -597,6 +792,22 @@ public final class VCardFormat {
             return new org.dtp.models.contacts.PartialDate(d.getYear(), d.getMonth(), d.getDate(), null);
         }
         return p.getText() == null || p.getText().isBlank() ? null : new org.dtp.models.contacts.PartialDate(null, null, null, p.getText());
+    }
+
+    /**
+     * A BDAY or ANNIVERSARY ez-vcard left as text: a date without year as 3.0 clients write it (Google's and Apple's
+     * {@code --04-15}) is read as the partial date it is, anything else kept as text.
+     */
+    private static org.dtp.models.contacts.PartialDate partialDateOf(String text) {
+        try {
+            PartialDate d = PartialDate.parse(text.trim());
+            if (d.hasDateComponent() && !d.hasTimeComponent()) {
+                return new org.dtp.models.contacts.PartialDate(d.getYear(), d.getMonth(), d.getDate(), null);
+            }
+        } catch (IllegalArgumentException e) {
+            // not an ISO 8601 date: text, as vCard 4 allows
+        }
+        return new org.dtp.models.contacts.PartialDate(null, null, null, text);
     }
 
     private static Instant instantOf(Temporal t) {
@@ -687,6 +898,16 @@ public final class VCardFormat {
         for (Map.Entry<String, List<String>> e : params) {
             map.put(e.getKey(), new ArrayList<>(e.getValue()));
         }
+        // ez-vcard rebuilds some parameters from the value it read and drops those not of its version (a 4.0
+        // MEDIATYPE on a KEY URI read from a 3.0 vCard): what it dropped is kept as given.
+        for (Map.Entry<String, List<String>> e : p.getParameters()) {
+            if (!OF_THE_ENCODING.contains(e.getKey().toUpperCase(Locale.ROOT))) {
+                map.putIfAbsent(e.getKey(), new ArrayList<>(e.getValue()));
+            }
+        }
+        // vCard 2.1's ENCODING=BASE64 on inline data ez-vcard does not know (Outlook's X-MS-CARDPICTURE) is 3.0's
+        // ENCODING=b: the 2.1 spelling makes CardDAV servers refuse the vCard (Radicale: 400).
+        map.computeIfPresent("ENCODING", (k, v) -> v.stream().map(x -> x.equalsIgnoreCase("BASE64") ? "b" : x).toList());
         String full = p.getGroup() == null ? name : p.getGroup() + "." + name;
         return new ExtendedProperty(full.toUpperCase(Locale.ROOT), map, value == null ? "" : value);
     }

@@ -3,6 +3,7 @@ package org.dtp.formats.testing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -16,6 +17,16 @@ public final class Samples {
     /** The sample vCard file {@code name}, e.g. {@code John_Doe_IPHONE.vcf}. */
     public static String vcard(String name) throws IOException {
         return read("/samples/vcard/" + name);
+    }
+
+    /** The vCards of {@code samples/vcard-corpus}, real-world shaped (see the README there), by file name. */
+    public static final List<String> VCARD_CORPUS = List.of("android-2.1.vcf", "apple-contacts-macos13.vcf",
+            "google-contacts.vcf", "nextcloud-synology.vcf", "outlook-2016.vcf", "rfc2426-dawson.vcf",
+            "rfc6350-altid-pid.vcf", "synology-formfeed.vcf");
+
+    /** The corpus vCard {@code name} (one of {@link #VCARD_CORPUS}). */
+    public static String vcardCorpus(String name) throws IOException {
+        return read("/samples/vcard-corpus/" + name);
     }
 
     /** The sample iCalendar file {@code name}, e.g. {@code outlook-2010.ics}. */

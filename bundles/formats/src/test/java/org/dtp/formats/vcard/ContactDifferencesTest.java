@@ -1,5 +1,6 @@
 package org.dtp.formats.vcard;
 
+import org.dtp.models.ExtendedProperty;
 import org.dtp.models.MediaRef;
 import org.dtp.models.contacts.Contact;
 import org.dtp.models.contacts.StructuredName;
@@ -7,6 +8,7 @@ import org.dtp.models.contacts.TypedValue;
 import org.junit.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 
@@ -44,5 +46,27 @@ public class ContactDifferencesTest {
         assertEquals(List.of("photo"), ContactDifferences.between(with, without, true));
         assertEquals(List.of("photo"), ContactDifferences.between(without, with, true));
         assertEquals(List.of(), ContactDifferences.between(with, without, false));
+    }
+
+    @Test
+    public void anExtendedPropertyCountsAsKeptWhereverItIsAndOnlyAMissingOneIsNamed() {
+        ExtendedProperty label = new ExtendedProperty("ITEM1.X-ABLABEL", Map.of(), "Work");
+        ExtendedProperty show = new ExtendedProperty("X-ABSHOWAS", Map.of(), "COMPANY");
+        ExtendedProperty added = new ExtendedProperty("LABEL", Map.of("TYPE", List.of("work")), "Street 1");
+        Contact given = Contact.builder().id("1").extended(List.of(label, show)).build();
+        Contact reordered = Contact.builder().id("1").extended(List.of(added, show, label)).build();
+        Contact lost = Contact.builder().id("1").extended(List.of(added, show)).build();
+
+        assertEquals(List.of(), ContactDifferences.between(given, reordered, true));
+        assertEquals(List.of("extended[0]"), ContactDifferences.between(given, lost, true));
+        assertEquals("ITEM1.X-ABLABEL:Work not among the properties read back", ContactDifferences.describe(given, lost, "extended[0]"));
+    }
+
+    @Test
+    public void aDifferenceIsDescribedByTheVCardPropertyAndBothValues() {
+        Contact given = Contact.builder().id("1").emails(List.of(new TypedValue("ada@example.org", List.of(), null))).build();
+        Contact kept = Contact.builder().id("1").emails(List.of(new TypedValue("ada@example.com", List.of(), null))).build();
+
+        assertEquals("EMAIL:ada@example.org read back as EMAIL:ada@example.com", ContactDifferences.describe(given, kept, "emails[0]"));
     }
 }

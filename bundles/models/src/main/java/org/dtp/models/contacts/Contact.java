@@ -9,6 +9,7 @@ import org.dtp.models.media.GeoLocation;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -17,6 +18,8 @@ import java.util.Objects;
  * URIs of a group. {@code timeZone} is TZ as given (a zone id, a UTC offset or a URI).
  * Properties without a field here (LANG, KEY, X- properties, ...) go to {@code extended}.
  * {@code kindText} holds the source's kind when {@code kind} is OTHER, and only then.
+ * {@code propertyDetails} holds, by field path ({@code formattedName}, {@code emails[1]}, {@code addresses[0]}),
+ * the group and the parameters of the vCard property behind that field that no other field carries (since 1.2).
  */
 @Schema(name = "dtp.contacts.contact")
 public record Contact(
@@ -46,7 +49,8 @@ public record Contact(
         GeoLocation geo,
         String timeZone,
         Instant revision,
-        List<ExtendedProperty> extended) implements ItemModel {
+        List<ExtendedProperty> extended,
+        Map<String, PropertyDetails> propertyDetails) implements ItemModel {
 
     public Contact {
         Objects.requireNonNull(id, "id");
@@ -64,6 +68,19 @@ public record Contact(
         related = related == null ? List.of() : List.copyOf(related);
         members = members == null ? List.of() : List.copyOf(members);
         extended = extended == null ? List.of() : List.copyOf(extended);
+        propertyDetails = propertyDetails == null ? Map.of() : Map.copyOf(propertyDetails);
+    }
+
+    /** The components of 1.1, without property details: kept so that code built against 1.1 runs unchanged. */
+    public Contact(String id, String uid, ContactKind kind, String kindText, String formattedName, StructuredName name,
+                   List<String> nicknames, List<TypedValue> emails, List<TypedValue> phones, List<PostalAddress> addresses,
+                   List<TypedValue> urls, List<TypedValue> impps, Organization organization, String title, String role,
+                   PartialDate birthday, PartialDate anniversary, Gender gender, List<String> notes,
+                   List<String> categories, MediaRef photo, List<TypedValue> related, List<String> members,
+                   GeoLocation geo, String timeZone, Instant revision, List<ExtendedProperty> extended) {
+        this(id, uid, kind, kindText, formattedName, name, nicknames, emails, phones, addresses, urls, impps,
+                organization, title, role, birthday, anniversary, gender, notes, categories, photo, related, members,
+                geo, timeZone, revision, extended, null);
     }
 
     /** The photo, if any: its bytes travel by reference like any other media. */
@@ -119,6 +136,7 @@ public record Contact(
         private String timeZone;
         private Instant revision;
         private List<ExtendedProperty> extended;
+        private Map<String, PropertyDetails> propertyDetails;
 
         private Builder() {
         }
@@ -151,6 +169,7 @@ public record Contact(
             timeZone = source.timeZone;
             revision = source.revision;
             extended = source.extended;
+            propertyDetails = source.propertyDetails;
         }
 
         public Builder id(String id) {
@@ -288,11 +307,16 @@ public record Contact(
             return this;
         }
 
+        public Builder propertyDetails(Map<String, PropertyDetails> propertyDetails) {
+            this.propertyDetails = propertyDetails;
+            return this;
+        }
+
         /** The Contact; throws as the canonical constructor does when the components break its rules. */
         public Contact build() {
             return new Contact(id, uid, kind, kindText, formattedName, name, nicknames, emails, phones,
                     addresses, urls, impps, organization, title, role, birthday, anniversary, gender, notes,
-                    categories, photo, related, members, geo, timeZone, revision, extended);
+                    categories, photo, related, members, geo, timeZone, revision, extended, propertyDetails);
         }
     }
 }

@@ -32,7 +32,8 @@ public class ContactBuilderTest {
                 List.of("Nota"), List.of("VIP"), new MediaRef("exporter://contacts/c-1/photo", "image/jpeg", 48213),
                 List.of(new TypedValue("Lucía", List.of("child"), null)), List.of("mailto:hans@example.de"),
                 new GeoLocation(40.4183, -3.7028, null), "Europe/Madrid", Instant.parse("2024-05-01T09:15:00Z"),
-                List.of(new ExtendedProperty("LANG", Map.of(), "es")));
+                List.of(new ExtendedProperty("LANG", Map.of(), "es")),
+                Map.of("emails[0]", new PropertyDetails("item1", Map.of("LANGUAGE", List.of("es")))));
     }
 
     @Test
@@ -53,7 +54,7 @@ public class ContactBuilderTest {
                 contact.impps(), contact.organization(), contact.title(), contact.role(), contact.birthday(),
                 contact.anniversary(), contact.gender(), contact.notes(), contact.categories(), contact.photo(),
                 contact.related(), contact.members(), contact.geo(), contact.timeZone(), contact.revision(),
-                contact.extended()), renamed);
+                contact.extended(), contact.propertyDetails()), renamed);
         assertEquals("Zoë Ñúñez", contact.formattedName());
     }
 

@@ -80,7 +80,7 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
                 continue; // removed between listing and fetching: not there to export
             }
             try {
-                contacts.add(VCardFormat.read(path, r.data(), PHOTO_REF + path));
+                contacts.add(VCardFormat.read(path, r.data(), PHOTO_REF + path, context::reportNotKept));
             } catch (MalformedVCardException | IllegalArgumentException e) {
                 rejected.add(new ExportPage.Rejected(path, r.describe() + ": " + e.getMessage()));
             } catch (RuntimeException e) {

@@ -114,8 +114,8 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
         }
         // Against the contact given, so that what the vCard version cannot say is reported as well as what the server dropped.
         for (String field : ContactDifferences.between(contact, kept, photoSent)) {
-            context.reportNotKept(contact.id(), field, "not kept as given by the vCard " + connector.version().text()
-                    + " the server stored");
+            context.reportNotKept(contact.id(), field, ContactDifferences.describe(contact, kept, field) + ": not kept as given by the vCard "
+                    + connector.version().text() + " the server stored");
         }
     }
 

@@ -138,8 +138,9 @@ public class CardDavRoundTripTest {
         TestImportContext ctx = f.destination();
         String target = f.importer.importContainer(ctx, "c:v4", new AddressBook("/v4/", "vCard 4", null), null);
         f.importer.importItem(ctx, "i:" + EVERY_FIELD.id(), EVERY_FIELD, target);
-        assertTrue(ctx.notKept().toString(), ctx.notKept().contains(new TestImportContext.NotKept(EVERY_FIELD.id(), "geo",
-                "not kept as given by the vCard 4.0 the server stored")));
+        assertTrue(ctx.notKept().toString(), ctx.notKept().stream().anyMatch(n -> n.sourceId().equals(EVERY_FIELD.id())
+                && n.field().equals("geo") && n.reason().startsWith("GEO:geo:")
+                && n.reason().contains(" read back as GEO:") && n.reason().endsWith(": not kept as given by the vCard 4.0 the server stored")));
     }
 
     @Test

@@ -171,6 +171,10 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                     return copy;
                 }
                 String id = append(context, folder, message, source, lease);
+                if (source.bareLineFeeds()) {
+                    context.reportNotKept(message.id(), "raw", "message body line endings: LF kept as CRLF, as IMAP requires "
+                            + "(RFC 3501 §2.3.1: the server serves every line ended by CRLF)");
+                }
                 connector.rememberImport(context.jobId(), idempotencyKey, id);
                 return id;
             } catch (MessagingException e) {
@@ -323,7 +327,8 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         return new AndTerm(new SizeTerm(ComparisonTerm.GT, (int) size - 1), new SizeTerm(ComparisonTerm.LT, (int) size + 1));
     }
 
-    private record Digest(long size, String sha256) {
+    /** {@code bareLineFeeds}: a line ends with LF alone, which IMAP servers serve as CRLF. */
+    private record Digest(long size, String sha256, boolean bareLineFeeds) {
     }
 
     private static Digest digest(InputStream stream) throws IOException {
@@ -331,11 +336,17 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             byte[] buffer = new byte[BUFFER];
             long size = 0;
+            boolean bareLineFeeds = false;
+            byte previous = 0;
             for (int n; (n = in.read(buffer)) >= 0; ) {
                 sha.update(buffer, 0, n);
                 size += n;
+                for (int i = 0; i < n && !bareLineFeeds; i++) {
+                    bareLineFeeds = buffer[i] == '\n' && (i > 0 ? buffer[i - 1] : previous) != '\r';
+                }
+                previous = n > 0 ? buffer[n - 1] : previous;
             }
-            return new Digest(size, HexFormat.of().formatHex(sha.digest()));
+            return new Digest(size, HexFormat.of().formatHex(sha.digest()), bareLineFeeds);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -84,6 +84,19 @@ public class ImapMailImporterTest {
     }
 
     @Test
+    public void lineFeedOnlyMessagesAreReportedAsKeptWithCrlf() throws Exception {
+        byte[] lf = "From: ann@example.org\nSubject: unix mbox\nMessage-ID: <lf@example.org>\n\nbody\n"
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        TestContexts.Destination unix = context(lf);
+        new ImapMailImporter(connector).importItem(unix, "i:lf", message("src-lf", "<lf@example.org>", NONE, null), "INBOX");
+        assertEquals(List.of("src-lf raw"), unix.notKept);
+
+        TestContexts.Destination crlf = context(raw("<crlf@example.org>", "body"));
+        new ImapMailImporter(connector).importItem(crlf, "i:crlf", message("src-crlf", "<crlf@example.org>", NONE, null), "INBOX");
+        assertEquals(List.of(), crlf.notKept);
+    }
+
+    @Test
     public void theSameMessageImportedTwiceIsStoredOnce() throws Exception {
         byte[] bytes = raw("<once@example.org>", "hello");
         MailMessage m = message("src-1", "<once@example.org>", NONE, null);

@@ -76,7 +76,7 @@ public final class LocalFolderContactExporter implements Exporter<AddressBook, C
                 return new ExportPage<>(books, List.of(), null);
             }
             return CollectionFiles.itemPage(root, cursor.containerId(), CollectionFiles.ADDRESS_BOOKS, cursor.continuation(),
-                    settings.pageSize(), e -> List.of(VCardFormat.read(e.id(), e.text(), PHOTO_REF + e.id())));
+                    settings.pageSize(), e -> List.of(VCardFormat.read(e.id(), e.text(), PHOTO_REF + e.id(), context::reportNotKept)));
         } catch (IOException e) {
             throw IoFailures.ofFolder("cannot read the address book '" + cursor.containerId() + "' in " + root, e);
         }

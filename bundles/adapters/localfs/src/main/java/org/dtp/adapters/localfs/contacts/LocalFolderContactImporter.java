@@ -119,7 +119,7 @@ public final class LocalFolderContactImporter implements Importer<AddressBook, C
         try {
             Contact kept = VCardFormat.read(contact.id(), vcard, LocalFolderContactExporter.PHOTO_REF + contact.id());
             for (String field : ContactDifferences.between(contact, kept, photoSent)) {
-                context.reportNotKept(contact.id(), field, "not kept as given by vCard 4.0");
+                context.reportNotKept(contact.id(), field, ContactDifferences.describe(contact, kept, field) + ": not kept as given by vCard 4.0");
             }
         } catch (MalformedVCardException e) {
             context.reportNotKept(contact.id(), "*", "the vCard written cannot be read back: " + e.getMessage());
