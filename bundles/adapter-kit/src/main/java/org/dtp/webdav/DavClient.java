@@ -1,12 +1,14 @@
 package org.dtp.webdav;
 
 import org.dtp.spi.AdapterException;
-import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransientAdapterException;
+import org.dtp.spi.http.AuthorizationRefusedException;
+import org.dtp.spi.http.ProviderAnswer;
 import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
+import org.dtp.spi.http.ProviderRejectedException;
+import org.dtp.spi.http.ProviderRequest;
+import org.dtp.spi.http.ProviderResponse;
 import org.dtp.spi.http.RateLimiter;
-import org.dtp.spi.http.RetryAfter;
 import org.dtp.spi.http.TrustStores;
 import org.dtp.spi.net.OutboundAddresses;
 import org.slf4j.Logger;
@@ -17,20 +19,9 @@ import org.xml.sax.SAXException;
 
 import javax.net.ssl.SSLContext;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.UnknownHostException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandlers;
-import java.net.http.HttpTimeoutException;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,45 +33,32 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A WebDAV client for one DAV provider (a name for messages, e.g. {@code CardDAV}) on the JDK's HTTP client.
- * Every request carries the account's Basic authorization; redirects are followed only within the same origin
- * (scheme, host, port), so credentials never go to another server. Failures are mapped by
- * {@link ProviderHttp#failure}; nothing is retried here (the engine retries transient failures). A 429, or a 503
- * with a Retry-After, slows the shared {@link RateLimiter} (and pauses it for the Retry-After); a 2xx lets it
- * recover, as {@link ProviderHttp} does. Requests are
- * logged at debug as method, address without query, status and time; headers and bodies never.
+ * A WebDAV client for one DAV provider (a name for messages, e.g. {@code CardDAV}): the DAV requests and their XML, sent
+ * through a {@link ProviderHttp} that checks every host (each redirect and discovery hop included) with
+ * {@link OutboundAddresses}, follows redirects only within the same origin (scheme, host, port) so credentials never go
+ * to another server, maps failures, slows the shared {@link RateLimiter} on a 429 or a 503 with a Retry-After and logs
+ * at debug without headers or bodies. Every request carries the account's Basic authorization and ends by the
+ * account's deadline, if it has one; nothing is retried here (the engine retries transient failures).
  * <p>
- * The addresses are a user's, so each request's host (every redirect and discovery hop included) is first resolved
- * and checked by {@link OutboundAddresses}: no loopback, private or other internal address unless an operator allowed
- * it. The JDK's HTTP client then looks the name up again; that answer normally comes from the JVM's address cache
- * ({@code networkaddress.cache.ttl}) that the check filled. Failures say the status and the step, never what the
- * server answered (at most a DAV precondition's name); the answer's text is logged at debug only.
- * Thread-safe; one instance serves every account.
+ * Failures say the status and the step. What a server answered is quoted only for a refused PUT (an item the
+ * destination would not take: its reason, bounded, on one line, never a credential) and as a DAV precondition's name
+ * ({@link DavRefusals}); other answers' text is logged at debug only, so that a user's URL cannot read a service this
+ * server reaches. Thread-safe; one instance serves every account.
  */
 public final class DavClient {
     private static final Logger LOG = LoggerFactory.getLogger(DavClient.class);
-    private static final int MAX_REDIRECTS = 5;
-    private static final int MAX_ERROR_BODY_BYTES = 16 * 1024;
     private static final String XML = "application/xml; charset=utf-8";
 
     private final String provider;
-    private final HttpClient http;
+    private final ProviderHttp http;
     private final OutboundAddresses outbound;
-    private final RateLimiter limiter;
-    private final Duration requestTimeout;
-    private final long maxResponseBytes;
-    private final Clock clock = Clock.systemUTC();
 
-    private DavClient(Builder b, HttpClient http) {
+    private DavClient(Builder b, ProviderHttp http) {
         this.provider = b.provider;
         this.http = http;
         this.outbound = b.outbound;
-        this.limiter = b.limiter;
-        this.requestTimeout = b.requestTimeout;
-        this.maxResponseBytes = b.maxResponseBytes;
     }
 
     public static Builder builder(String provider) {
@@ -138,7 +116,7 @@ public final class DavClient {
     public Optional<DavCollection> collection(DavAccount account, URI href) throws AdapterException {
         try {
             return propfindCollections(account, href, "0").stream().filter(c -> samePath(c.href(), href)).findFirst();
-        } catch (org.dtp.spi.http.ProviderRejectedException e) {
+        } catch (ProviderRejectedException e) {
             if (e.status() == 404) {
                 return Optional.empty();
             }
@@ -197,7 +175,7 @@ public final class DavClient {
             DavSyncResult sync;
             try {
                 sync = syncCollection(account, collection.href(), null);
-            } catch (org.dtp.spi.http.ProviderRejectedException | org.dtp.spi.http.AuthorizationRefusedException e) {
+            } catch (ProviderRejectedException | AuthorizationRefusedException e) {
                 // Offered, yet refused (a 403 or another 4xx for the REPORT): list the old way. A real
                 // refusal of the account fails the PROPFIND as well.
                 return propfindMembers(account, collection.href());
@@ -298,32 +276,32 @@ public final class DavClient {
     }
 
     /** GETs a resource's text and ETag; empty when it does not exist. */
+
+    /** GETs a resource's text and ETag; empty when it does not exist. */
     public Optional<DavResource> get(DavAccount account, URI href) throws AdapterException {
-        HttpResponse<InputStream> response = exchange(account, "GET", href, null, null, Map.of(), OnNotFound.REJECT_ITEM, true);
-        if (response == null) {
+        ProviderResponse response = request(account, "GET", href).accept(404).send();
+        if (response.status() == 404) {
             return Optional.empty();
         }
-        byte[] bytes = read("GET", href, response);
-        String etag = response.headers().firstValue("ETag").orElse(null);
-        return Optional.of(new DavResource(href, 200, etag, new String(bytes, charsetOf(response))));
+        return Optional.of(new DavResource(href, 200, response.header("ETag").orElse(null), response.text()));
     }
 
     /**
      * PUTs {@code body} to {@code href}: with {@code ifMatch} null, only if nothing is there ({@code If-None-Match: *},
      * RFC 7232 §3.2); else only if the resource still has that ETag. A failed precondition is an outcome, not an error.
+     * A refusal says the server's reason ({@link DavRefusals}).
      */
     public DavPutResult put(DavAccount account, URI href, String body, String contentType, String ifMatch)
             throws AdapterException {
-        Map<String, String> headers = ifMatch == null ? Map.of("If-None-Match", "*") : Map.of("If-Match", ifMatch);
-        HttpResponse<InputStream> response = exchange(account, "PUT", href, body, contentType, headers, OnNotFound.FAIL, false);
-        int status = response.statusCode();
-        discard(response);
-        String etag = response.headers().firstValue("ETag").orElse(null);
-        if (status == 412) {
+        ProviderResponse response = request(account, "PUT", href)
+                .header(ifMatch == null ? "If-None-Match" : "If-Match", ifMatch == null ? "*" : ifMatch)
+                .body(body.getBytes(StandardCharsets.UTF_8), contentType).accept(412).send();
+        if (response.status() == 412) {
             return new DavPutResult(DavPutResult.Outcome.PRECONDITION_FAILED, null);
         }
         // By its precondition, not its status: some servers (Radicale) answer 201 to a replacement too.
-        return new DavPutResult(ifMatch == null ? DavPutResult.Outcome.CREATED : DavPutResult.Outcome.REPLACED, etag);
+        return new DavPutResult(ifMatch == null ? DavPutResult.Outcome.CREATED : DavPutResult.Outcome.REPLACED,
+                response.header("ETag").orElse(null));
     }
 
     /**
@@ -352,74 +330,73 @@ public final class DavClient {
         String method = service == DavService.CARDDAV ? "MKCOL" : "MKCALENDAR";
         String root = service == DavService.CARDDAV ? "D:mkcol" : "C:mkcalendar";
         String body = DavXml.PROLOG + "<" + root + DavXml.NAMESPACES + "><D:set>" + props + "</D:set></" + root + ">";
-        HttpResponse<InputStream> response;
         try {
-            response = exchange(account, method, href, body, XML, Map.of(), OnNotFound.FAIL, false);
-        } catch (org.dtp.spi.http.ProviderRejectedException e) {
+            return xmlRequest(account, method, href, body).accept(405).send().status() != 405;
+        } catch (ProviderRejectedException e) {
             // MKCALENDAR on an existing resource fails its DAV:resource-must-be-null precondition (RFC 4791 §5.3.1.1)
-            if ((e.status() == 409 || e.status() == 403) && e.providerMessage().contains("resource-must-be-null")) {
+            if ((e.status() == 409 || e.status() == 403)
+                    && e.answer().map(ProviderAnswer::bodyText).orElse("").contains("resource-must-be-null")) {
                 return false;
             }
             throw e;
         }
-        discard(response);
-        return response.statusCode() != 405;
     }
 
+    /**
+     * The href in property {@code local} of {@code at} (same-origin redirects followed); null when the server has none
+     * there, refuses the request, redirects elsewhere or points to another server.
+     */
     private URI hrefProperty(DavAccount account, URI at, String ns, String local) throws AdapterException {
         String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop><X:" + local + " xmlns:X=\"" + ns
                 + "\"/></D:prop></D:propfind>";
-        URI target = at;
-        for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
-            HttpResponse<InputStream> response;
-            try {
-                response = exchange(account, "PROPFIND", target, body, XML, Map.of("Depth", "0"), OnNotFound.REJECT_ITEM, false);
-            } catch (org.dtp.spi.http.ProviderRejectedException e) {
-                return null; // 404, 405, 501...: not here; the caller tries the next place
-            }
-            int status = response.statusCode();
-            if (status >= 300 && status < 400) {
-                discard(response);
-                Optional<String> location = response.headers().firstValue("Location");
-                if (location.isEmpty()) {
+        ProviderResponse response;
+        try {
+            response = xmlRequest(account, "PROPFIND", at, body).header("Depth", "0").onNotFound(OnNotFound.REJECT_ITEM)
+                    .accept(301, 302, 303, 307, 308).send();
+        } catch (ProviderRejectedException e) {
+            return null; // 404, 405, 501...: not here; the caller tries the next place
+        }
+        if (response.status() >= 300) {
+            return null; // a redirect not followed: to another server
+        }
+        URI target = response.uri();
+        Document doc = xml(response.body(), "PROPFIND", target);
+        for (Element r : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
+            Element prop = okProp(r);
+            Element value = prop == null ? null : DavXml.child(prop, ns, local);
+            String href = value == null ? null : DavXml.childText(value, DavXml.DAV, "href");
+            if (href != null) {
+                URI found = target.resolve(URI.create(href.trim()));
+                if (!sameOrigin(found, at)) {
+                    LOG.info("{}: {} points to another server; not followed", provider, local);
                     return null;
                 }
-                URI next = target.resolve(location.get());
-                if (!sameOrigin(next, at)) {
-                    LOG.info("{}: not following the redirect of {} to another server", provider, ProviderHttp.redact(target));
-                    return null;
-                }
-                target = next;
-                continue;
+                return found;
             }
-            Document doc = xml(read("PROPFIND", target, response), "PROPFIND", target);
-            for (Element r : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
-                Element prop = okProp(r);
-                Element value = prop == null ? null : DavXml.child(prop, ns, local);
-                String href = value == null ? null : DavXml.childText(value, DavXml.DAV, "href");
-                if (href != null) {
-                    URI found = target.resolve(URI.create(href.trim()));
-                    if (!sameOrigin(found, at)) {
-                        LOG.info("{}: {} points to another server; not followed", provider, local);
-                        return null;
-                    }
-                    return found;
-                }
-            }
-            return null;
         }
         return null;
     }
 
-    private byte[] send(DavAccount account, String method, URI uri, String body, Map<String, String> headers,
-                        OnNotFound onNotFound) throws AdapterException {
-        HttpResponse<InputStream> response = exchange(account, method, uri, body, XML, headers, onNotFound, false);
-        return read(method, uri, response);
+    /**
+     * A request for {@code account}: its Basic authorization, its host checked as the account's transfer requires, by
+     * its deadline. Every request here may reach the server twice: PROPFIND, REPORT and GET read; a repeated
+     * conditional PUT or MKCOL finds its precondition false (412, 405), which callers take as "already there".
+     */
+    private ProviderRequest request(DavAccount account, String method, URI uri) {
+        return http.withOutbound(account.operatorTransfer() ? outbound.forOperator() : outbound)
+                .withSigner(request -> request.setHeader("Authorization", account.authorization()))
+                .request(method, uri).deadline(account.deadline().orElse(null)).idempotent();
+    }
+
+    private ProviderRequest xmlRequest(DavAccount account, String method, URI uri, String body) {
+        return request(account, method, uri).body(body.getBytes(StandardCharsets.UTF_8), XML);
     }
 
     private Document sendXml(DavAccount account, String method, URI uri, String body, Map<String, String> headers,
                              OnNotFound onNotFound) throws AdapterException {
-        return xml(send(account, method, uri, body, headers, onNotFound), method, uri);
+        ProviderRequest request = xmlRequest(account, method, uri, body).onNotFound(onNotFound);
+        headers.forEach(request::header);
+        return xml(request.send().body(), method, uri);
     }
 
     private Document xml(byte[] bytes, String method, URI uri) throws AdapterException {
@@ -430,168 +407,6 @@ public final class DavClient {
             throw new DavAnswerUnreadableException(provider + " answered " + method + (uri == null ? "" : " " + ProviderHttp.redact(uri))
                     + " with something that is not WebDAV XML: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Sends one request. Redirects come back as they are (3xx) for the caller to judge; a 404 with
-     * {@code emptyOn404} comes back as null; 412 comes back as a response; other failures throw.
-     */
-    private HttpResponse<InputStream> exchange(DavAccount account, String method, URI uri, String body, String contentType,
-                                               Map<String, String> headers, OnNotFound onNotFound, boolean emptyOn404)
-            throws AdapterException {
-        // Work with a deadline (an estimate) gets no more than the time it has left.
-        Duration timeout = TransferContext.timeoutBefore(requestTimeout, account.deadline(), provider + " at " + account.url().getHost());
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
-                .method(method, body == null ? BodyPublishers.noBody() : BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                .header("Authorization", account.authorization())
-                .header("User-Agent", "dtp-" + provider.toLowerCase(Locale.ROOT));
-        if (contentType != null && body != null) {
-            request.header("Content-Type", contentType);
-        }
-        headers.forEach(request::header);
-        try {
-            limiter.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " interrupted", e);
-        }
-        checkHost(account, method, uri);
-        long started = System.nanoTime();
-        HttpResponse<InputStream> response;
-        try {
-            response = sendOnce(request.build());
-        } catch (IOException e) {
-            throw transientOf(method, uri, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " interrupted", e);
-        }
-        int status = response.statusCode();
-        LOG.debug("{} {} {} -> {} in {} ms", provider, method, ProviderHttp.redact(uri), status,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-        if (status >= 200 && status < 300) {
-            limiter.succeeded();
-        }
-        if ((status >= 200 && status < 400) || status == 412 || (status == 405 && !"PROPFIND".equals(method)
-                && (method.startsWith("MK")))) {
-            return response;
-        }
-        if (status == 404 && emptyOn404) {
-            discard(response);
-            return null;
-        }
-        String text;
-        try (InputStream in = response.body()) {
-            text = new String(in.readNBytes(MAX_ERROR_BODY_BYTES), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            text = "";
-        }
-        LOG.debug("{} {} {} -> {}: {}", provider, method, ProviderHttp.redact(uri), status, text);
-        // The server pushes back (429, or 503 with a Retry-After): every request sharing the limiter slows down.
-        Optional<Duration> retryAfter = response.headers().firstValue("Retry-After").flatMap(v -> RetryAfter.parse(v, clock));
-        if (status == 429 || (status == 503 && retryAfter.isPresent())) {
-            limiter.throttled(retryAfter.orElse(null));
-        }
-        throw ProviderHttp.failure(provider, method, uri, status, response.headers(), preconditionOf(text), onNotFound, clock);
-    }
-
-    /** The DAV preconditions callers act on (RFC 4918 §16, RFC 4791 §5.3.1.1) that the error body names; else nothing. */
-    private static String preconditionOf(String body) {
-        for (String name : List.of("resource-must-be-null", "valid-calendar-data", "valid-address-data", "no-uid-conflict",
-                "max-resource-size", "needs-privilege")) {
-            if (body.contains(name)) {
-                return name;
-            }
-        }
-        return "";
-    }
-
-    /** Refuses a request to a host that resolves to an address this server must not connect to for a user. */
-    private void checkHost(DavAccount account, String method, URI uri) throws AdapterException {
-        String host = uri.getHost();
-        if (host == null) {
-            throw new org.dtp.spi.InvalidEndpointException("'" + ProviderHttp.redact(uri) + "' names no host");
-        }
-        try {
-            (account.operatorTransfer() ? outbound.forOperator() : outbound).resolve(host);
-        } catch (org.dtp.spi.InvalidEndpointException e) {
-            throw new org.dtp.spi.InvalidEndpointException(provider + " " + method + " " + ProviderHttp.redact(uri) + ": "
-                    + e.getMessage());
-        } catch (UnknownHostException e) {
-            throw new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri)
-                    + " could not connect: unknown host " + host, e);
-        }
-    }
-
-    /**
-     * Sends a request, once more at once when the server closed the pooled connection before answering (servers
-     * that speak HTTP/1.0, such as Radicale's, close after each answer; RFC 9112 §9.3.1 allows the retry).
-     * Every request sent here may be repeated: PROPFIND, REPORT and GET read; a repeated conditional PUT or MKCOL
-     * finds its precondition false (412, 405), which callers take as "already there".
-     */
-    private HttpResponse<InputStream> sendOnce(HttpRequest request) throws IOException, InterruptedException {
-        try {
-            return http.send(request, BodyHandlers.ofInputStream());
-        } catch (IOException e) {
-            if (e instanceof HttpTimeoutException || e instanceof ConnectException || !closedBeforeAnswer(e)) {
-                throw e;
-            }
-            LOG.debug("{}: connection closed before an answer, sending {} {} again", provider, request.method(),
-                    ProviderHttp.redact(request.uri()));
-            return http.send(request, BodyHandlers.ofInputStream());
-        }
-    }
-
-    private static boolean closedBeforeAnswer(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.io.EOFException || String.valueOf(t.getMessage()).contains("received no bytes")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private byte[] read(String method, URI uri, HttpResponse<InputStream> response) throws AdapterException {
-        try (InputStream in = response.body()) {
-            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxResponseBytes + 1));
-            if (bytes.length > maxResponseBytes) {
-                throw new AdapterException(provider + " answered " + method + " " + ProviderHttp.redact(uri) + " with more than "
-                        + maxResponseBytes + " bytes (maxResponseBytes)");
-            }
-            return bytes;
-        } catch (IOException e) {
-            throw transientOf(method, uri, e);
-        }
-    }
-
-    private static void discard(HttpResponse<InputStream> response) {
-        try (InputStream in = response.body()) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-        } catch (IOException e) {
-            // the answer's status is all that counts; a broken body after it changes nothing
-        }
-    }
-
-    private TransientAdapterException transientOf(String method, URI uri, IOException e) {
-        // Not the exception's message: the JDK quotes what a server that does not speak HTTP sent ("Invalid status line").
-        LOG.debug("{} {} {} failed: {}", provider, method, ProviderHttp.redact(uri), e.toString());
-        String what = e instanceof HttpTimeoutException ? "timed out" : e instanceof ConnectException ? "could not connect"
-                : "failed (" + e.getClass().getSimpleName() + ")";
-        return new TransientAdapterException(provider + " " + method + " " + ProviderHttp.redact(uri) + " " + what, e);
-    }
-
-    private static Charset charsetOf(HttpResponse<?> response) {
-        String type = response.headers().firstValue("Content-Type").orElse("");
-        int at = type.toLowerCase(Locale.ROOT).indexOf("charset=");
-        if (at >= 0) {
-            String name = type.substring(at + 8).split(";")[0].trim().replace("\"", "");
-            try {
-                return Charset.forName(name);
-            } catch (IllegalArgumentException e) {
-                return StandardCharsets.UTF_8;
-            }
-        }
-        return StandardCharsets.UTF_8;
     }
 
     /** The absolute address of a multistatus response's href. */
@@ -711,12 +526,10 @@ public final class DavClient {
             if (outbound == null) {
                 throw new IllegalStateException("a DavClient needs the OutboundAddresses to check its hosts");
             }
-            HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(connectTimeout)
-                    .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1);
-            if (sslContext != null) {
-                http.sslContext(sslContext);
-            }
-            return new DavClient(this, http.build());
+            ProviderHttp http = ProviderHttp.builder(provider).connectTimeout(connectTimeout).requestTimeout(requestTimeout)
+                    .rateLimiter(limiter).maxJsonBytes(maxResponseBytes).sslContext(sslContext).outbound(outbound)
+                    .userAgent("dtp-" + provider.toLowerCase(Locale.ROOT)).answerPolicy(new DavRefusals()).build();
+            return new DavClient(this, http);
         }
     }
 }

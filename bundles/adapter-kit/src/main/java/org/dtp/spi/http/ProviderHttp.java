@@ -6,17 +6,24 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import org.dtp.models.ModelJson;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.DestinationFullException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransientAdapterException;
+import org.dtp.spi.net.OutboundAddresses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLContext;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -28,10 +35,13 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -53,7 +63,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <li>an error answer the provider's {@link AnswerPolicy} judges otherwise: as it says (transient, a rate limit until
  *     an instant, the destination full, or the adapter's own exception).</li>
  * </ul>
- * Failures made from an answer carry it ({@link ProviderAnswer}: status, headers, the body's first bytes).
+ * Failures made from an answer carry it ({@link ProviderAnswer}: status, headers, the body's first bytes); a 429, or a
+ * 503 with a Retry-After, slows the shared {@link RateLimiter}. What a failure quotes of an answer is bounded, on one
+ * line and never holds a value the signer set (a token echoed back).
+ * <p>
+ * A client given {@link Builder#outbound} is for addresses from users' settings: every request's host is resolved and
+ * checked first, and redirects are followed by this class, within the same origin (scheme, host, port) only, each hop
+ * checked, so credentials never go to another server. Besides the JSON methods, {@link #request} sends any method
+ * with any body (e.g. WebDAV's PROPFIND).
  * It never retries: the engine retries transient failures with backoff and honours Retry-After.
  * Nothing secret is logged: requests are logged at debug as method, URI without its query, status
  * and time; headers never. Instances are immutable and thread-safe; {@link #withSigner} makes a view
@@ -70,6 +87,8 @@ public final class ProviderHttp {
 
     static final int MAX_ERROR_BODY_BYTES = ProviderAnswer.MAX_BODY_BYTES;
     static final int MAX_MESSAGE_CHARS = 300;
+    /** Redirects followed at most for one request (when this class follows them). */
+    static final int MAX_REDIRECTS = 5;
     private static final Logger LOG = LoggerFactory.getLogger(ProviderHttp.class);
     private static final String JSON = "application/json";
     private static final String FORM = "application/x-www-form-urlencoded";
@@ -85,6 +104,10 @@ public final class ProviderHttp {
     private final Clock clock;
     private final RequestSigner signer;
     private final AnswerPolicy answerPolicy;
+    /** The check of every host (redirects are then followed here); null for a client of a provider's own hosts. */
+    private final OutboundAddresses outbound;
+    /** Whether redirects are followed here (with an outbound check) rather than by the JDK's client. */
+    private final boolean followsRedirects;
 
     private ProviderHttp(Builder b, HttpClient client) {
         this.provider = b.provider;
@@ -98,13 +121,12 @@ public final class ProviderHttp {
         this.clock = b.clock;
         this.signer = b.signer;
         this.answerPolicy = b.answerPolicy;
+        this.outbound = b.outbound;
+        this.followsRedirects = b.followRedirects && b.outbound != null;
     }
 
-    private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter) {
-        this(other, signer, limiter, other.answerPolicy);
-    }
-
-    private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter, AnswerPolicy answerPolicy) {
+    private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter, AnswerPolicy answerPolicy,
+                         OutboundAddresses outbound) {
         this.provider = other.provider;
         this.client = other.client;
         this.limiter = limiter;
@@ -116,6 +138,8 @@ public final class ProviderHttp {
         this.clock = other.clock;
         this.signer = signer;
         this.answerPolicy = answerPolicy;
+        this.outbound = outbound;
+        this.followsRedirects = other.followsRedirects;
     }
 
     /** A builder for a client of {@code provider} (a name for messages, e.g. {@code SmugMug}). */
@@ -125,7 +149,7 @@ public final class ProviderHttp {
 
     /** The same client (connections, rate limiter, settings) signing every request with {@code signer}. */
     public ProviderHttp withSigner(RequestSigner signer) {
-        return new ProviderHttp(this, Objects.requireNonNull(signer, "signer"), limiter);
+        return new ProviderHttp(this, Objects.requireNonNull(signer, "signer"), limiter, answerPolicy, outbound);
     }
 
     /**
@@ -133,7 +157,7 @@ public final class ProviderHttp {
      * limiter {@link RateLimiter#within within} the client's. Since 1.2.
      */
     public ProviderHttp withRateLimiter(RateLimiter limiter) {
-        return new ProviderHttp(this, signer, Objects.requireNonNull(limiter, "limiter"));
+        return new ProviderHttp(this, signer, Objects.requireNonNull(limiter, "limiter"), answerPolicy, outbound);
     }
 
     /**
@@ -141,7 +165,35 @@ public final class ProviderHttp {
      * API's error codes where the same host's downloads are judged by their status. Since 2.0.
      */
     public ProviderHttp withAnswerPolicy(AnswerPolicy policy) {
-        return new ProviderHttp(this, signer, limiter, Objects.requireNonNull(policy, "policy"));
+        return new ProviderHttp(this, signer, limiter, Objects.requireNonNull(policy, "policy"), outbound);
+    }
+
+    /**
+     * The same client checking hosts with {@code outbound}, e.g. {@link OutboundAddresses#forOperator()} for a transfer
+     * the operators run; only for a client built with {@link Builder#outbound} (whose redirects are followed here).
+     * Since 2.1.
+     */
+    public ProviderHttp withOutbound(OutboundAddresses outbound) {
+        if (this.outbound == null) {
+            throw new IllegalStateException("only a client built with an outbound check can change it");
+        }
+        return new ProviderHttp(this, signer, limiter, answerPolicy, Objects.requireNonNull(outbound, "outbound"));
+    }
+
+    /** A request of {@code method} (any, e.g. {@code PROPFIND}) to {@code uri}, to be built and sent. Since 2.1. */
+    public ProviderRequest request(String method, URI uri) {
+        return new ProviderRequest(this, method, uri);
+    }
+
+    /** Sends {@code r} as {@link ProviderRequest} says. */
+    ProviderResponse send(ProviderRequest r) throws AdapterException {
+        BodyPublisher body = r.body == null ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(r.body);
+        Call call = new Call(r.method, r.uri, Map.copyOf(r.headers), List.of(), body, r.body == null ? null : r.contentType,
+                r.timeout == null ? requestTimeout : r.timeout, r.deadline, r.onNotFound, true, r.idempotent,
+                Set.copyOf(r.accepted), null);
+        HttpResponse<InputStream> response = exchange(call, false);
+        byte[] bytes = readBytes(r.method, response.uri(), response);
+        return new ProviderResponse(response.uri(), response.statusCode(), response.headers(), bytes);
     }
 
     public String provider() {
@@ -254,41 +306,131 @@ public final class ProviderHttp {
             publisher = length > 0 ? BodyPublishers.fromPublisher(once, length) : once;
         }
         Duration timeout = requestTimeout.plusSeconds(Math.max(0, length) / minUploadBytesPerSecond);
-        return exchange("POST", uri, headers, List.of(), publisher, contentType, timeout, onNotFound, length == 0, false);
+        return exchange(new Call("POST", uri, headers, List.of(), publisher, contentType, timeout, null, onNotFound,
+                length == 0, false, Set.of(), JSON), false);
     }
 
     private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,
                                                List<Map.Entry<String, String>> form, BodyPublisher body,
                                                String contentType, Duration timeout, OnNotFound onNotFound)
             throws AdapterException {
-        return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true, false);
+        return exchange(new Call(method, uri, headers, form, body, contentType, timeout, null, onNotFound, true, false,
+                Set.of(), JSON), false);
     }
 
     /**
-     * One request; when the provider answers 401 to a request not {@code resent} and the signer says a new signature
-     * may do (a refreshed token), it is sent once more if {@code repeatable} (its body can be sent again: not a stream
-     * being uploaded), else it fails as transient.
+     * One request, what a request needs to be sent: {@code repeatable} when its body can be sent again (not a stream
+     * being uploaded), {@code idempotent} when it may reach the server twice, {@code accepted} the statuses that come
+     * back to the caller, {@code defaultAccept} the Accept header unless {@code headers} has one (null: none).
      */
-    private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,
-                                               List<Map.Entry<String, String>> form, BodyPublisher body,
-                                               String contentType, Duration timeout, OnNotFound onNotFound,
-                                               boolean repeatable, boolean resent) throws AdapterException {
-        SignableRequest signable = new SignableRequest(method, uri, form);
-        signer.sign(signable);
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).method(signable.method(), body);
-        request.header("Accept", headers.containsKey("Accept") ? headers.get("Accept") : JSON);
-        if (userAgent != null) {
-            request.header("User-Agent", userAgent);
+    private record Call(String method, URI uri, Map<String, String> headers, List<Map.Entry<String, String>> form,
+                        BodyPublisher body, String contentType, Duration timeout, Instant deadline,
+                        OnNotFound onNotFound, boolean repeatable, boolean idempotent, Set<Integer> accepted,
+                        String defaultAccept) {
+        /** This call sent to {@code next} with {@code method}, without a body when {@code withoutBody}. */
+        Call redirected(URI next, String method, boolean withoutBody) {
+            return withoutBody
+                    ? new Call(method, next, headers, List.of(), BodyPublishers.noBody(), null, timeout, deadline,
+                    onNotFound, true, idempotent, accepted, defaultAccept)
+                    : new Call(method, next, headers, form, body, contentType, timeout, deadline, onNotFound, repeatable,
+                    idempotent, accepted, defaultAccept);
         }
-        if (contentType != null) {
-            request.header("Content-Type", contentType);
-        }
-        headers.forEach((name, value) -> {
-            if (!"Accept".equals(name)) {
-                request.header(name, value);
+    }
+
+    /**
+     * Sends {@code call}, following same-origin redirects when hosts are checked; when the provider answers 401 to a
+     * request not {@code resent} and the signer says a new signature may do (a refreshed token), it is sent once more if
+     * its body can be sent again, else it fails as transient.
+     */
+    private HttpResponse<InputStream> exchange(Call call, boolean resent) throws AdapterException {
+        Call hop = call;
+        for (int redirects = 0; ; redirects++) {
+            SignableRequest signable = new SignableRequest(hop.method(), hop.uri(), hop.form());
+            HttpResponse<InputStream> response = send(hop, signable);
+            int status = response.statusCode();
+            String method = hop.method();
+            URI uri = hop.uri();
+            if (status >= 200 && status < 300) {
+                limiter.succeeded();
+                answerPolicy.pauseAfter(new ProviderAnswer(method, uri, status, response.headers(), null))
+                        .ifPresent(at -> limiter.throttled(waitUntil(at, clock)));
+                return response;
             }
-        });
-        signable.headers().forEach(request::setHeader);
+            Optional<Call> next = followsRedirects ? redirect(hop, response, redirects) : Optional.empty();
+            if (next.isPresent()) {
+                discard(response);
+                hop = next.get();
+                continue;
+            }
+            if (hop.accepted().contains(status)) {
+                return response;
+            }
+            if (status == 401 && signer.unauthorized(signable) && !resent) {
+                readErrorBody(response.body());
+                if (hop.repeatable()) {
+                    LOG.debug("{} {} {} -> 401; signing it again", provider, method, redact(uri));
+                    return exchange(hop, true);
+                }
+                throw new TransientAdapterException(provider + " refused the authorization (401 Unauthorized) for "
+                        + method + " " + redact(uri) + "; it is renewed for the next attempt, as a streamed body is sent"
+                        + " only once", null);
+            }
+            ProviderAnswer answer = ProviderAnswer.read(method, uri, status, response.headers(), response.body());
+            AnswerOutcome outcome = answerPolicy.judge(answer);
+            // The provider pushes back (a rate limit, or unavailable for a while): every request sharing the limiter slows.
+            if (rateLimited(answer, outcome) || outcome.kind() == AnswerOutcome.Kind.BY_STATUS && status == 503
+                    && answer.header("Retry-After").isPresent()) {
+                limiter.throttled(retryAfter(answer, outcome, clock).orElse(null));
+            }
+            throw failure(provider, answer, outcome, hop.onNotFound(), clock, signable.headers().values());
+        }
+    }
+
+    /**
+     * Where a redirect answer leads, when it is followed: to the same origin (scheme, host, port), at most
+     * {@value #MAX_REDIRECTS} times, a body sent again only if it can be. 303 (and 301/302 to a POST) turn into a GET,
+     * as browsers and the JDK do; the others keep the method and body (a WebDAV PROPFIND stays one).
+     */
+    private Optional<Call> redirect(Call call, HttpResponse<InputStream> response, int redirects) {
+        int status = response.statusCode();
+        Optional<String> location = response.headers().firstValue("Location");
+        if (!List.of(301, 302, 303, 307, 308).contains(status) || location.isEmpty() || redirects >= MAX_REDIRECTS) {
+            return Optional.empty();
+        }
+        URI next;
+        try {
+            next = call.uri().resolve(location.get().trim());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (!sameOrigin(next, call.uri())) {
+            LOG.info("{}: not following the redirect of {} {} to another server", provider, call.method(),
+                    redact(call.uri()));
+            return Optional.empty();
+        }
+        boolean toGet = status == 303 && !"HEAD".equals(call.method())
+                || (status == 301 || status == 302) && "POST".equals(call.method());
+        if (!toGet && !call.repeatable()) {
+            return Optional.empty();
+        }
+        return Optional.of(call.redirected(next, toGet ? "GET" : call.method(), toGet));
+    }
+
+    private static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
+                && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost()) && portOf(a) == portOf(b);
+    }
+
+    private static int portOf(URI u) {
+        return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+    }
+
+    /** Checks the host, signs, waits for a permit and sends {@code call} once (twice, see {@link #sendOnce}). */
+    private HttpResponse<InputStream> send(Call call, SignableRequest signable) throws AdapterException {
+        String method = call.method();
+        URI uri = call.uri();
+        checkHost(method, uri);
+        signer.sign(signable);
         try {
             limiter.acquire();
         } catch (InterruptedException e) {
@@ -296,10 +438,30 @@ public final class ProviderHttp {
             throw new TransientAdapterException(provider + " request " + method + " " + redact(uri)
                     + " interrupted while waiting for the rate limit", e);
         }
+        // Work with a deadline (an estimate) gets no more than the time it has left.
+        Duration timeout = TransferContext.timeoutBefore(call.timeout(), Optional.ofNullable(call.deadline()),
+                provider + " at " + uri.getHost());
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).method(signable.method(), call.body());
+        String accept = call.headers().getOrDefault("Accept", call.defaultAccept());
+        if (accept != null) {
+            request.header("Accept", accept);
+        }
+        if (userAgent != null) {
+            request.header("User-Agent", userAgent);
+        }
+        if (call.contentType() != null) {
+            request.header("Content-Type", call.contentType());
+        }
+        call.headers().forEach((name, value) -> {
+            if (!"Accept".equals(name)) {
+                request.header(name, value);
+            }
+        });
+        signable.headers().forEach(request::setHeader);
         long started = System.nanoTime();
         HttpResponse<InputStream> response;
         try {
-            response = client.send(request.build(), BodyHandlers.ofInputStream());
+            response = sendOnce(request.build(), call.repeatable() && call.idempotent());
         } catch (IOException e) {
             LOG.debug("{} {} {} failed after {} ms: {}", provider, method, redact(uri), millisSince(started), e.toString());
             throw transientOf(method, uri, e);
@@ -307,29 +469,62 @@ public final class ProviderHttp {
             Thread.currentThread().interrupt();
             throw new TransientAdapterException(provider + " request " + method + " " + redact(uri) + " interrupted", e);
         }
-        int status = response.statusCode();
-        LOG.debug("{} {} {} -> {} in {} ms", provider, method, redact(uri), status, millisSince(started));
-        if (status >= 200 && status < 300) {
-            limiter.succeeded();
-            answerPolicy.pauseAfter(new ProviderAnswer(method, uri, status, response.headers(), null))
-                    .ifPresent(at -> limiter.throttled(waitUntil(at, clock)));
-            return response;
-        }
-        if (status == 401 && signer.unauthorized(signable) && !resent) {
-            readErrorBody(response.body());
-            if (repeatable) {
-                LOG.debug("{} {} {} -> 401; signing it again", provider, method, redact(uri));
-                return exchange(method, uri, headers, form, body, contentType, timeout, onNotFound, true, true);
+        LOG.debug("{} {} {} -> {} in {} ms", provider, method, redact(uri), response.statusCode(), millisSince(started));
+        return response;
+    }
+
+    /**
+     * Sends a request, once more at once when it may be sent twice ({@code resendable}) and the server closed the
+     * pooled connection before answering (servers that speak HTTP/1.0, such as Radicale's, close after each answer;
+     * RFC 9112 §9.3.1 allows the retry).
+     */
+    private HttpResponse<InputStream> sendOnce(HttpRequest request, boolean resendable) throws IOException, InterruptedException {
+        try {
+            return client.send(request, BodyHandlers.ofInputStream());
+        } catch (IOException e) {
+            if (!resendable || e instanceof HttpTimeoutException || e instanceof ConnectException || !closedBeforeAnswer(e)) {
+                throw e;
             }
-            throw new TransientAdapterException(provider + " refused the authorization (401 Unauthorized) for " + method
-                    + " " + redact(uri) + "; it is renewed for the next attempt, as a streamed body is sent only once", null);
+            LOG.debug("{}: connection closed before an answer, sending {} {} again", provider, request.method(),
+                    redact(request.uri()));
+            return client.send(request, BodyHandlers.ofInputStream());
         }
-        ProviderAnswer answer = ProviderAnswer.read(method, uri, status, response.headers(), response.body());
-        AnswerOutcome outcome = answerPolicy.judge(answer);
-        if (rateLimited(answer, outcome)) {
-            limiter.throttled(retryAfter(answer, outcome, clock).orElse(null));
+    }
+
+    private static boolean closedBeforeAnswer(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof EOFException || String.valueOf(t.getMessage()).contains("received no bytes")) {
+                return true;
+            }
         }
-        throw failure(provider, answer, outcome, onNotFound, clock);
+        return false;
+    }
+
+    /** Refuses a request to a host that resolves to an address this server must not connect to for a user. */
+    private void checkHost(String method, URI uri) throws AdapterException {
+        if (outbound == null) {
+            return;
+        }
+        String host = uri.getHost();
+        if (host == null) {
+            throw new InvalidEndpointException("'" + redact(uri) + "' names no host");
+        }
+        try {
+            outbound.resolve(host);
+        } catch (InvalidEndpointException e) {
+            throw new InvalidEndpointException(provider + " " + method + " " + redact(uri) + ": " + e.getMessage());
+        } catch (UnknownHostException e) {
+            throw new TransientAdapterException(provider + " " + method + " " + redact(uri)
+                    + " could not connect: unknown host " + host, e);
+        }
+    }
+
+    private static void discard(HttpResponse<InputStream> response) {
+        try (InputStream in = response.body()) {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            // the answer's status is all that counts; a broken body after it changes nothing
+        }
     }
 
     private static boolean rateLimited(ProviderAnswer answer, AnswerOutcome outcome) {
@@ -375,8 +570,12 @@ public final class ProviderHttp {
     }
 
     private String readText(String method, URI uri, HttpResponse<InputStream> response) throws AdapterException {
+        return new String(readBytes(method, uri, response), StandardCharsets.UTF_8);
+    }
+
+    private byte[] readBytes(String method, URI uri, HttpResponse<InputStream> response) throws AdapterException {
         try (InputStream in = new LimitedInputStream(response.body(), maxJsonBytes)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return in.readAllBytes();
         } catch (TooLargeException e) {
             throw new AdapterException(provider + " answered " + method + " " + redact(uri) + " with more than "
                     + maxJsonBytes + " bytes");
@@ -420,12 +619,15 @@ public final class ProviderHttp {
         ProviderAnswer answer = new ProviderAnswer(method, uri, status,
                 headers == null ? HttpHeaders.of(Map.of(), (name, value) -> true) : headers,
                 body == null ? null : body.getBytes(StandardCharsets.UTF_8));
-        return failure(provider, answer, AnswerOutcome.byStatus(), onNotFound, clock);
+        return failure(provider, answer, AnswerOutcome.byStatus(), onNotFound, clock, List.of());
     }
 
-    /** {@link #failure} of {@code answer} as its policy's {@code outcome} says. */
+    /**
+     * {@link #failure} of {@code answer} as its policy's {@code outcome} says; nothing quoted holds one of
+     * {@code secrets} (the values the signer set).
+     */
     private static AdapterException failure(String provider, ProviderAnswer answer, AnswerOutcome outcome,
-                                            OnNotFound onNotFound, Clock clock) {
+                                            OnNotFound onNotFound, Clock clock, Collection<String> secrets) {
         if (outcome.kind() == AnswerOutcome.Kind.FAILURE) {
             return outcome.failure();
         }
@@ -433,11 +635,12 @@ public final class ProviderHttp {
         String body = answer.bodyText();
         boolean byStatus = outcome.kind() == AnswerOutcome.Kind.BY_STATUS;
         boolean rateLimited = rateLimited(answer, outcome);
-        String message = providerMessage(body);
+        String message = withoutSecrets(providerMessage(body), secrets);
         String where = answer.method() + " " + answer.where();
-        // Only the message field of a JSON error is shown; other text (a page, another service's banner) is logged at
-        // debug and kept in the exception's providerMessage() for the adapter, never put in the message users see.
-        String shown = outcome.reason().orElseGet(() -> jsonMessage(body));
+        // Only the message field of a JSON error (or the policy's reason) is shown; other text (a page, another service's
+        // banner) is logged at debug and kept in the exception's providerMessage() for the adapter, never put in the
+        // message users see.
+        String shown = withoutSecrets(outcome.reason().map(ProviderHttp::clean).orElseGet(() -> jsonMessage(body)), secrets);
         if (shown == null && !message.isEmpty()) {
             LOG.debug("{} answered {} to {}: {}", provider, status, where, message);
         }
@@ -530,6 +733,26 @@ public final class ProviderHttp {
         return null;
     }
 
+    /**
+     * {@code text} with each of {@code secrets} (and the credential of a value such as {@code Basic xyz}) cut out: a
+     * server may echo a request's Authorization header in its error.
+     */
+    private static String withoutSecrets(String text, Collection<String> secrets) {
+        if (text == null) {
+            return null;
+        }
+        String out = text;
+        for (String secret : secrets) {
+            String credential = secret.substring(secret.lastIndexOf(' ') + 1);
+            for (String s : List.of(secret, credential)) {
+                if (s.length() >= 4) {
+                    out = out.replace(s, "…");
+                }
+            }
+        }
+        return out;
+    }
+
     private static String clean(String text) {
         StringBuilder out = new StringBuilder();
         text.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? ' ' : c));
@@ -574,6 +797,8 @@ public final class ProviderHttp {
         private AnswerPolicy answerPolicy = AnswerPolicy.BY_STATUS;
         private boolean followRedirects = true;
         private HttpClient.Version version = HttpClient.Version.HTTP_1_1;
+        private SSLContext sslContext;
+        private OutboundAddresses outbound;
 
         private Builder(String provider) {
             if (provider == null || provider.isBlank()) {
@@ -658,7 +883,10 @@ public final class ProviderHttp {
             return this;
         }
 
-        /** Whether redirects are followed (default yes, never from https to http). */
+        /**
+         * Whether redirects are followed (default yes, never from https to http; with {@link #outbound}, within the same
+         * origin only).
+         */
         public Builder followRedirects(boolean follow) {
             this.followRedirects = follow;
             return this;
@@ -670,13 +898,39 @@ public final class ProviderHttp {
             return this;
         }
 
+        /** The TLS context of HTTPS connections, e.g. {@link TrustStores#sslContext} (default: the JVM's). Since 2.1. */
+        public Builder sslContext(SSLContext context) {
+            this.sslContext = context;
+            return this;
+        }
+
+        /**
+         * Checks every request's host with {@code outbound} before it is sent: for addresses from users' settings. The
+         * client then follows redirects itself, within the same origin only, each hop checked (a client given with
+         * {@link #httpClient} must not follow any). Since 2.1.
+         */
+        public Builder outbound(OutboundAddresses outbound) {
+            this.outbound = Objects.requireNonNull(outbound);
+            return this;
+        }
+
         public ProviderHttp build() {
-            HttpClient http = client != null ? client : HttpClient.newBuilder()
+            if (outbound != null && client != null && client.followRedirects() != HttpClient.Redirect.NEVER) {
+                throw new IllegalStateException("with an outbound check, redirects are followed by ProviderHttp:"
+                        + " the HttpClient given must not follow them");
+            }
+            if (client != null) {
+                return new ProviderHttp(this, client);
+            }
+            HttpClient.Builder http = HttpClient.newBuilder()
                     .connectTimeout(connectTimeout)
-                    .followRedirects(followRedirects ? HttpClient.Redirect.NORMAL : HttpClient.Redirect.NEVER)
-                    .version(version)
-                    .build();
-            return new ProviderHttp(this, http);
+                    .followRedirects(followRedirects && outbound == null ? HttpClient.Redirect.NORMAL
+                            : HttpClient.Redirect.NEVER)
+                    .version(version);
+            if (sslContext != null) {
+                http.sslContext(sslContext);
+            }
+            return new ProviderHttp(this, http.build());
         }
 
         private static Duration positive(Duration d, String what) {

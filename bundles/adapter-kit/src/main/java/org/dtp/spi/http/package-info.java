@@ -12,9 +12,14 @@
  * {@link org.dtp.spi.http.AnswerPolicy}, what a provider's answers mean (transient, a rate limit until when, the
  * destination full), which replaces {@code RateLimitAnswers}; {@link org.dtp.spi.http.ProviderConnection}, a connector's
  * client, limiter, cluster permits, signer and revoke in one object.
+ * 2.1: {@link org.dtp.spi.http.ProviderHttp#request}, a request of any method and body
+ * ({@link org.dtp.spi.http.ProviderRequest}, {@link org.dtp.spi.http.ProviderResponse}) with its own headers, accepted
+ * statuses, deadline and a resend after a closed connection; {@code Builder.outbound} (every host checked, same-origin
+ * redirects followed hop by hop), {@code withOutbound} and {@code Builder.sslContext}; a 503 with a Retry-After slows
+ * the rate limiter as a 429 does; what a failure quotes never holds a value the signer set.
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;

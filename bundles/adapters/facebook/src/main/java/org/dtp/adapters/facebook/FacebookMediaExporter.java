@@ -56,13 +56,13 @@ public final class FacebookMediaExporter implements Exporter<PhotoAlbum, MediaIt
 
     @Override
     public void release(TransferEndpoint source) throws AdapterException {
-        connector.revoke(source);
+        connector.graph().revoke(source);
     }
 
     @Override
     public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) throws AdapterException {
-        GraphApi api = connector.api(context);
-        String limit = String.valueOf(connector.pageSize());
+        GraphApi api = connector.graph().api(context);
+        String limit = String.valueOf(connector.graph().pageSize());
         if (cursor.isRoot()) {
             GraphPage page = api.page("/me/albums", Map.of("fields", "id,name,description,created_time", "limit", limit),
                     cursor.continuation());
@@ -141,7 +141,7 @@ public final class FacebookMediaExporter implements Exporter<PhotoAlbum, MediaIt
         if (!(photo || ref.uri().startsWith(VIDEO_REF)) || !id.matches("[0-9]+")) {
             throw new ItemRejectedException("not a media reference of the Facebook exporter: " + ref.uri());
         }
-        GraphApi api = connector.api(context);
+        GraphApi api = connector.graph().api(context);
         String source;
         if (photo) {
             JsonNode largest = largest(api.get("/" + id, Map.of("fields", "images")).path("images"));

@@ -1,11 +1,9 @@
 package org.dtp.adapters.instagram;
 
-import org.dtp.adapters.metagraph.GraphApi;
 import org.dtp.adapters.metagraph.GraphConnection;
 import org.dtp.auth.oauth2.OAuth2Clients;
-import org.dtp.spi.AdapterException;
-import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.ProviderConnection;
+import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -16,35 +14,26 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
-/** One Graph connection (HTTP client, rate limiter) for all of this server's Instagram requests, and the user's signer. */
+/** The Graph connection (HTTP client, rate limiter, the user's signer and revoke) of all of this server's Instagram requests. */
 @Component(service = InstagramConnector.class, configurationPid = InstagramConfig.PID)
 @Designate(ocd = InstagramConfig.class)
 public final class InstagramConnector {
     static final String PROVIDER = "instagram";
 
-    private final OAuth2Clients clients;
-    private final GraphConnection connection;
-    private final int pageSize;
+    private final GraphConnection graph;
 
     @Activate
     public InstagramConnector(InstagramConfig config, @Reference OAuth2Clients clients) {
-        this.clients = clients;
-        this.pageSize = Math.max(1, Math.min(100, config.pageSize()));
-        this.connection = new GraphConnection("Instagram", URI.create(config.apiBaseUrl()), List.of(config.mediaHosts()),
-                RateLimiter.perSecond(config.requestsPerSecond()), Duration.ofSeconds(config.requestTimeoutSeconds()),
+        ProviderHttp http = ProviderHttp.builder("Instagram").rateLimiter(RateLimiter.perSecond(config.requestsPerSecond()))
+                .requestTimeout(Duration.ofSeconds(config.requestTimeoutSeconds())).userAgent("dtp-adapter-instagram").build();
+        this.graph = new GraphConnection(ProviderConnection.builder(http)
+                .authorization(ProviderConnection.authorization(context -> clients.signer(PROVIDER, context),
+                        endpoint -> clients.revoke(PROVIDER, endpoint)))
+                .build(), URI.create(config.apiBaseUrl()), List.of(config.mediaHosts()), config.pageSize(),
                 Duration.ofSeconds(config.throttleWaitSeconds()));
     }
 
-    /** The Graph API as the transfer's user; refreshed tokens go back into the job through {@code context}. */
-    GraphApi api(TransferContext context) throws AdapterException {
-        return connection.api(clients.signer(PROVIDER, context));
-    }
-
-    int pageSize() {
-        return pageSize;
-    }
-
-    void revoke(TransferEndpoint endpoint) throws AdapterException {
-        clients.revoke(PROVIDER, endpoint);
+    GraphConnection graph() {
+        return graph;
     }
 }

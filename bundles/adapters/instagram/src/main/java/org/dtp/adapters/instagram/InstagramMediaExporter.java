@@ -53,7 +53,7 @@ public final class InstagramMediaExporter implements Exporter<PhotoAlbum, MediaI
 
     @Override
     public void release(TransferEndpoint source) throws AdapterException {
-        connector.revoke(source);
+        connector.graph().revoke(source);
     }
 
     @Override
@@ -61,8 +61,8 @@ public final class InstagramMediaExporter implements Exporter<PhotoAlbum, MediaI
         if (!cursor.isRoot()) {
             throw new AdapterException("the Instagram exporter has no container '" + cursor.containerId() + "'");
         }
-        GraphApi api = connector.api(context);
-        GraphPage page = api.page("/me/media", Map.of("fields", MEDIA_FIELDS, "limit", String.valueOf(connector.pageSize())),
+        GraphApi api = connector.graph().api(context);
+        GraphPage page = api.page("/me/media", Map.of("fields", MEDIA_FIELDS, "limit", String.valueOf(connector.graph().pageSize())),
                 cursor.continuation());
         List<MediaItem> items = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
@@ -115,7 +115,7 @@ public final class InstagramMediaExporter implements Exporter<PhotoAlbum, MediaI
             throw new ItemRejectedException("not a media reference of the Instagram exporter: " + ref.uri());
         }
         String mediaId = ref.uri().substring(REF.length());
-        GraphApi api = connector.api(context);
+        GraphApi api = connector.graph().api(context);
         JsonNode media = api.get("/" + mediaId, Map.of("fields", "media_url"));
         String url = media.path("media_url").asText("");
         if (url.isEmpty()) {

@@ -6,6 +6,8 @@ import org.dtp.adapters.metagraph.fake.FakeGraph;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.AuthorizationRefusedException;
+import org.dtp.spi.http.ProviderConnection;
+import org.dtp.spi.http.ProviderHttp;
 import org.dtp.spi.http.RateLimiter;
 import org.dtp.spi.http.RequestSigner;
 import org.junit.After;
@@ -40,8 +42,9 @@ public class GraphApiTest {
             things.add(FakeGraph.JSON.createObjectNode().put("id", "t" + i));
         }
         fake.route("/me/things", (path, query, user) -> FakeGraph.Answer.json(fake.page(things, query, "/me/things", 25)));
-        connection = new GraphConnection("Graph", fake.apiBase(), List.of("fbcdn.net"), RateLimiter.perSecond(100),
-                Duration.ofSeconds(10), Duration.ofSeconds(2));
+        connection = new GraphConnection(ProviderConnection.builder(ProviderHttp.builder("Graph")
+                .rateLimiter(RateLimiter.perSecond(100)).requestTimeout(Duration.ofSeconds(10)).build()).build(),
+                fake.apiBase(), List.of("fbcdn.net"), GraphConnection.MAX_PAGE_SIZE, Duration.ofSeconds(2));
         token = fake.issueToken("ann");
     }
 

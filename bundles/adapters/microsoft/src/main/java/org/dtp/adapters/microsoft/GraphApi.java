@@ -2,6 +2,7 @@ package org.dtp.adapters.microsoft;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.DestinationFullException;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.FormEncoding;
 import org.dtp.spi.http.ProviderHttp;
@@ -284,8 +285,13 @@ public final class GraphApi {
                         .flatMap(v -> RetryAfter.parse(v, Clock.systemUTC())).orElse(null));
             }
             // The upload URL is a credential: messages name only the upload host.
-            throw ProviderHttp.failure("OneDrive", method, URI.create(request.uri().getScheme() + "://" + request.uri().getRawAuthority()),
-                    status, response.headers(), text, OnNotFound.FAIL, Clock.systemUTC());
+            URI host = URI.create(request.uri().getScheme() + "://" + request.uri().getRawAuthority());
+            if (StorageQuota.reached(text)) {
+                throw new DestinationFullException("OneDrive has no room left (" + status + ", " + StorageQuota.CODE
+                        + ") for " + method + " " + ProviderHttp.redact(host), null);
+            }
+            throw ProviderHttp.failure("OneDrive", method, host, status, response.headers(), text, OnNotFound.FAIL,
+                    Clock.systemUTC());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TransientAdapterException("interrupted during a OneDrive upload", e);

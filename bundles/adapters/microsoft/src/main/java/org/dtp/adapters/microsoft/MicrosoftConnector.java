@@ -61,6 +61,7 @@ public final class MicrosoftConnector {
                         .requestTimeout(settings.requestTimeout())
                         .followRedirects(false)
                         .userAgent("dtp-adapter-microsoft")
+                        .answerPolicy(StorageQuota::judge)
                         .build())
                 .clusterKey(PROVIDER, settings.requestsPerSecond())
                 .authorization(ProviderConnection.authorization(context -> clients.signer(PROVIDER, context),
@@ -70,6 +71,7 @@ public final class MicrosoftConnector {
                 .rateLimiter(graph.rateLimiter())
                 .requestTimeout(settings.requestTimeout())
                 .userAgent("dtp-adapter-microsoft")
+                .answerPolicy(StorageQuota::judge)
                 .build();
         this.uploads = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
                 .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();

@@ -59,16 +59,7 @@ final class RtmApi {
             }
         }
         URI uri = URI.create(settings.restUrl() + "?" + FormEncoding.encode(RtmSignature.signed(settings.sharedSecret(), parameters)));
-        JsonNode rsp;
-        try {
-            rsp = http.getJson(uri, OnNotFound.FAIL).path("rsp");
-        } catch (TransientAdapterException e) {
-            // RTM answers 503 past its rate limit: slow down as for a 429
-            if (e.getMessage() != null && e.getMessage().contains(" answered 503")) {
-                http.rateLimiter().throttled(e.retryAfter().orElse(null));
-            }
-            throw e;
-        }
+        JsonNode rsp = http.getJson(uri, OnNotFound.FAIL).path("rsp");
         if ("ok".equals(rsp.path("stat").asText())) {
             return rsp;
         }

@@ -4,6 +4,7 @@ import org.dtp.spi.Fingerprint;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.AnswerOutcome;
 import org.dtp.spi.http.ClusterPermits;
 import org.dtp.spi.http.ProviderConnection;
 import org.dtp.spi.http.ProviderHttp;
@@ -59,7 +60,11 @@ public final class RtmConnector {
         // a burst of one: RTM's limit is an average, and it answers 503 to bursts
         this.connection = ProviderConnection.builder(ProviderHttp.builder("Remember The Milk")
                         .rateLimiter(RateLimiter.of(settings.requestsPerSecond(), 1))
-                        .requestTimeout(settings.requestTimeout()).userAgent("dtp-adapter-rememberthemilk").build())
+                        .requestTimeout(settings.requestTimeout()).userAgent("dtp-adapter-rememberthemilk")
+                        // RTM answers 503 past its rate limit, with or without a Retry-After: slow down as for a 429
+                        .answerPolicy(answer -> answer.status() == 503 ? AnswerOutcome.rateLimited(null)
+                                : AnswerOutcome.byStatus())
+                        .build())
                 .clusterKey(clusterKey(), settings.requestsPerSecond())
                 .build();
     }

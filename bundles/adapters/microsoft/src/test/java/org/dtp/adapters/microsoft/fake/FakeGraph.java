@@ -109,6 +109,7 @@ public final class FakeGraph implements AutoCloseable {
     private final List<String> requests = new ArrayList<>();
     private final FakeOutlook outlook = new FakeOutlook(this);
     private int throttled;
+    private int quotaAnswers;
     private int throttleStatus;
     private int throttleSeconds;
     private int dropChunk = -1;
@@ -162,6 +163,11 @@ public final class FakeGraph implements AutoCloseable {
     }
 
     /** The {@code index}-th upload-session PUT from now (0: the next) keeps half of its bytes and drops the connection. */
+    /** The next {@code count} Graph requests get 403 {@code quotaLimitReached}: the user's storage is full. */
+    public synchronized void quotaLimitReached(int count) {
+        quotaAnswers = count;
+    }
+
     public synchronized void dropChunk(int index) {
         dropChunk = chunkPuts.get() + index;
         dropAnswerOnly = false;
@@ -253,6 +259,11 @@ public final class FakeGraph implements AutoCloseable {
                     x.getResponseHeaders().set("Retry-After", String.valueOf(throttleSeconds));
                     error(x, throttleStatus, throttleStatus == 429 ? "TooManyRequests" : "serviceNotAvailable",
                             "Please retry after " + throttleSeconds + " seconds.");
+                    return;
+                }
+                if (quotaAnswers > 0) {
+                    quotaAnswers--;
+                    error(x, 403, "quotaLimitReached", "The user has reached their quota limit.");
                     return;
                 }
                 String auth = x.getRequestHeaders().getFirst("Authorization");
