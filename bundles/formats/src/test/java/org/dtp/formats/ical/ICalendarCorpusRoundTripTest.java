@@ -7,8 +7,11 @@ import org.dtp.models.tasks.Task;
 import org.junit.Test;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
@@ -27,7 +30,8 @@ public class ICalendarCorpusRoundTripTest {
             for (String object : ICalendarObjects.split(IcalCorpus.read(file))) {
                 String id = file + "#" + n++;
                 IcalCorpus.Recorded losses = new IcalCorpus.Recorded();
-                tally.compare(file, object, writeBack(id, object, losses), losses, id);
+                Map<String, Set<String>> idsByUid = new HashMap<>();
+                tally.compare(file, object, writeBack(id, object, losses, idsByUid), losses.entries(), idsByUid);
             }
         }
         System.out.println("iCalendar corpus, read and written by dtp-formats: " + tally);
@@ -35,7 +39,8 @@ public class ICalendarCorpusRoundTripTest {
         assertEquals("unreported losses", List.of(), tally.unreported());
     }
 
-    private static String writeBack(String id, String object, IcalCorpus.Recorded losses) throws Exception {
+    private static String writeBack(String id, String object, IcalCorpus.Recorded losses, Map<String, Set<String>> idsByUid)
+            throws Exception {
         Set<String> tzids = new LinkedHashSet<>();
         List<String> components = new ArrayList<>();
         List<org.dtp.models.ExtendedProperty> extended = new ArrayList<>();
@@ -43,12 +48,14 @@ public class ICalendarCorpusRoundTripTest {
             for (Task t : ICalendarFormat.readTasks(id, object, losses)) {
                 tzids.addAll(ICalendarFormat.timeZoneIds(t));
                 extended.addAll(t.extended());
+                idsByUid.computeIfAbsent(t.uid(), u -> new HashSet<>()).add(t.id());
                 components.add(ICalendarFormat.writeTaskComponent(t, t.uid()));
             }
         } else {
             for (CalendarEvent e : ICalendarFormat.readEvents(id, object, losses)) {
                 tzids.addAll(ICalendarFormat.timeZoneIds(e));
                 extended.addAll(e.extended());
+                idsByUid.computeIfAbsent(e.uid(), u -> new HashSet<>()).add(e.id());
                 components.add(ICalendarFormat.writeEventComponent(e, e.uid()));
             }
         }

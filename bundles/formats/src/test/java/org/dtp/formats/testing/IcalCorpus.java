@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The iCalendar corpus ({@code samples/ical/corpus}, sources and licences in its README) and the comparison of a
@@ -55,14 +56,16 @@ public final class IcalCorpus {
 
         /**
          * Compares {@code after} with {@code before}, item by item (UID and RECURRENCE-ID), line by line; a line of
-         * {@code before} missing from {@code after} is a loss, which must have an entry whose reason names its
-         * property, for an item whose id starts with {@code itemIdPrefix}. DTSTAMP is left out: it is when the
-         * object was written (RFC 5545 §3.8.7.2), which a writer sets anew.
+         * {@code before} missing from {@code after} is a loss, which must have an entry (of either side) whose reason
+         * names its property, for an item with that UID ({@code idsByUid} gives the ids the items of a UID had on
+         * the way). DTSTAMP is left out: it is when the object was written (RFC 5545 §3.8.7.2), which a writer sets
+         * anew.
          */
-        public void compare(String file, String before, String after, Recorded losses, String itemIdPrefix) {
+        public void compare(String label, String before, String after, List<Entry> entries, Map<String, Set<String>> idsByUid) {
             Map<String, List<ContentLines.Line>> a = ContentLines.components(before);
             Map<String, List<ContentLines.Line>> b = ContentLines.components(after);
             for (Map.Entry<String, List<ContentLines.Line>> c : a.entrySet()) {
+                Set<String> ids = idsByUid.getOrDefault(c.getKey().split("\\|")[1], Set.of());
                 List<ContentLines.Line> written = new ArrayList<>(b.getOrDefault(c.getKey(), List.of()));
                 for (ContentLines.Line line : c.getValue()) {
                     if (line.name().equals("DTSTAMP")) {
@@ -71,11 +74,12 @@ public final class IcalCorpus {
                     properties++;
                     if (written.remove(line)) {
                         kept++;
-                    } else if (losses.entries().stream().anyMatch(e -> e.itemId().startsWith(itemIdPrefix)
+                    } else if (entries.stream().anyMatch(e -> ids.contains(e.itemId())
                             && e.reason().toUpperCase(Locale.ROOT).contains(line.name()))) {
-                        reported.add(file + " " + c.getKey() + ": " + line);
+                        reported.add(label + " " + c.getKey() + ": " + line + " became " + written.stream()
+                                .filter(w -> w.name().equals(line.name())).toList());
                     } else {
-                        unreported.add(file + " " + c.getKey() + ": " + line + " became " + written.stream()
+                        unreported.add(label + " " + c.getKey() + ": " + line + " became " + written.stream()
                                 .filter(w -> w.name().equals(line.name())).toList());
                     }
                 }
