@@ -600,12 +600,17 @@ public final class ICalendarFormat {
         return p.getValue();
     }
 
+    /** A UTC time (CREATED, LAST-MODIFIED, COMPLETED); a floating one has no instant and stays in extended as written. */
     private static Instant instant(biweekly.property.ValuedProperty<? extends java.util.Date> p, Set<ICalProperty> used) {
-        if (p == null || p.getValue() == null) {
+        if (p == null || p.getValue() == null || floating(p.getValue())) {
             return null;
         }
         used.add(p);
         return p.getValue().toInstant();
+    }
+
+    private static boolean floating(java.util.Date value) {
+        return value instanceof ICalDate d && d.getRawComponents() != null && !d.getRawComponents().isUtc();
     }
 
     private static CalendarTime time(TimezoneInfo tz, DateOrDateTimeProperty p, Set<ICalProperty> used, Set<String> tzids) {
@@ -710,7 +715,9 @@ public final class ICalendarFormat {
             ICalPropertyScribe scribe = SCRIBES.getPropertyScribe(p);
             WriteContext context = new WriteContext(ICalVersion.V2_0, tz, null);
             name = scribe.getPropertyName(ICalVersion.V2_0);
-            value = scribe.writeText(p, context);
+            value = p instanceof biweekly.property.DateTimeProperty dt && floating(dt.getValue())
+                    ? ((ICalDate) dt.getValue()).getRawComponents().toString(true, false) // no Z the source did not write
+                    : scribe.writeText(p, context);
             params = scribe.prepareParameters(p, context);
             if (!params.containsKey("VALUE") && scribe.dataType(p, ICalVersion.V2_0) != null
                     && scribe.dataType(p, ICalVersion.V2_0) != scribe.defaultDataType(ICalVersion.V2_0)) {
@@ -726,8 +733,8 @@ public final class ICalendarFormat {
 
     /**
      * Reports what the fields of the properties read into them leave out: parameters other than the value's form
-     * (LANGUAGE, ALTREP, RANGE, SENT-BY, ...), a TZID on a date (a date has no zone), a floating CREATED or
-     * LAST-MODIFIED (kept as a UTC instant). ATTENDEEs keep their parameters.
+     * (LANGUAGE, ALTREP, RANGE, SENT-BY, ...), a TZID on a date (a date has no zone). ATTENDEEs keep their
+     * parameters.
      */
     private static void reportUnkeptParameters(Set<ICalProperty> used, TimezoneInfo tz, Map<String, String> fields,
                                                ItemLosses losses) {
@@ -749,11 +756,6 @@ public final class ICalendarFormat {
                     losses.notKept(field, text.name() + ";TZID=" + String.join(",", param.getValue())
                             + ";VALUE=DATE kept as a date without its TZID (a date has no zone)");
                 }
-            }
-            if (p instanceof biweekly.property.DateTimeProperty dt && dt.getValue() != null
-                    && dt.getValue() instanceof ICalDate d && d.getRawComponents() != null && !d.getRawComponents().isUtc()) {
-                losses.notKept(field, text.name() + ":" + d.getRawComponents().toString(true, false)
-                        + " (floating, no Z) kept as a UTC instant");
             }
         }
     }
