@@ -38,6 +38,7 @@ import biweekly.property.Transparency;
 import biweekly.property.Trigger;
 import biweekly.util.DateTimeComponents;
 import biweekly.util.ICalDate;
+import org.dtp.formats.fidelity.ReadLosses;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
@@ -100,6 +101,28 @@ public final class ICalendarFormat {
     private static final Pattern TZID_LINE = Pattern.compile("(?m)^TZID[;:](?:.*:)?([^\\r\\n]+)");
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyyMMdd");
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss");
+    private static final ReadLosses NOTHING_TO_REPORT = (item, field, reason) -> {
+    };
+    /** The model field of each property an event carries in a field of its own, for the reasons given. */
+    private static final Map<String, String> EVENT_FIELDS = Map.ofEntries(Map.entry("SUMMARY", "summary"),
+            Map.entry("DESCRIPTION", "description"), Map.entry("LOCATION", "location"), Map.entry("URL", "url"),
+            Map.entry("ATTENDEE", "attendees"), Map.entry("ORGANIZER", "organizer"), Map.entry("CATEGORIES", "categories"),
+            Map.entry("UID", "uid"), Map.entry("DTSTART", "start"), Map.entry("DTEND", "end"),
+            Map.entry("RECURRENCE-ID", "recurrenceId"), Map.entry("RDATE", "recurrenceDates"),
+            Map.entry("EXDATE", "exceptionDates"), Map.entry("RRULE", "recurrenceRules"), Map.entry("CREATED", "created"),
+            Map.entry("LAST-MODIFIED", "lastModified"), Map.entry("STATUS", "status"), Map.entry("CLASS", "classification"),
+            Map.entry("TRANSP", "transparency"), Map.entry("DURATION", "duration"), Map.entry("GEO", "geo"),
+            Map.entry("SEQUENCE", "sequence"));
+    /** The model field of each property a task carries in a field of its own. */
+    private static final Map<String, String> TASK_FIELDS = Map.ofEntries(Map.entry("SUMMARY", "title"),
+            Map.entry("DESCRIPTION", "notes"), Map.entry("CATEGORIES", "categories"), Map.entry("UID", "uid"),
+            Map.entry("DTSTART", "start"), Map.entry("DUE", "due"), Map.entry("RRULE", "recurrenceRule"),
+            Map.entry("STATUS", "status"), Map.entry("PRIORITY", "priority"), Map.entry("PERCENT-COMPLETE", "percentComplete"),
+            Map.entry("COMPLETED", "completedAt"));
+    /** Parameters a property with a model field may have without losing anything: the form of its value. */
+    private static final Set<String> VALUE_FORM_PARAMETERS = Set.of("VALUE", "TZID");
+    /** ATTENDEE parameters the attendee's fields carry; the others are kept in {@code parameters}. */
+    private static final Set<String> ATTENDEE_FIELD_PARAMETERS = Set.of("CN", "ROLE", "PARTSTAT", "RSVP");
 
     private ICalendarFormat() {
     }
@@ -155,16 +178,26 @@ public final class ICalendarFormat {
      *
      * @throws MalformedICalendarException when {@code text} is not one iCalendar object that can be read whole
      */
-    public static List<CalendarEvent> readEvents(String id, String text) throws MalformedICalendarException {
-        ICalendar ical = parse(text);
-        Map<String, String> zones = vtimezones(text);
+    public static List<CalendarEvent> readEvents(String id, String text, ReadLosses losses) throws MalformedICalendarException {
+        TolerantText tolerant = TolerantText.of(text);
+        ICalendar ical = parse(tolerant.text());
+        Map<String, String> zones = vtimezones(tolerant.text());
         List<CalendarEvent> out = new ArrayList<>();
         List<VEvent> ordered = new ArrayList<>(ical.getEvents());
         ordered.sort((a, b) -> Boolean.compare(a.getRecurrenceId() != null, b.getRecurrenceId() != null));
         for (VEvent e : ordered) {
-            out.add(event(id, ical.getTimezoneInfo(), zones, e));
+            out.add(event(id, ical.getTimezoneInfo(), zones, e, losses));
         }
+        reportRemoved(id, tolerant, EVENT_FIELDS, losses);
         return out;
+    }
+
+    /**
+     * The events of iCalendar text dtp wrote itself (an importer reading back what it stored), whose every property
+     * the model carries: {@link #readEvents(String, String, ReadLosses)} with nothing to report.
+     */
+    public static List<CalendarEvent> readEvents(String id, String text) throws MalformedICalendarException {
+        return readEvents(id, text, NOTHING_TO_REPORT);
     }
 
     /**
@@ -173,17 +206,34 @@ public final class ICalendarFormat {
      *
      * @throws MalformedICalendarException when {@code text} is not one iCalendar object that can be read whole
      */
-    public static List<Task> readTasks(String id, String text) throws MalformedICalendarException {
-        ICalendar ical = parse(text);
-        Map<String, String> zones = vtimezones(text);
+    public static List<Task> readTasks(String id, String text, ReadLosses losses) throws MalformedICalendarException {
+        TolerantText tolerant = TolerantText.of(text);
+        ICalendar ical = parse(tolerant.text());
+        Map<String, String> zones = vtimezones(tolerant.text());
         List<Task> out = new ArrayList<>();
         for (VTodo t : ical.getTodos()) {
             if (t.getRecurrenceId() != null) {
                 throw new MalformedICalendarException("a changed occurrence (RECURRENCE-ID) of a recurring task: the task model has no place for it");
             }
-            out.add(task(id, ical.getTimezoneInfo(), zones, t));
+            out.add(task(id, ical.getTimezoneInfo(), zones, t, losses));
         }
+        reportRemoved(id, tolerant, TASK_FIELDS, losses);
         return out;
+    }
+
+    /**
+     * The tasks of iCalendar text dtp wrote itself (an importer reading back what it stored), whose every property
+     * the model carries: {@link #readTasks(String, String, ReadLosses)} with nothing to report.
+     */
+    public static List<Task> readTasks(String id, String text) throws MalformedICalendarException {
+        return readTasks(id, text, NOTHING_TO_REPORT);
+    }
+
+    /** What was changed in the text to read it, each reported on the object's first item, by the field that held it. */
+    private static void reportRemoved(String id, TolerantText tolerant, Map<String, String> fields, ReadLosses losses) {
+        for (TolerantText.Change c : tolerant.changes()) {
+            losses.notKept(id, fields.getOrDefault(c.property(), "extended"), c.reason());
+        }
     }
 
     /**
@@ -209,12 +259,13 @@ public final class ICalendarFormat {
         return recurrenceId == null ? objectId : objectId + "#" + timeText(recurrenceId);
     }
 
-    private static CalendarEvent event(String id, TimezoneInfo tz, Map<String, String> zones, VEvent e)
+    private static CalendarEvent event(String id, TimezoneInfo tz, Map<String, String> zones, VEvent e, ReadLosses losses)
             throws MalformedICalendarException {
         Set<ICalProperty> used = new LinkedHashSet<>();
         Set<String> tzids = new LinkedHashSet<>();
         // The order of the reads below is that of the times' TZIDs in extended (VTIMEZONEs kept): keep it.
         CalendarTime recurrenceId = time(tz, e.getRecurrenceId(), used, tzids);
+        ItemLosses itemLosses = new ItemLosses(losses, eventId(id, recurrenceId));
         CalendarEvent.Builder event = CalendarEvent.builder()
                 .id(eventId(id, recurrenceId))
                 .recurrenceId(recurrenceId)
@@ -231,18 +282,20 @@ public final class ICalendarFormat {
         event.duration(duration(e.getDuration(), used))
                 .sequence(sequence(e.getSequence(), used))
                 .geo(geo(e.getGeo(), used))
-                .alarms(alarms(e.getAlarms(), tz))
+                .alarms(alarms(e.getAlarms(), tz, itemLosses))
                 .start(time(tz, e.getDateStart(), used, tzids))
                 .end(time(tz, e.getDateEnd(), used, tzids));
         used.add(e.getDateTimeStamp());
-        return event.summary(text(e.getSummary(), used))
+        CalendarEvent read = event.summary(text(e.getSummary(), used))
                 .description(text(e.getDescription(), used))
                 .location(text(e.getLocation(), used))
                 .created(instant(e.getCreated(), used))
                 .lastModified(instant(e.getLastModified(), used))
                 .url(e.getUrl() == null ? null : text(e.getUrl(), used))
-                .extended(extended(e, used, tz, tzids, zones))
+                .extended(extended(e, used, tz, tzids, zones, itemLosses))
                 .build();
+        reportUnkeptParameters(used, tz, EVENT_FIELDS, itemLosses);
+        return read;
     }
 
     private static List<String> categories(List<Categories> properties, Set<ICalProperty> used) {
@@ -366,7 +419,9 @@ public final class ICalendarFormat {
         return sequence == null || sequence < 0 ? 0 : sequence;
     }
 
-    private static Task task(String id, TimezoneInfo tz, Map<String, String> zones, VTodo t) throws MalformedICalendarException {
+    private static Task task(String id, TimezoneInfo tz, Map<String, String> zones, VTodo t, ReadLosses losses)
+            throws MalformedICalendarException {
+        ItemLosses itemLosses = new ItemLosses(losses, id);
         Set<ICalProperty> used = new LinkedHashSet<>();
         Set<String> tzids = new LinkedHashSet<>();
         Task.Builder task = Task.builder()
@@ -376,17 +431,19 @@ public final class ICalendarFormat {
                 .status(taskStatus(t.getStatus(), used))
                 .priority(priority(t.getPriority(), used))
                 .percentComplete(percentComplete(t.getPercentComplete(), used))
-                .alarms(alarms(t.getAlarms(), tz));
+                .alarms(alarms(t.getAlarms(), tz, itemLosses));
         used.add(t.getDateTimeStamp());
         // DUE before DTSTART: the order of their TZIDs in extended (VTIMEZONEs kept).
-        return task.due(time(tz, t.getDateDue(), used, tzids))
+        Task read = task.due(time(tz, t.getDateDue(), used, tzids))
                 .start(time(tz, t.getDateStart(), used, tzids))
                 .uid(text(t.getUid(), used))
                 .title(text(t.getSummary(), used))
                 .notes(text(t.getDescription(), used))
                 .completedAt(instant(t.getCompleted(), used))
-                .extended(extended(t, used, tz, tzids, zones))
+                .extended(extended(t, used, tz, tzids, zones, itemLosses))
                 .build();
+        reportUnkeptParameters(used, tz, TASK_FIELDS, itemLosses);
+        return read;
     }
 
     /** The one RRULE of a task; several stay in extended, as a task has one rule. */
@@ -436,13 +493,16 @@ public final class ICalendarFormat {
     private static org.dtp.models.calendar.Attendee attendee(Attendee a) {
         AttendeeRole role = null;
         String roleText = null;
-        if (a.getRole() != null && a.getRole().getValue() != null) {
-            String r = a.getRole().getValue().toUpperCase(Locale.ROOT);
+        // biweekly reads ROLE=CHAIR as a role and the other ROLEs as a participation level (vCal 1.0's EXPECT)
+        String roleValue = a.getRole() != null ? a.getRole().getValue()
+                : a.getParticipationLevel() == null ? null : a.getParticipationLevel().getValue(ICalVersion.V2_0);
+        if (roleValue != null) {
+            String r = roleValue.toUpperCase(Locale.ROOT);
             switch (r) {
                 case "CHAIR", "REQ-PARTICIPANT", "OPT-PARTICIPANT", "NON-PARTICIPANT" -> role = AttendeeRole.valueOf(r.replace('-', '_'));
                 default -> {
                     role = AttendeeRole.OTHER;
-                    roleText = a.getRole().getValue();
+                    roleText = roleValue;
                 }
             }
         }
@@ -460,8 +520,14 @@ public final class ICalendarFormat {
             }
         }
         String address = address(a.getEmail(), a.getUri());
+        Map<String, List<String>> others = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> p : a.getParameters()) {
+            if (!ATTENDEE_FIELD_PARAMETERS.contains(p.getKey().toUpperCase(Locale.ROOT))) {
+                others.put(p.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(p.getValue()));
+            }
+        }
         return new org.dtp.models.calendar.Attendee(address == null ? "" : address, a.getCommonName(), role, roleText, status,
-                statusText, Boolean.TRUE.equals(a.getRsvp()));
+                statusText, Boolean.TRUE.equals(a.getRsvp()), others);
     }
 
     private static String address(String email, String uri) {
@@ -471,9 +537,10 @@ public final class ICalendarFormat {
         return email == null ? null : "mailto:" + email;
     }
 
-    private static List<Alarm> alarms(List<VAlarm> alarms, TimezoneInfo tz) throws MalformedICalendarException {
+    private static List<Alarm> alarms(List<VAlarm> alarms, TimezoneInfo tz, ItemLosses losses) throws MalformedICalendarException {
         List<Alarm> out = new ArrayList<>();
         for (VAlarm a : alarms) {
+            String field = "alarms[" + out.size() + "]";
             Trigger trigger = a.getTrigger();
             if (trigger == null || (trigger.getDuration() == null && trigger.getDate() == null)) {
                 throw new MalformedICalendarException("malformed iCalendar: a VALARM without a readable TRIGGER (RFC 5545 §3.6.6)");
@@ -491,7 +558,27 @@ public final class ICalendarFormat {
             out.add(new Alarm(action, action == AlarmAction.OTHER ? actionText : null,
                     trigger.getDuration() == null ? null : trigger.getDuration().toString(),
                     trigger.getRelated() == Related.END, trigger.getDate() == null ? null : trigger.getDate().toInstant(),
-                    a.getDescription() == null ? null : a.getDescription().getValue()));
+                    a.getDescription() == null ? null : a.getDescription().getValue(), alarmExtended(a, tz)));
+            Set<ICalProperty> alarmFields = new LinkedHashSet<>();
+            alarmFields.add(trigger);
+            if (a.getAction() != null) {
+                alarmFields.add(a.getAction());
+            }
+            if (a.getDescription() != null) {
+                alarmFields.add(a.getDescription());
+            }
+            for (ICalProperty p : alarmFields) {
+                for (Map.Entry<String, List<String>> param : p.getParameters()) {
+                    if (!param.getKey().equalsIgnoreCase("RELATED") && !VALUE_FORM_PARAMETERS.contains(param.getKey().toUpperCase(Locale.ROOT))) {
+                        losses.notKept(field, ItemLosses.line(propertyText(p, tz)) + ": parameter " + param.getKey()
+                                + " not kept, the alarm has no field for it");
+                    }
+                }
+            }
+            for (ICalComponent sub : a.getComponents().values()) {
+                losses.notKept(field, "a " + SCRIBES.getComponentScribe(sub).getComponentName()
+                        + " inside a VALARM not kept, the alarm has no field for it");
+            }
         }
         return out;
     }
@@ -513,12 +600,17 @@ public final class ICalendarFormat {
         return p.getValue();
     }
 
+    /** A UTC time (CREATED, LAST-MODIFIED, COMPLETED); a floating one has no instant and stays in extended as written. */
     private static Instant instant(biweekly.property.ValuedProperty<? extends java.util.Date> p, Set<ICalProperty> used) {
-        if (p == null || p.getValue() == null) {
+        if (p == null || p.getValue() == null || floating(p.getValue())) {
             return null;
         }
         used.add(p);
         return p.getValue().toInstant();
+    }
+
+    private static boolean floating(java.util.Date value) {
+        return value instanceof ICalDate d && d.getRawComponents() != null && !d.getRawComponents().isUtc();
     }
 
     private static CalendarTime time(TimezoneInfo tz, DateOrDateTimeProperty p, Set<ICalProperty> used, Set<String> tzids) {
@@ -573,33 +665,13 @@ public final class ICalendarFormat {
     }
 
     /** What has no field: the component's other properties, and the VTIMEZONEs of non-IANA zones it uses. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private static List<ExtendedProperty> extended(ICalComponent component, Set<ICalProperty> used, TimezoneInfo tz,
-                                                   Set<String> tzids, Map<String, String> zones) {
+                                                   Set<String> tzids, Map<String, String> zones, ItemLosses losses) {
         List<ExtendedProperty> out = new ArrayList<>();
         for (ICalProperty p : component.getProperties().values()) {
-            if (used.contains(p)) {
-                continue;
+            if (!used.contains(p)) {
+                out.add(propertyText(p, tz));
             }
-            String name;
-            String value;
-            ICalParameters params;
-            if (p instanceof RawProperty raw) {
-                name = raw.getName();
-                value = raw.getValue();
-                params = raw.getParameters();
-            } else {
-                ICalPropertyScribe scribe = SCRIBES.getPropertyScribe(p);
-                WriteContext context = new WriteContext(ICalVersion.V2_0, tz, null);
-                name = scribe.getPropertyName(ICalVersion.V2_0);
-                value = scribe.writeText(p, context);
-                params = scribe.prepareParameters(p, context);
-            }
-            Map<String, List<String>> map = new LinkedHashMap<>();
-            for (Map.Entry<String, List<String>> e : params) {
-                map.put(e.getKey(), new ArrayList<>(e.getValue()));
-            }
-            out.add(new ExtendedProperty(name.toUpperCase(Locale.ROOT), map, value == null ? "" : value));
         }
         for (String tzid : tzids) {
             if (!VTimezones.isIana(tzid) && zones.containsKey(tzid)) {
@@ -607,7 +679,98 @@ public final class ICalendarFormat {
             }
         }
         out.sort(java.util.Comparator.comparing(ExtendedProperty::name));
+        for (int i = 0; i < out.size(); i++) {
+            if (!out.get(i).name().equals(VTIMEZONE_PROPERTY)) {
+                losses.notKept("extended[" + i + "]", ItemLosses.line(out.get(i)) + " kept in extended[" + i + "]");
+            }
+        }
         return out;
+    }
+
+    /** The properties of an alarm other than ACTION, TRIGGER and DESCRIPTION, which its fields carry. */
+    private static List<ExtendedProperty> alarmExtended(VAlarm a, TimezoneInfo tz) {
+        List<ExtendedProperty> out = new ArrayList<>();
+        for (ICalProperty p : a.getProperties().values()) {
+            if (p != a.getAction() && p != a.getTrigger() && p != a.getDescription()) {
+                out.add(propertyText(p, tz));
+            }
+        }
+        return out;
+    }
+
+    /** A property as text: its name, its parameters and its value as iCalendar writes them. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static ExtendedProperty propertyText(ICalProperty p, TimezoneInfo tz) {
+        String name;
+        String value;
+        ICalParameters params;
+        if (p instanceof RawProperty raw) {
+            name = raw.getName();
+            value = raw.getValue();
+            params = new ICalParameters(raw.getParameters());
+            if (raw.getDataType() != null) {
+                params.put("VALUE", raw.getDataType().getName().toUpperCase(Locale.ROOT)); // the parser took it out
+            }
+        } else {
+            ICalPropertyScribe scribe = SCRIBES.getPropertyScribe(p);
+            WriteContext context = new WriteContext(ICalVersion.V2_0, tz, null);
+            name = scribe.getPropertyName(ICalVersion.V2_0);
+            value = p instanceof biweekly.property.DateTimeProperty dt && floating(dt.getValue())
+                    ? ((ICalDate) dt.getValue()).getRawComponents().toString(true, false) // no Z the source did not write
+                    : scribe.writeText(p, context);
+            params = scribe.prepareParameters(p, context);
+            if (!params.containsKey("VALUE") && scribe.dataType(p, ICalVersion.V2_0) != null
+                    && scribe.dataType(p, ICalVersion.V2_0) != scribe.defaultDataType(ICalVersion.V2_0)) {
+                params.put("VALUE", scribe.dataType(p, ICalVersion.V2_0).getName().toUpperCase(Locale.ROOT));
+            }
+        }
+        Map<String, List<String>> map = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> e : params) {
+            map.put(e.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(e.getValue()));
+        }
+        return new ExtendedProperty(name.toUpperCase(Locale.ROOT), map, value == null ? "" : value);
+    }
+
+    /**
+     * Reports what the fields of the properties read into them leave out: parameters other than the value's form
+     * (LANGUAGE, ALTREP, RANGE, SENT-BY, ...), a TZID on a date (a date has no zone). ATTENDEEs keep their
+     * parameters.
+     */
+    private static void reportUnkeptParameters(Set<ICalProperty> used, TimezoneInfo tz, Map<String, String> fields,
+                                               ItemLosses losses) {
+        for (ICalProperty p : used) {
+            if (p == null || p instanceof Attendee) {
+                continue;
+            }
+            ExtendedProperty text = propertyText(p, tz);
+            String field = fields.getOrDefault(text.name(), text.name().toLowerCase(Locale.ROOT));
+            for (Map.Entry<String, List<String>> param : p.getParameters()) {
+                String name = param.getKey().toUpperCase(Locale.ROOT);
+                if (p instanceof Organizer && name.equals("CN")) {
+                    continue;
+                }
+                if (!VALUE_FORM_PARAMETERS.contains(name)) {
+                    losses.notKept(field, text.name() + ";" + name + "=" + String.join(",", param.getValue())
+                            + " not kept: " + field + " has no place for the parameter " + name);
+                } else if (name.equals("TZID") && isDate(p)) {
+                    losses.notKept(field, text.name() + ";TZID=" + String.join(",", param.getValue())
+                            + ";VALUE=DATE kept as a date without its TZID (a date has no zone)");
+                }
+            }
+        }
+    }
+
+    private static boolean isDate(ICalProperty p) {
+        if (p instanceof DateOrDateTimeProperty d) {
+            return d.getValue() != null && !d.getValue().hasTime();
+        }
+        if (p instanceof ExceptionDates x) {
+            return !x.getValues().isEmpty() && !x.getValues().get(0).hasTime();
+        }
+        if (p instanceof RecurrenceDates r) {
+            return !r.getDates().isEmpty() && !r.getDates().get(0).hasTime();
+        }
+        return false;
     }
 
     // ---- writing ----
@@ -710,6 +873,7 @@ public final class ICalendarFormat {
             if (a.rsvp()) {
                 at.setRsvp(true);
             }
+            a.parameters().forEach((k, values) -> values.forEach(value -> at.getParameters().put(k, value)));
             v.addAttendee(at);
         }
         if (!e.categories().isEmpty()) {
@@ -724,9 +888,8 @@ public final class ICalendarFormat {
         for (List<CalendarTime> group : groups(e.exceptionDates())) {
             v.addProperty(timeProperty("EXDATE", group));
         }
-        if (e.sequence() > 0) {
-            v.setSequence(e.sequence());
-        }
+        // Written even when 0, its default: a source's SEQUENCE:0 comes back as it was.
+        v.setSequence(e.sequence());
         if (e.created() != null) {
             v.setCreated(java.util.Date.from(e.created()));
         }
@@ -842,6 +1005,7 @@ public final class ICalendarFormat {
             } else if (a.action() == AlarmAction.DISPLAY) {
                 alarm.setDescription(""); // DESCRIPTION is required for DISPLAY (RFC 5545 §3.6.6)
             }
+            a.extended().forEach(x -> alarm.addProperty(rawProperty(x)));
             v.addComponent(alarm);
         }
     }
@@ -851,10 +1015,14 @@ public final class ICalendarFormat {
             if (x.name().equals(VTIMEZONE_PROPERTY)) {
                 continue; // written as a component of the calendar, see VTimezones
             }
-            RawProperty raw = new RawProperty(x.name(), x.value());
-            x.params().forEach((k, values) -> values.forEach(value -> raw.getParameters().put(k, value)));
-            v.addProperty(raw);
+            v.addProperty(rawProperty(x));
         }
+    }
+
+    private static RawProperty rawProperty(ExtendedProperty x) {
+        RawProperty raw = new RawProperty(x.name(), x.value());
+        x.params().forEach((k, values) -> values.forEach(value -> raw.getParameters().put(k, value)));
+        return raw;
     }
 
     private static String componentText(ICalComponent component, String name) {
@@ -862,6 +1030,8 @@ public final class ICalendarFormat {
         ical.addComponent(component);
         StringWriter out = new StringWriter();
         try (ICalWriter writer = new ICalWriter(out, ICalVersion.V2_0)) {
+            // RFC 6868: a parameter value read with ^' ^n ^^ is written back with them, not cut at its quote.
+            writer.setCaretEncodingEnabled(true);
             writer.write(ical);
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory failed", e);

@@ -1,10 +1,15 @@
 package org.dtp.models.calendar;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * Someone invited to an event. {@code role} and {@code status} are null when the source does not
  * say; {@code roleText} / {@code statusText} hold the source's value when the enum is OTHER, and only then.
+ * {@code parameters} are the source's other ATTENDEE parameters, by upper-case name, as written (CUTYPE,
+ * DELEGATED-TO, DELEGATED-FROM, MEMBER, LANGUAGE, SENT-BY, DIR, X- parameters): kept so that they are written back.
  */
 public record Attendee(
         String address,
@@ -13,7 +18,8 @@ public record Attendee(
         String roleText,
         ParticipationStatus status,
         String statusText,
-        boolean rsvp) {
+        boolean rsvp,
+        Map<String, List<String>> parameters) {
 
     public Attendee {
         Objects.requireNonNull(address, "address");
@@ -23,5 +29,16 @@ public record Attendee(
         if ((status == ParticipationStatus.OTHER) != (statusText != null)) {
             throw new IllegalArgumentException("statusText is set exactly when status is OTHER");
         }
+        Map<String, List<String>> copy = new HashMap<>();
+        if (parameters != null) {
+            parameters.forEach((k, v) -> copy.put(k, v == null ? List.of() : List.copyOf(v)));
+        }
+        parameters = Map.copyOf(copy);
+    }
+
+    /** An attendee without other parameters. */
+    public Attendee(String address, String name, AttendeeRole role, String roleText, ParticipationStatus status,
+                    String statusText, boolean rsvp) {
+        this(address, name, role, roleText, status, statusText, rsvp, Map.of());
     }
 }

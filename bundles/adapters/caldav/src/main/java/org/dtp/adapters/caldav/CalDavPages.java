@@ -1,5 +1,6 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.fidelity.ReadLosses;
 import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.ContainerModel;
 import org.dtp.models.ItemModel;
@@ -26,9 +27,9 @@ import java.util.List;
 final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
     private static final Logger LOG = LoggerFactory.getLogger(CalDavPages.class);
 
-    /** Reads the items of one resource. */
+    /** Reads the items of one resource, saying to {@code losses} what of them the model cannot carry. */
     interface Reader<I> {
-        List<I> read(String path, String text) throws MalformedICalendarException;
+        List<I> read(String path, String text, ReadLosses losses) throws MalformedICalendarException;
     }
 
     interface ContainerOf<C> {
@@ -66,7 +67,7 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
             }
             String path = r.href().getPath();
             try {
-                items.addAll(reader.read(path, r.data()));
+                items.addAll(reader.read(path, r.data(), context::reportNotKept));
             } catch (MalformedICalendarException | IllegalArgumentException e) {
                 rejected.add(new ExportPage.Rejected(path, r.describe() + ": " + e.getMessage()));
             } catch (RuntimeException e) {

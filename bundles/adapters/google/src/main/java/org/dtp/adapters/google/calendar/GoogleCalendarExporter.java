@@ -48,7 +48,7 @@ public final class GoogleCalendarExporter extends GoogleComponent implements Exp
                         c.path("backgroundColor").asText(null), c.path("timeZone").asText(null));
             });
         }
-        return api.events(cursor.containerId(), cursor.continuation()).asItems(e -> false, GoogleEvents::fromGoogle);
+        return api.events(cursor.containerId(), cursor.continuation()).asItems(e -> false, e -> GoogleEvents.fromGoogle(e, context::reportNotKept));
     }
 
     @Override

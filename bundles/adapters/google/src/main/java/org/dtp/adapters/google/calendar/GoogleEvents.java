@@ -1,8 +1,10 @@
 package org.dtp.adapters.google.calendar;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.formats.fidelity.ReadLosses;
 import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.formats.ical.MalformedICalendarException;
+import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
 import org.dtp.models.calendar.Attendee;
@@ -49,8 +51,11 @@ final class GoogleEvents {
     private GoogleEvents() {
     }
 
-    /** The canonical event of a Google event; IllegalArgumentException says why it cannot be read. */
-    static CalendarEvent fromGoogle(JsonNode e) {
+    /**
+     * The canonical event of a Google event, what of its recurrence lines the model cannot carry said to
+     * {@code losses}; IllegalArgumentException says why it cannot be read.
+     */
+    static CalendarEvent fromGoogle(JsonNode e, ReadLosses losses) {
         String id = e.path("id").asText();
         CalendarTime recurrenceId = e.hasNonNull("recurringEventId") ? time(e.path("originalStartTime")) : null;
         CalendarTime start = time(e.path("start"));
@@ -68,7 +73,7 @@ final class GoogleEvents {
         List<CalendarTime> exdates = List.of();
         JsonNode recurrence = e.path("recurrence");
         if (recurrence.isArray() && !recurrence.isEmpty()) {
-            CalendarEvent parsed = recurrenceOf(id, recurrence);
+            CalendarEvent parsed = recurrenceOf(id, recurrence, losses);
             rules = parsed.recurrenceRules();
             rdates = parsed.recurrenceDates();
             exdates = parsed.exceptionDates();
@@ -207,7 +212,7 @@ final class GoogleEvents {
     }
 
     /** The recurrence of a Google event, read by dtp-formats from its lines in a VEVENT of their own. */
-    private static CalendarEvent recurrenceOf(String id, JsonNode recurrence) {
+    private static CalendarEvent recurrenceOf(String id, JsonNode recurrence, ReadLosses losses) {
         StringBuilder ics = new StringBuilder("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//dtp//google//EN\r\nBEGIN:VEVENT\r\nUID:x\r\n");
         for (JsonNode line : recurrence) {
             String text = line.asText();
@@ -218,7 +223,17 @@ final class GoogleEvents {
         }
         ics.append("END:VEVENT\r\nEND:VCALENDAR\r\n");
         try {
-            return ICalendarFormat.readEvents(id, ics.toString()).get(0);
+            // Only the rules and dates are taken from this VEVENT: what the format keeps in extended is not kept.
+            CalendarEvent parsed = ICalendarFormat.readEvents(id, ics.toString(), (item, field, reason) -> {
+                if (!field.startsWith("extended")) {
+                    losses.notKept(item, field, reason);
+                }
+            }).get(0);
+            for (ExtendedProperty x : parsed.extended()) {
+                losses.notKept(id, "recurrenceRules", "recurrence line " + x.name() + x.params() + ":" + x.value()
+                        + " not kept: an event keeps RRULEs, RDATEs and EXDATEs only");
+            }
+            return parsed;
         } catch (MalformedICalendarException | RuntimeException e) {
             throw new IllegalArgumentException("its recurrence cannot be read: " + e.getMessage());
         }

@@ -1,0 +1,193 @@
+package org.dtp.formats.ical;
+
+import org.dtp.formats.testing.IcalCorpus;
+import org.dtp.models.ExtendedProperty;
+import org.dtp.models.calendar.Alarm;
+import org.dtp.models.calendar.AlarmAction;
+import org.dtp.models.calendar.Attendee;
+import org.dtp.models.calendar.AttendeeRole;
+import org.dtp.models.calendar.CalendarEvent;
+import org.dtp.models.calendar.CalendarTime;
+import org.dtp.models.tasks.Task;
+import org.junit.Test;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/** The gaps of issue 19 for iCalendar, each on a real-world shaped sample of the corpus (samples/ical/corpus). */
+public class ICalendarFidelityTest {
+    private final IcalCorpus.Recorded losses = new IcalCorpus.Recorded();
+
+    private List<CalendarEvent> events(String file, int object) throws Exception {
+        return ICalendarFormat.readEvents("x", ICalendarObjects.split(IcalCorpus.read(file)).get(object), losses);
+    }
+
+    private boolean reported(String field, String reasonPart) {
+        return losses.entries().stream().anyMatch(e -> e.field().equals(field) && e.reason().contains(reasonPart));
+    }
+
+    private static Attendee attendee(CalendarEvent e, String address) {
+        return e.attendees().stream().filter(a -> a.address().equals(address)).findFirst().orElseThrow();
+    }
+
+    @Test
+    public void attendeesKeepTheirParticipationLevelAndOtherParametersWrittenBack() throws Exception {
+        CalendarEvent meeting = events("outlook-meeting-attendees.ics", 0).get(0);
+        assertEquals(AttendeeRole.OPT_PARTICIPANT, attendee(meeting, "mailto:ben.cole@example.com").role());
+        assertEquals(AttendeeRole.REQ_PARTICIPANT, attendee(meeting, "mailto:anna.berger@example.com").role());
+        Attendee room = attendee(meeting, "mailto:room412@example.com");
+        assertEquals(AttendeeRole.NON_PARTICIPANT, room.role());
+        assertEquals(Map.of("CUTYPE", List.of("ROOM")), room.parameters());
+        Attendee dora = attendee(meeting, "mailto:dora.e@example.com");
+        assertEquals(List.of("mailto:assistant@example.com"), dora.parameters().get("SENT-BY"));
+        assertEquals(List.of("mailto:carl.dunn@example.com"), dora.parameters().get("DELEGATED-FROM"));
+        assertEquals(Set.of("MEMBER", "DELEGATED-TO"), attendee(meeting, "mailto:carl.dunn@example.com").parameters().keySet());
+        assertEquals(List.of("de"), attendee(meeting, "mailto:ben.cole@example.com").parameters().get("LANGUAGE"));
+
+        CalendarEvent again = ICalendarFormat.readEvents("x", object(meeting), losses).get(0);
+        assertEquals(meeting.attendees(), again.attendees());
+    }
+
+    @Test
+    public void alarmsKeepSoundRepeatDurationAcknowledgedAndApplesLocationWrittenBack() throws Exception {
+        CalendarEvent bread = events("apple-calendar-alarms.ics", 0).get(0);
+        Alarm sound = bread.alarms().get(0);
+        assertEquals(AlarmAction.AUDIO, sound.action());
+        assertTrue(sound.extended().toString(), sound.extended().stream().anyMatch(x -> x.name().equals("ATTACH") && x.value().equals("Chord")));
+        assertTrue(sound.extended().stream().anyMatch(x -> x.name().equals("ACKNOWLEDGED")));
+        Alarm arrive = bread.alarms().get(1);
+        assertTrue(arrive.extended().contains(new ExtendedProperty("X-APPLE-PROXIMITY", Map.of(), "ARRIVE")));
+        assertTrue(arrive.extended().stream().anyMatch(x -> x.name().equals("X-APPLE-STRUCTURED-LOCATION")
+                && x.value().equals("geo:48.860000,2.340000") && x.params().get("X-TITLE").equals(List.of("Home"))));
+        Alarm bell = bread.alarms().get(2);
+        assertTrue(bell.triggerFromEnd());
+        assertTrue(bell.extended().contains(new ExtendedProperty("REPEAT", Map.of(), "2")));
+        assertTrue(bell.extended().contains(new ExtendedProperty("DURATION", Map.of(), "PT10M")));
+
+        String written = ICalendarFormat.writeEventComponent(bread, bread.uid());
+        assertTrue(written, written.contains("TRIGGER;RELATED=END:PT5M"));
+        assertEquals(bread.alarms(), ICalendarFormat.readEvents("x", object(bread), losses).get(0).alarms());
+    }
+
+    @Test
+    public void periodAndDateRdatesAndDateExdatesAreWrittenBackValid() throws Exception {
+        CalendarEvent planning = events("rfc5545-rdate-range.ics", 0).get(0);
+        assertEquals(CalendarTime.ofDate(LocalDate.of(1997, 1, 20)), planning.recurrenceDates().get(1));
+        assertEquals(CalendarTime.ofDate(LocalDate.of(1997, 7, 4)), planning.exceptionDates().get(1));
+        String written = ICalendarFormat.writeEventComponent(planning, planning.uid()).replace("\r\n ", "");
+        assertTrue(written, written.contains("RDATE;VALUE=PERIOD:19960403T020000Z/19960403T040000Z,19960404T010000Z/PT3H\r\n"));
+        assertTrue(written, written.contains("RDATE;VALUE=DATE:19970101,19970120,19970217,19970421\r\n"));
+        assertTrue(written, written.contains("EXDATE;VALUE=DATE:19970526,19970704\r\n"));
+        assertEquals(planning, ICalendarFormat.readEvents("x", object(planning), losses).get(0));
+        assertTrue("the period RDATE is named where it is kept", reported("extended[0]", "RDATE;VALUE=PERIOD:19960403T020000Z/"));
+    }
+
+    @Test
+    public void aThisAndFutureRangeIsReportedOnItsOccurrence() throws Exception {
+        List<CalendarEvent> series = events("rfc5545-rdate-range.ics", 0);
+        assertEquals("x#19970120T180000Z", series.get(1).id());
+        assertTrue(losses.entries().toString(), losses.entries().stream().anyMatch(e -> e.itemId().equals("x#19970120T180000Z")
+                && e.field().equals("recurrenceId") && e.reason().contains("RECURRENCE-ID;RANGE=THISANDFUTURE")));
+    }
+
+    @Test
+    public void aRuleWithSpacesInItsDayListIsReadWholeAndTheChangeReported() throws Exception {
+        CalendarEvent standup = events("lotus-notes-9.ics", 0).get(0);
+        assertTrue(standup.recurrenceRules().get(0), standup.recurrenceRules().get(0).contains("BYDAY=MO,TU,WE,TH,FR"));
+        assertTrue(reported("recurrenceRules", "BYDAY=MO, TU, WE, TH, FR"));
+    }
+
+    @Test
+    public void aQuotedTzidKeepsTheSourcesVtimezoneAndWritesAnObjectDtpReads() throws Exception {
+        CalendarEvent standup = events("lotus-notes-9.ics", 0).get(0);
+        assertEquals("Eastern", standup.start().timeZoneId());
+        String own = ICalendarFormat.vtimezoneFor("Eastern", standup.extended()).orElseThrow();
+        assertTrue(own, own.contains("TZOFFSETTO:-0500"));
+        assertEquals(standup.start(), ICalendarFormat.readEvents("x", object(standup), losses).get(0).start());
+    }
+
+    @Test
+    public void aDateWithATzidIsReportedAndFloatingCreatedAndLastModifiedAreWrittenBackWithoutZ() throws Exception {
+        CalendarEvent standup = events("lotus-notes-9.ics", 0).get(0);
+        assertEquals("a floating time is no instant", null, standup.created());
+        String written = ICalendarFormat.writeEventComponent(standup, standup.uid());
+        assertTrue(written, written.contains("\r\nCREATED:20230901T114210\r\n") && written.contains("\r\nLAST-MODIFIED:20230901T114210\r\n"));
+        assertTrue(losses.entries().toString(), reported("extended[0]", "CREATED:20230901T114210 kept in extended[0]"));
+        CalendarEvent holiday = events("lotus-notes-9.ics", 1).get(0);
+        assertEquals(CalendarTime.ofDate(LocalDate.of(2023, 10, 10)), holiday.start());
+        assertTrue(losses.entries().toString(), reported("start", "DTSTART;TZID=Eastern;VALUE=DATE kept as a date without its TZID"));
+    }
+
+    @Test
+    public void caretEncodedParametersAreReadAndWrittenBackEncoded() throws Exception {
+        CalendarEvent opener = events("google-calendar-caret-attach.ics", 0).get(0);
+        assertEquals("George Herman \"Babe\" Ruth", attendee(opener, "mailto:babe@example.org").name());
+        assertEquals(List.of("Pittsburgh\nPA 15213"), attendee(opener, "mailto:pirates@example.org").parameters().get("X-ADDRESS"));
+        String written = ICalendarFormat.writeEventComponent(opener, opener.uid()).replace("\r\n ", "");
+        assertTrue(written, written.contains("^'Babe^'") && written.contains("Pittsburgh^nPA 15213"));
+        assertEquals(opener.attendees(), ICalendarFormat.readEvents("x", object(opener), losses).get(0).attendees());
+    }
+
+    @Test
+    public void controlCharactersAreRemovedAndEachReportedByItsField() throws Exception {
+        CalendarEvent page = events("synology-control-characters.ics", 0).get(0);
+        assertEquals("Page break in the title", page.summary());
+        assertEquals("https://example.net/ab", page.url());
+        assertTrue(reported("summary", "SUMMARY: control character U+000C removed"));
+        assertTrue(reported("description", "U+000B"));
+        assertTrue(reported("url", "U+0007"));
+        assertFalse(ICalendarFormat.writeEventComponent(page, page.uid()).chars().anyMatch(c -> c < 0x20 && c != '\r' && c != '\n'));
+    }
+
+    @Test
+    public void aBinaryAttachmentIsKeptAndWrittenBackValid() throws Exception {
+        CalendarEvent opener = events("google-calendar-caret-attach.ics", 0).get(0);
+        String written = ICalendarFormat.writeEventComponent(opener, opener.uid()).replace("\r\n ", "");
+        assertTrue(written, written.matches("(?s).*ATTACH;[^:]*ENCODING=BASE64[^:]*:TGluZXVwOiBSdXRoLCBHZWhyaWcK\r\n.*"));
+        assertTrue(written, written.matches("(?s).*ATTACH;[^:]*VALUE=BINARY[^:]*:TGluZXVwOiBSdXRoLCBHZWhyaWcK\r\n.*"));
+        assertEquals(opener.extended(), ICalendarFormat.readEvents("x", object(opener), losses).get(0).extended());
+    }
+
+    @Test
+    public void percentCompleteOfATaskIsKept() throws Exception {
+        Task renew = ICalendarFormat.readTasks("t", IcalCorpus.read("synology-task.ics"), losses).get(0);
+        assertEquals(Integer.valueOf(40), renew.percentComplete());
+        assertTrue(ICalendarFormat.writeTaskComponent(renew, renew.uid()).contains("PERCENT-COMPLETE:40\r\n"));
+    }
+
+    @Test
+    public void everyPropertyKeptInExtendedIsReportedByItsLineAndPlace() throws Exception {
+        CalendarEvent meeting = events("outlook-meeting-attendees.ics", 0).get(0);
+        for (int i = 0; i < meeting.extended().size(); i++) {
+            ExtendedProperty x = meeting.extended().get(i);
+            if (!x.name().equals(ICalendarFormat.VTIMEZONE_PROPERTY)) {
+                assertTrue(x.name(), reported("extended[" + i + "]", x.name()) && reported("extended[" + i + "]", "kept in extended[" + i + "]"));
+            }
+        }
+        assertTrue(reported("extended[" + indexOf(meeting, "X-MICROSOFT-CDO-BUSYSTATUS") + "]", "X-MICROSOFT-CDO-BUSYSTATUS:BUSY kept in extended["));
+        assertTrue(reported("summary", "SUMMARY;LANGUAGE=en-us not kept"));
+    }
+
+    private static int indexOf(CalendarEvent e, String name) {
+        for (int i = 0; i < e.extended().size(); i++) {
+            if (e.extended().get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + name);
+    }
+
+    /** The iCalendar object of {@code e} as an exporter's destination would store it, with the zones it needs. */
+    private static String object(CalendarEvent e) {
+        return ICalendarObjects.object("-//dtp tests//EN", ICalendarObjects.vtimezonesFor(ICalendarFormat.timeZoneIds(e),
+                e.extended(), Set.of(), tzid -> {
+                    throw new AssertionError("no VTIMEZONE for " + tzid);
+                }), List.of(ICalendarFormat.writeEventComponent(e, e.uid())));
+    }
+}

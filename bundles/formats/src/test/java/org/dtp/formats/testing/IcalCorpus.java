@@ -1,0 +1,108 @@
+package org.dtp.formats.testing;
+
+import org.dtp.formats.fidelity.ReadLosses;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The iCalendar corpus ({@code samples/ical/corpus}, sources and licences in its README) and the comparison of a
+ * round trip with its source, shared by the format's test and the adapters' A→B→A tests: the properties kept, and
+ * those lost without a fidelity entry naming the property for its item.
+ */
+public final class IcalCorpus {
+    /** The corpus files, each one or more iCalendar objects. */
+    public static List<String> files() {
+        return List.of("apple-calendar-alarms.ics", "outlook-meeting-attendees.ics", "lotus-notes-9.ics",
+                "rfc5545-rdate-range.ics", "google-calendar-caret-attach.ics", "synology-control-characters.ics",
+                "synology-task.ics");
+    }
+
+    public static String read(String file) throws IOException {
+        return Samples.icalendar("corpus/" + file);
+    }
+
+    private IcalCorpus() {
+    }
+
+    /** One fidelity entry as an exporter receives it. */
+    public record Entry(String itemId, String field, String reason) {
+    }
+
+    /** A {@link ReadLosses} that keeps what it is told. */
+    public static final class Recorded implements ReadLosses {
+        private final List<Entry> entries = new ArrayList<>();
+
+        @Override
+        public void notKept(String itemId, String field, String reason) {
+            entries.add(new Entry(itemId, field, reason));
+        }
+
+        public List<Entry> entries() {
+            return entries;
+        }
+    }
+
+    /** Properties compared, kept, and lost without an entry, over a corpus. */
+    public static final class Tally {
+        private int properties;
+        private int kept;
+        private final List<String> unreported = new ArrayList<>();
+        private final List<String> reported = new ArrayList<>();
+
+        /**
+         * Compares {@code after} with {@code before}, item by item (UID and RECURRENCE-ID), line by line; a line of
+         * {@code before} missing from {@code after} is a loss, which must have an entry (of either side) whose reason
+         * names its property, for an item with that UID ({@code idsByUid} gives the ids the items of a UID had on
+         * the way). DTSTAMP is left out: it is when the object was written (RFC 5545 §3.8.7.2), which a writer sets
+         * anew.
+         */
+        public void compare(String label, String before, String after, List<Entry> entries, Map<String, Set<String>> idsByUid) {
+            Map<String, List<ContentLines.Line>> a = ContentLines.components(before);
+            Map<String, List<ContentLines.Line>> b = ContentLines.components(after);
+            for (Map.Entry<String, List<ContentLines.Line>> c : a.entrySet()) {
+                Set<String> ids = idsByUid.getOrDefault(c.getKey().split("\\|")[1], Set.of());
+                List<ContentLines.Line> written = new ArrayList<>(b.getOrDefault(c.getKey(), List.of()));
+                for (ContentLines.Line line : c.getValue()) {
+                    if (line.name().equals("DTSTAMP")) {
+                        continue;
+                    }
+                    properties++;
+                    if (written.remove(line)) {
+                        kept++;
+                    } else if (entries.stream().anyMatch(e -> ids.contains(e.itemId())
+                            && e.reason().toUpperCase(Locale.ROOT).contains(line.name()))) {
+                        reported.add(label + " " + c.getKey() + ": " + line + " became " + written.stream()
+                                .filter(w -> w.name().equals(line.name())).toList());
+                    } else {
+                        unreported.add(label + " " + c.getKey() + ": " + line + " became " + written.stream()
+                                .filter(w -> w.name().equals(line.name())).toList());
+                    }
+                }
+            }
+        }
+
+        /** The lines lost with a fidelity entry. */
+        public List<String> reported() {
+            return reported;
+        }
+
+        public List<String> unreported() {
+            return unreported;
+        }
+
+        public double keptPercent() {
+            return properties == 0 ? 100 : 100.0 * kept / properties;
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%d of %d properties kept (%.2f %%), %d lost without a fidelity entry",
+                    kept, properties, keptPercent(), unreported.size());
+        }
+    }
+}
