@@ -119,11 +119,11 @@ public class CalDavAdapterTest {
             f.put(calendar, "e" + i + ".ics", Samples.event(i));
         }
         CalDavPages<Calendar, CalendarEvent> pages = new CalDavPages<>(f.connector, "VEVENT",
-                c -> new Calendar(c.href().getPath(), CalDavPages.nameOf(c), null, null, null), (path, text) -> {
+                c -> new Calendar(c.href().getPath(), CalDavPages.nameOf(c), null, null, null), (path, text, losses) -> {
                     if (path.endsWith("/e2.ics")) {
                         throw new IllegalStateException("a bug of the reader");
                     }
-                    return org.dtp.formats.ical.ICalendarFormat.readEvents(path, text);
+                    return org.dtp.formats.ical.ICalendarFormat.readEvents(path, text, losses);
                 });
 
         CalDavFixture.Exported<CalendarEvent> exported = f.exportAll(pages, calendar);
