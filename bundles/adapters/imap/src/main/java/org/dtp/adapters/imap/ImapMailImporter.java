@@ -8,7 +8,6 @@ import jakarta.mail.MessagingException;
 import jakarta.mail.UIDFolder;
 import jakarta.mail.search.AndTerm;
 import jakarta.mail.search.ComparisonTerm;
-import jakarta.mail.search.HeaderTerm;
 import jakarta.mail.search.SearchTerm;
 import jakarta.mail.search.SizeTerm;
 import jakarta.mail.search.SubjectTerm;
@@ -68,6 +67,11 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
     /** An IMAP flag keyword is an atom (RFC 3501 §9: no specials, no controls, no leading backslash). */
     private static final Pattern KEYWORD = Pattern.compile("[\\x21-\\x7e&&[^(){%*\"\\\\\\]]][\\x21-\\x7e&&[^(){%*\"\\]]]*");
     private static final int BUFFER = 64 * 1024;
+    /**
+     * A message up to this size is read from the source once and appended from memory; a larger one is read twice,
+     * streamed each time (once for its size and SHA-256, once into the APPEND), so that memory stays bounded.
+     */
+    private static final int HELD_IN_MEMORY = 1024 * 1024;
     /** Look-alikes of one message compared byte for byte at most; a bound on the work for very common subjects. */
     private static final int MAX_CANDIDATES = 50;
 
@@ -155,16 +159,15 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         String folderName = containerId == null ? "INBOX" : containerId;
         try (ImapConnector.Lease lease = connector.lease(context)) {
             String what = "cannot append message " + message.id() + " to folder '" + folderName + "' of " + lease.account().describe();
-            IMAPFolder folder = null;
             try {
-                folder = (IMAPFolder) lease.store().getFolder(folderName);
-                // Read-write (SELECT) because EXAMINE announces no PERMANENTFLAGS; it is closed without EXPUNGE.
-                folder.open(Folder.READ_WRITE);
+                // Read-write (SELECT) because EXAMINE announces no PERMANENTFLAGS; kept selected with the connection for
+                // the folder's next messages, and never expunged.
+                IMAPFolder folder = lease.open(folderName, Folder.READ_WRITE);
                 // The APPEND literal announces its size first, and servers' RFC822.SIZE is not always the size of the
-                // bytes they serve (GreenMail's is not): the source is read once to learn its exact size and SHA-256,
-                // which also tell a copy at the destination, then again as it is appended.
+                // bytes they serve (GreenMail's is not): the source is read first to learn its exact size and SHA-256,
+                // which also tell a copy at the destination, and held for the APPEND if it is small.
                 Digest source = digest(context.openMedia(message.raw()));
-                String copy = findCopy(context, idempotencyKey, folder, message, source);
+                String copy = findCopy(context, idempotencyKey, lease.account(), folder, message, source);
                 if (copy != null) {
                     LOG.debug("message {} is already in '{}' as {}; not appended again", message.id(), folderName, copy);
                     connector.rememberImport(context.jobId(), idempotencyKey, copy);
@@ -172,6 +175,13 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                 }
                 String id = append(context, folder, message, source, lease);
                 connector.rememberImport(context.jobId(), idempotencyKey, id);
+                if (hasMessageId(message)) {
+                    if (id.startsWith(folderName + ";")) {
+                        MessageIdIndex.of(context.scratch(), lease.account().key(), folder).add(message.messageId(), MessageRefs.parse(id).uid());
+                    } else {
+                        MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
+                    }
+                }
                 return id;
             } catch (MessagingException e) {
                 lease.discard();
@@ -179,8 +189,6 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
             } catch (IOException e) {
                 lease.discard();
                 throw ImapFailures.of(what + ": reading it from the source failed", e);
-            } finally {
-                close(folder);
             }
         }
     }
@@ -190,7 +198,8 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         Flags flags = flagsToSet(context, folder, message);
         Date internalDate = message.internalDate() == null ? null : Date.from(message.internalDate());
         String name = folder.getFullName();
-        try (DigestingStream source = new DigestingStream(context.openMedia(message.raw()))) {
+        InputStream bytes = expected.held() != null ? new java.io.ByteArrayInputStream(expected.held()) : context.openMedia(message.raw());
+        try (DigestingStream source = new DigestingStream(bytes)) {
             StreamingLiteral literal = new StreamingLiteral(source, expected.size(), () -> {
                 if (!source.sha256().equals(expected.sha256())) {
                     throw new StreamingLiteral.SourceMismatchException("the source served other bytes the second time it was read");
@@ -262,35 +271,10 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
      * another item of the job is not a copy (the source may hold the same message twice), nor is one whose SHA-256
      * differs. Sizes the server reports are not compared: not every server reports the size of what it serves.
      */
-    private String findCopy(ImportContext context, String idempotencyKey, IMAPFolder folder, MailMessage message, Digest source)
-            throws MessagingException, IOException {
-        List<SearchTerm> terms = new ArrayList<>();
-        if (message.messageId() != null && !message.messageId().isBlank()) {
-            terms.add(new HeaderTerm("Message-ID", message.messageId()));
-        } else {
-            SearchTerm size = sizeIs(source.size());
-            if (size != null) {
-                terms.add(size);
-            }
-            if (message.subject() != null && !message.subject().isBlank()) {
-                terms.add(new SubjectTerm(message.subject()));
-            }
-        }
-        // One SEARCH per term rather than an OR of them: not every server takes OR (GreenMail does not).
-        TreeMap<Integer, Message> found = new TreeMap<>();
-        for (SearchTerm term : terms) {
-            try {
-                for (Message m : folder.search(term)) {
-                    found.put(m.getMessageNumber(), m);
-                }
-            } catch (MessagingException e) {
-                if (!(e.getNextException() instanceof BadCommandException)) {
-                    throw e;
-                }
-                LOG.debug("IMAP folder '{}': the server cannot search for {}: {}", folder.getFullName(), term, e.getMessage());
-            }
-        }
-        Message[] candidates = found.values().toArray(new Message[0]);
+    private String findCopy(ImportContext context, String idempotencyKey, ImapAccount account, IMAPFolder folder, MailMessage message,
+                            Digest source) throws MessagingException, IOException {
+        Message[] candidates = hasMessageId(message) ? withMessageId(context, account, folder, message.messageId())
+                : lookAlikes(folder, message, source);
         if (candidates.length == 0) {
             return null;
         }
@@ -315,6 +299,49 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         return null;
     }
 
+    private static boolean hasMessageId(MailMessage message) {
+        return message.messageId() != null && !message.messageId().isBlank();
+    }
+
+    /** The folder's messages with this Message-ID, from the job's index of the folder (no command once it is read). */
+    private static Message[] withMessageId(ImportContext context, ImapAccount account, IMAPFolder folder, String messageId)
+            throws MessagingException {
+        List<Long> uids = MessageIdIndex.of(context.scratch(), account.key(), folder).uidsOf(messageId);
+        if (uids.isEmpty()) {
+            return new Message[0];
+        }
+        // Messages expunged since the index was read come back as null.
+        return Arrays.stream(folder.getMessagesByUID(uids.stream().mapToLong(Long::longValue).toArray()))
+                .filter(java.util.Objects::nonNull).toArray(Message[]::new);
+    }
+
+    /** For a message without Message-ID: the folder's messages of the same size or subject (SEARCH). */
+    private static Message[] lookAlikes(IMAPFolder folder, MailMessage message, Digest source) throws MessagingException {
+        List<SearchTerm> terms = new ArrayList<>();
+        SearchTerm size = sizeIs(source.size());
+        if (size != null) {
+            terms.add(size);
+        }
+        if (message.subject() != null && !message.subject().isBlank()) {
+            terms.add(new SubjectTerm(message.subject()));
+        }
+        // One SEARCH per term rather than an OR of them: not every server takes OR (GreenMail does not).
+        TreeMap<Integer, Message> found = new TreeMap<>();
+        for (SearchTerm term : terms) {
+            try {
+                for (Message m : folder.search(term)) {
+                    found.put(m.getMessageNumber(), m);
+                }
+            } catch (MessagingException e) {
+                if (!(e.getNextException() instanceof BadCommandException)) {
+                    throw e;
+                }
+                LOG.debug("IMAP folder '{}': the server cannot search for {}: {}", folder.getFullName(), term, e.getMessage());
+            }
+        }
+        return found.values().toArray(new Message[0]);
+    }
+
     /** SEARCH LARGER size-1 SMALLER size+1: exactly {@code size} octets (RFC 3501 §6.4.4). */
     private static SearchTerm sizeIs(long size) {
         if (size < 1 || size >= Integer.MAX_VALUE) {
@@ -323,31 +350,28 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         return new AndTerm(new SizeTerm(ComparisonTerm.GT, (int) size - 1), new SizeTerm(ComparisonTerm.LT, (int) size + 1));
     }
 
-    private record Digest(long size, String sha256) {
+    /** A message's size and SHA-256, and its bytes if it is at most {@link #HELD_IN_MEMORY} long (else null). */
+    private record Digest(long size, String sha256, byte[] held) {
     }
 
     private static Digest digest(InputStream stream) throws IOException {
         try (InputStream in = stream) {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            java.io.ByteArrayOutputStream held = new java.io.ByteArrayOutputStream();
             byte[] buffer = new byte[BUFFER];
             long size = 0;
             for (int n; (n = in.read(buffer)) >= 0; ) {
                 sha.update(buffer, 0, n);
                 size += n;
+                if (held != null && size <= HELD_IN_MEMORY) {
+                    held.write(buffer, 0, n);
+                } else {
+                    held = null;
+                }
             }
-            return new Digest(size, HexFormat.of().formatHex(sha.digest()));
+            return new Digest(size, HexFormat.of().formatHex(sha.digest()), held == null ? null : held.toByteArray());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void close(Folder folder) {
-        if (folder != null && folder.isOpen()) {
-            try {
-                folder.close(false); // false: never EXPUNGE
-            } catch (MessagingException | RuntimeException e) {
-                LOG.debug("closing IMAP folder '{}' failed: {}", folder.getFullName(), e.getMessage());
-            }
         }
     }
 
