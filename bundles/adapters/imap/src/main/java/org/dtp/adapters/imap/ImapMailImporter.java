@@ -173,27 +173,33 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                     connector.rememberImport(context.jobId(), idempotencyKey, copy);
                     return copy;
                 }
-                String id = append(context, folder, message, source, lease);
+                AppendUID uid = append(context, folder, message, source, lease);
+                boolean uidKnown = uid != null && uid.uid > 0;
+                // A server without UIDPLUS does not say what UID it gave; the id is then for the ledger only.
+                String id = uidKnown ? new MessageRefs.Ref(folderName, uid.uidvalidity, uid.uid).toString()
+                        : folderName + "/;APPENDED=" + message.id();
                 connector.rememberImport(context.jobId(), idempotencyKey, id);
-                if (hasMessageId(message)) {
-                    if (id.startsWith(folderName + ";")) {
-                        MessageIdIndex.of(context.scratch(), lease.account().key(), folder).add(message.messageId(), MessageRefs.parse(id).uid());
-                    } else {
-                        MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
-                    }
+                if (hasMessageId(message) && uidKnown) {
+                    MessageIdIndex.of(context.scratch(), lease.account().key(), folder).add(message.messageId(), uid.uid);
+                } else if (hasMessageId(message)) {
+                    MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
                 }
                 return id;
             } catch (MessagingException e) {
                 lease.discard();
+                // An APPEND whose answer was lost may have stored the message: the retry reads the folder's index again.
+                MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
                 throw ImapFailures.ofItem(what, e);
             } catch (IOException e) {
                 lease.discard();
+                MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
                 throw ImapFailures.of(what + ": reading it from the source failed", e);
             }
         }
     }
 
-    private String append(ImportContext context, IMAPFolder folder, MailMessage message, Digest expected, ImapConnector.Lease lease)
+    /** Appends the message; the UID the server gave it (APPENDUID), or null from a server without UIDPLUS. */
+    private AppendUID append(ImportContext context, IMAPFolder folder, MailMessage message, Digest expected, ImapConnector.Lease lease)
             throws AdapterException, MessagingException, IOException {
         Flags flags = flagsToSet(context, folder, message);
         Date internalDate = message.internalDate() == null ? null : Date.from(message.internalDate());
@@ -219,11 +225,7 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                 }
                 throw failure;
             }
-            if (uid != null && uid.uid > 0) {
-                return new MessageRefs.Ref(name, uid.uidvalidity, uid.uid).toString();
-            }
-            // A server without UIDPLUS does not say what UID it gave; the id is for the ledger only.
-            return name + "/;APPENDED=" + message.id();
+            return uid;
         }
     }
 
