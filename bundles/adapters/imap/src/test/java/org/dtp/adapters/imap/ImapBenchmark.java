@@ -40,6 +40,13 @@ public final class ImapBenchmark {
             fill(a);
             source = MailTransfers.contents(a);
         }
+        // The copy, then the same transfer again as a new job: every message is recognised at the destination.
+        run("copy", settings, conf, from, to, source);
+        run("again", settings, conf, from, to, source);
+    }
+
+    private static void run(String what, ImapSettings settings, String conf, TransferEndpoint from, TransferEndpoint to,
+                            Map<String, List<String>> source) throws Exception {
         int messages = FOLDERS * PER_FOLDER;
         Map<String, Long> commandsBefore = commands(conf);
         long cpuBefore = dovecotCpuTicks(conf);
@@ -65,8 +72,8 @@ public final class ImapBenchmark {
             }
         });
         long total = used.values().stream().mapToLong(Long::longValue).sum();
-        System.out.printf("IMAP %d messages in %d folders, Dovecot -> Dovecot: %.2f s, %s; %d IMAP commands (%.2f per message) "
-                        + "%s; Dovecot CPU %.2f s%n", messages, FOLDERS, seconds,
+        System.out.printf("IMAP %s, %d messages in %d folders, Dovecot -> Dovecot: %.2f s, %s; %d IMAP commands (%.2f per message) "
+                        + "%s; Dovecot CPU %.2f s%n", what, messages, FOLDERS, seconds,
                 identical ? "copies identical" : "COPIES DIFFER (" + job + ")", total, (double) total / messages, used, cpu);
     }
 
