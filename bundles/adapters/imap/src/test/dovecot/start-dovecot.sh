@@ -45,6 +45,8 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
     -keyout "$dir/key.pem" -out "$dir/cert.pem" >/dev/null 2>&1
 chmod 600 "$dir/key.pem"
 printf '%s:{PLAIN}%s::::::\n' "$user" "$password" > "$dir/passwd"
+# A second account, for copies from one account to another on the same server (ImapBenchmark).
+printf '%s:{PLAIN}%s::::::\n' "$user-2" "$password" >> "$dir/passwd"
 chmod 640 "$dir/passwd"
 chgrp dovecot "$dir/passwd" 2>/dev/null || true
 mkdir -p "$dir/home" "$dir/run" "$dir/state"
@@ -96,6 +98,11 @@ namespace inbox {
     auto = subscribe
   }
 }
+# Counts the IMAP commands the server finished, by name (doveadm stats dump), for ImapBenchmark.
+metric imap_command {
+  filter = event=imap_command_finished
+  group_by = cmd_name
+}
 service imap-login {
   inet_listener imap {
     address = 127.0.0.1
@@ -131,6 +138,8 @@ echo "export DTP_TEST_DOVECOT_HOST=localhost"
 echo "export DTP_TEST_DOVECOT_PORT=$port"
 echo "export DTP_TEST_DOVECOT_USER=$user"
 echo "export DTP_TEST_DOVECOT_PASSWORD=$password"
+echo "export DTP_TEST_DOVECOT_USER2=$user-2"
+echo "export DTP_TEST_DOVECOT_CONF=$dir/dovecot.conf"
 echo "export DTP_TEST_DOVECOT_SECURITY=starttls"
 echo "export DTP_TEST_DOVECOT_CERT=$dir/cert.pem"
 echo "export DTP_TEST_DOVECOT_STOP=$dir/stop.sh"

@@ -7,6 +7,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
+import org.eclipse.angus.mail.imap.IMAPFolder;
 import org.eclipse.angus.mail.imap.IMAPSSLStore;
 import org.eclipse.angus.mail.imap.IMAPStore;
 import org.osgi.service.component.annotations.Activate;
@@ -44,6 +45,11 @@ public final class ImapConnector {
     private static final Logger LOG = LoggerFactory.getLogger(ImapConnector.class);
     /** Idempotency keys remembered per connector: enough for the messages of the pages in work of many jobs. */
     private static final int REMEMBERED_IMPORTS = 10_000;
+    /**
+     * A pooled connection used less long ago than this is lent without a NOOP to prove it alive: a server that dropped
+     * it fails the caller's next command, which is transient (the engine retries) and discards the connection.
+     */
+    private static final long CHECK_AFTER_IDLE_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
 
     private final ImapSettings settings;
     /** The checked sockets for end users' transfers. */
@@ -61,7 +67,8 @@ public final class ImapConnector {
     };
     private boolean closed;
 
-    private record Idle(IMAPStore store, long since) {
+    /** A connection given back, with the folder it keeps open (null if none), so the next lease need not open it again. */
+    private record Idle(IMAPStore store, IMAPFolder open, long since) {
     }
 
     /** Plain TCP to checked addresses (IMAP, upgraded by STARTTLS) and TLS from the first byte to them (IMAPS). */
@@ -107,7 +114,7 @@ public final class ImapConnector {
             // by then, closed after use rather than pooled with the longer timeouts of transfers.
             java.time.Duration connectTimeout = TransferContext.timeoutBefore(settings.connectTimeout(), deadline, account.describe());
             java.time.Duration readTimeout = TransferContext.timeoutBefore(settings.readTimeout(), deadline, account.describe());
-            Lease lease = new Lease(account, key, connect(account, operator ? operatorSockets : sockets, connectTimeout, readTimeout));
+            Lease lease = new Lease(account, key, connect(account, operator ? operatorSockets : sockets, connectTimeout, readTimeout), null);
             lease.discard();
             return lease;
         }
@@ -121,14 +128,15 @@ public final class ImapConnector {
             if (candidate == null) {
                 break;
             }
-            // isConnected() sends a NOOP to a connection unused for a while: a server that dropped it is noticed here.
-            if (now - candidate.since() < settings.idleLifetime().toNanos() && candidate.store().isConnected()) {
-                return new Lease(account, key, candidate.store());
+            // isConnected() sends a NOOP: a server that dropped a connection unused for a while is noticed here.
+            long unused = now - candidate.since();
+            if (unused < settings.idleLifetime().toNanos() && (unused < CHECK_AFTER_IDLE_NANOS || candidate.store().isConnected())) {
+                return new Lease(account, key, candidate.store(), candidate.open());
             }
             closeQuietly(candidate.store());
         }
         return new Lease(account, key, connect(account, operator ? operatorSockets : sockets, settings.connectTimeout(),
-                settings.readTimeout()));
+                settings.readTimeout()), null);
     }
 
     private IMAPStore connect(ImapAccount account, Sockets checked, java.time.Duration connectTimeout,
@@ -237,11 +245,11 @@ public final class ImapConnector {
         all.forEach(ImapConnector::closeQuietly);
     }
 
-    private void giveBack(String key, IMAPStore store) {
+    private void giveBack(String key, IMAPStore store, IMAPFolder open) {
         synchronized (idle) {
             Deque<Idle> stores = idle.computeIfAbsent(key, k -> new ArrayDeque<>());
             if (!closed && stores.size() < settings.maxIdleConnections()) {
-                stores.addFirst(new Idle(store, System.nanoTime()));
+                stores.addFirst(new Idle(store, open, System.nanoTime()));
                 return;
             }
         }
@@ -260,20 +268,42 @@ public final class ImapConnector {
     }
 
     /**
-     * A connection lent to one caller. Closing it gives it back for the next page or message; after a failure the
-     * caller calls {@link #discard()} first, so that a connection in an unknown state is closed rather than reused.
+     * A connection lent to one caller. Closing it gives it back for the next page or message, with the folder it has
+     * open; after a failure the caller calls {@link #discard()} first, so that a connection in an unknown state is
+     * closed rather than reused.
      */
     final class Lease implements AutoCloseable {
         private final ImapAccount account;
         private final String key;
         private final IMAPStore store;
+        private IMAPFolder open;
         private boolean discarded;
         private boolean returned;
 
-        private Lease(ImapAccount account, String key, IMAPStore store) {
+        private Lease(ImapAccount account, String key, IMAPStore store, IMAPFolder open) {
             this.account = account;
             this.key = key;
             this.store = store;
+            this.open = open;
+        }
+
+        /**
+         * The folder opened in {@code mode} (EXAMINE for READ_ONLY, SELECT for READ_WRITE): the one this connection
+         * already has open if it is that folder in that mode (no command sent, and the UIDs it fetched are known), else
+         * the open one is closed (never expunged) and this one opened. The folder stays open after the lease closes.
+         */
+        IMAPFolder open(String name, int mode) throws MessagingException {
+            if (open != null && open.isOpen() && open.getMode() == mode && open.getFullName().equals(name)) {
+                return open;
+            }
+            if (open != null && open.isOpen()) {
+                open.close(false); // false: never EXPUNGE
+            }
+            open = null;
+            IMAPFolder folder = (IMAPFolder) store.getFolder(name);
+            folder.open(mode);
+            open = folder;
+            return folder;
         }
 
         IMAPStore store() {
@@ -297,7 +327,7 @@ public final class ImapConnector {
             if (discarded) {
                 closeQuietly(store);
             } else {
-                giveBack(key, store);
+                giveBack(key, store, open);
             }
         }
     }

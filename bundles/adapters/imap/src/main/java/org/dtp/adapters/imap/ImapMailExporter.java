@@ -77,7 +77,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                 if (cursor.isRoot()) {
                     return new ExportPage<>(subFolders(lease.store().getDefaultFolder()), List.of(), null);
                 }
-                return folderPage((IMAPFolder) lease.store().getFolder(cursor.containerId()), cursor.continuation());
+                return folderPage(lease, cursor.containerId(), cursor.continuation());
             } catch (MessagingException e) {
                 lease.discard();
                 throw ImapFailures.of("cannot read " + where + " of " + lease.account().describe(), e);
@@ -85,11 +85,12 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
         }
     }
 
-    private ExportPage<MailFolder, MailMessage> folderPage(IMAPFolder folder, String continuation)
+    private ExportPage<MailFolder, MailMessage> folderPage(ImapConnector.Lease lease, String name, String continuation)
             throws MessagingException, AdapterException {
         MessageRefs.Position position = MessageRefs.position(continuation);
         List<MailFolder> children = List.of();
         if (position == null) {
+            Folder folder = lease.store().getFolder(name);
             if (!folder.exists()) {
                 LOG.warn("IMAP folder '{}' no longer exists at the source; nothing of it is exported", folder.getFullName());
                 return new ExportPage<>(List.of(), List.of(), null);
@@ -101,40 +102,45 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                 return new ExportPage<>(children, List.of(), null);
             }
         }
-        folder.open(Folder.READ_ONLY);
-        try {
-            long validity = folder.getUIDValidity();
-            long after = 0;
-            if (position != null && position.uidValidity() == validity) {
-                after = position.lastUid();
-            } else if (position != null) {
-                LOG.warn("IMAP folder '{}' renumbered its messages (UIDVALIDITY {} is now {}): its export starts again from its "
-                                + "first message; messages already copied are recognised at the destination by Message-ID and content",
-                        folder.getFullName(), position.uidValidity(), validity);
-            }
-            int count = folder.getMessageCount();
-            int first = firstAfter(folder, after, count);
-            if (first > count) {
-                return new ExportPage<>(children, List.of(), null);
-            }
-            int last = Math.min(count, first + connector.settings().pageSize() - 1);
-            Message[] messages = folder.getMessages(first, last);
-            fetchSummaries(folder, messages);
-            List<MailMessage> items = new ArrayList<>(messages.length);
-            for (Message m : messages) {
-                items.add(item(folder, validity, (IMAPMessage) m));
-            }
-            long lastUid = folder.getUID(messages[messages.length - 1]);
-            return new ExportPage<>(children, items, last < count ? new MessageRefs.Position(validity, lastUid).toString() : null);
-        } finally {
-            closeQuietly(folder);
+        // Kept open with the connection: the next page and the messages' bodies need no EXAMINE, and the UIDs this
+        // page fetched tell where the next page starts.
+        IMAPFolder folder = lease.open(name, Folder.READ_ONLY);
+        long validity = folder.getUIDValidity();
+        long after = 0;
+        if (position != null && position.uidValidity() == validity) {
+            after = position.lastUid();
+        } else if (position != null) {
+            LOG.warn("IMAP folder '{}' renumbered its messages (UIDVALIDITY {} is now {}): its export starts again from its "
+                            + "first message; messages already copied are recognised at the destination by Message-ID and content",
+                    folder.getFullName(), position.uidValidity(), validity);
         }
+        int count = folder.getMessageCount();
+        int first = firstAfter(folder, after, count);
+        if (first > count) {
+            return new ExportPage<>(children, List.of(), null);
+        }
+        int last = Math.min(count, first + connector.settings().pageSize() - 1);
+        Message[] messages = folder.getMessages(first, last);
+        fetchSummaries(folder, messages);
+        List<MailMessage> items = new ArrayList<>(messages.length);
+        for (Message m : messages) {
+            items.add(item(folder, validity, (IMAPMessage) m));
+        }
+        long lastUid = folder.getUID(messages[messages.length - 1]);
+        return new ExportPage<>(children, items, last < count ? new MessageRefs.Position(validity, lastUid).toString() : null);
     }
 
-    /** The sequence number of the first message with a UID above {@code after} (count + 1 if none): a binary search. */
+    /**
+     * The sequence number of the first message with a UID above {@code after} (count + 1 if none): the one after the
+     * message with that UID (known without a command when this connection's folder listed it), else a binary search.
+     */
     private static int firstAfter(IMAPFolder folder, long after, int count) throws MessagingException {
         if (after == 0) {
             return 1;
+        }
+        Message previous = folder.getMessageByUID(after);
+        if (previous != null) {
+            return previous.getMessageNumber() + 1;
         }
         int low = 1;
         int high = count + 1;
@@ -229,10 +235,8 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
     public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {
         MessageRefs.Ref message = MessageRefs.parse(ref.uri());
         ImapConnector.Lease lease = connector.lease(context);
-        IMAPFolder folder = null;
         try {
-            folder = (IMAPFolder) lease.store().getFolder(message.folder());
-            folder.open(Folder.READ_ONLY);
+            IMAPFolder folder = lease.open(message.folder(), Folder.READ_ONLY);
             if (folder.getUIDValidity() != message.uidValidity()) {
                 throw new ItemRejectedException("folder '" + message.folder() + "' renumbered its messages (UIDVALIDITY "
                         + message.uidValidity() + " is now " + folder.getUIDValidity() + ") since message " + message.uid()
@@ -244,38 +248,24 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                         + "' is no longer there (deleted at the source after it was listed)");
             }
             // Partial FETCHes of fetchBlockSize bytes each, with BODY.PEEK; -1: read up to the end the server gives.
-            return new MessageStream(new IMAPInputStream(m, null, -1, true), folder, lease);
+            return new MessageStream(new IMAPInputStream(m, null, -1, true), lease);
         } catch (MessagingException e) {
-            closeQuietly(folder);
             lease.discard();
             lease.close();
             throw ImapFailures.of("cannot open message " + message.uid() + " of folder '" + message.folder() + "' of "
                     + lease.account().describe(), e);
         } catch (AdapterException | RuntimeException e) {
-            closeQuietly(folder);
             lease.close();
             throw e;
         }
     }
 
-    private static void closeQuietly(Folder folder) {
-        if (folder != null && folder.isOpen()) {
-            try {
-                folder.close(false); // false: never EXPUNGE
-            } catch (MessagingException | RuntimeException e) {
-                LOG.debug("closing IMAP folder '{}' failed: {}", folder.getFullName(), e.getMessage());
-            }
-        }
-    }
-
-    /** A message's bytes as they stream; closing it closes the folder and gives the connection back. */
+    /** A message's bytes as they stream; closing it gives the connection back (its folder still open). */
     private static final class MessageStream extends FilterInputStream {
-        private final Folder folder;
         private final ImapConnector.Lease lease;
 
-        MessageStream(InputStream in, Folder folder, ImapConnector.Lease lease) {
+        MessageStream(InputStream in, ImapConnector.Lease lease) {
             super(in);
-            this.folder = folder;
             this.lease = lease;
         }
 
@@ -301,7 +291,6 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
 
         @Override
         public void close() {
-            closeQuietly(folder);
             lease.close();
         }
     }

@@ -8,7 +8,6 @@ import jakarta.mail.MessagingException;
 import jakarta.mail.UIDFolder;
 import jakarta.mail.search.AndTerm;
 import jakarta.mail.search.ComparisonTerm;
-import jakarta.mail.search.HeaderTerm;
 import jakarta.mail.search.SearchTerm;
 import jakarta.mail.search.SizeTerm;
 import jakarta.mail.search.SubjectTerm;
@@ -68,6 +67,11 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
     /** An IMAP flag keyword is an atom (RFC 3501 §9: no specials, no controls, no leading backslash). */
     private static final Pattern KEYWORD = Pattern.compile("[\\x21-\\x7e&&[^(){%*\"\\\\\\]]][\\x21-\\x7e&&[^(){%*\"\\]]]*");
     private static final int BUFFER = 64 * 1024;
+    /**
+     * A message up to this size is read from the source once and appended from memory; a larger one is read twice,
+     * streamed each time (once for its size and SHA-256, once into the APPEND), so that memory stays bounded.
+     */
+    private static final int HELD_IN_MEMORY = 1024 * 1024;
     /** Look-alikes of one message compared byte for byte at most; a bound on the work for very common subjects. */
     private static final int MAX_CANDIDATES = 50;
 
@@ -155,46 +159,57 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         String folderName = containerId == null ? "INBOX" : containerId;
         try (ImapConnector.Lease lease = connector.lease(context)) {
             String what = "cannot append message " + message.id() + " to folder '" + folderName + "' of " + lease.account().describe();
-            IMAPFolder folder = null;
             try {
-                folder = (IMAPFolder) lease.store().getFolder(folderName);
-                // Read-write (SELECT) because EXAMINE announces no PERMANENTFLAGS; it is closed without EXPUNGE.
-                folder.open(Folder.READ_WRITE);
+                // Read-write (SELECT) because EXAMINE announces no PERMANENTFLAGS; kept selected with the connection for
+                // the folder's next messages, and never expunged.
+                IMAPFolder folder = lease.open(folderName, Folder.READ_WRITE);
                 // The APPEND literal announces its size first, and servers' RFC822.SIZE is not always the size of the
-                // bytes they serve (GreenMail's is not): the source is read once to learn its exact size and SHA-256,
-                // which also tell a copy at the destination, then again as it is appended.
+                // bytes they serve (GreenMail's is not): the source is read first to learn its exact size and SHA-256,
+                // which also tell a copy at the destination, and held for the APPEND if it is small.
                 Digest source = digest(context.openMedia(message.raw()));
-                String copy = findCopy(context, idempotencyKey, folder, message, source);
+                String copy = findCopy(context, idempotencyKey, lease.account(), folder, message, source);
                 if (copy != null) {
                     LOG.debug("message {} is already in '{}' as {}; not appended again", message.id(), folderName, copy);
                     connector.rememberImport(context.jobId(), idempotencyKey, copy);
                     return copy;
                 }
-                String id = append(context, folder, message, source, lease);
+                AppendUID uid = append(context, folder, message, source, lease);
                 if (source.bareLineFeeds()) {
                     context.reportNotKept(message.id(), "raw", "message body line endings: LF kept as CRLF, as IMAP requires "
                             + "(RFC 3501 §2.3.1: the server serves every line ended by CRLF)");
                 }
+                boolean uidKnown = uid != null && uid.uid > 0;
+                // A server without UIDPLUS does not say what UID it gave; the id is then for the ledger only.
+                String id = uidKnown ? new MessageRefs.Ref(folderName, uid.uidvalidity, uid.uid).toString()
+                        : folderName + "/;APPENDED=" + message.id();
                 connector.rememberImport(context.jobId(), idempotencyKey, id);
+                if (hasMessageId(message) && uidKnown) {
+                    MessageIdIndex.of(context.scratch(), lease.account().key(), folder).add(message.messageId(), uid.uid);
+                } else if (hasMessageId(message)) {
+                    MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
+                }
                 return id;
             } catch (MessagingException e) {
                 lease.discard();
+                // An APPEND whose answer was lost may have stored the message: the retry reads the folder's index again.
+                MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
                 throw ImapFailures.ofItem(what, e);
             } catch (IOException e) {
                 lease.discard();
+                MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
                 throw ImapFailures.of(what + ": reading it from the source failed", e);
-            } finally {
-                close(folder);
             }
         }
     }
 
-    private String append(ImportContext context, IMAPFolder folder, MailMessage message, Digest expected, ImapConnector.Lease lease)
+    /** Appends the message; the UID the server gave it (APPENDUID), or null from a server without UIDPLUS. */
+    private AppendUID append(ImportContext context, IMAPFolder folder, MailMessage message, Digest expected, ImapConnector.Lease lease)
             throws AdapterException, MessagingException, IOException {
         Flags flags = flagsToSet(context, folder, message);
         Date internalDate = message.internalDate() == null ? null : Date.from(message.internalDate());
         String name = folder.getFullName();
-        try (DigestingStream source = new DigestingStream(context.openMedia(message.raw()))) {
+        InputStream bytes = expected.held() != null ? new java.io.ByteArrayInputStream(expected.held()) : context.openMedia(message.raw());
+        try (DigestingStream source = new DigestingStream(bytes)) {
             StreamingLiteral literal = new StreamingLiteral(source, expected.size(), () -> {
                 if (!source.sha256().equals(expected.sha256())) {
                     throw new StreamingLiteral.SourceMismatchException("the source served other bytes the second time it was read");
@@ -214,11 +229,7 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                 }
                 throw failure;
             }
-            if (uid != null && uid.uid > 0) {
-                return new MessageRefs.Ref(name, uid.uidvalidity, uid.uid).toString();
-            }
-            // A server without UIDPLUS does not say what UID it gave; the id is for the ledger only.
-            return name + "/;APPENDED=" + message.id();
+            return uid;
         }
     }
 
@@ -266,35 +277,10 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
      * another item of the job is not a copy (the source may hold the same message twice), nor is one whose SHA-256
      * differs. Sizes the server reports are not compared: not every server reports the size of what it serves.
      */
-    private String findCopy(ImportContext context, String idempotencyKey, IMAPFolder folder, MailMessage message, Digest source)
-            throws MessagingException, IOException {
-        List<SearchTerm> terms = new ArrayList<>();
-        if (message.messageId() != null && !message.messageId().isBlank()) {
-            terms.add(new HeaderTerm("Message-ID", message.messageId()));
-        } else {
-            SearchTerm size = sizeIs(source.size());
-            if (size != null) {
-                terms.add(size);
-            }
-            if (message.subject() != null && !message.subject().isBlank()) {
-                terms.add(new SubjectTerm(message.subject()));
-            }
-        }
-        // One SEARCH per term rather than an OR of them: not every server takes OR (GreenMail does not).
-        TreeMap<Integer, Message> found = new TreeMap<>();
-        for (SearchTerm term : terms) {
-            try {
-                for (Message m : folder.search(term)) {
-                    found.put(m.getMessageNumber(), m);
-                }
-            } catch (MessagingException e) {
-                if (!(e.getNextException() instanceof BadCommandException)) {
-                    throw e;
-                }
-                LOG.debug("IMAP folder '{}': the server cannot search for {}: {}", folder.getFullName(), term, e.getMessage());
-            }
-        }
-        Message[] candidates = found.values().toArray(new Message[0]);
+    private String findCopy(ImportContext context, String idempotencyKey, ImapAccount account, IMAPFolder folder, MailMessage message,
+                            Digest source) throws MessagingException, IOException {
+        Message[] candidates = hasMessageId(message) ? withMessageId(context, account, folder, message.messageId())
+                : lookAlikes(folder, message, source);
         if (candidates.length == 0) {
             return null;
         }
@@ -319,6 +305,49 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         return null;
     }
 
+    private static boolean hasMessageId(MailMessage message) {
+        return message.messageId() != null && !message.messageId().isBlank();
+    }
+
+    /** The folder's messages with this Message-ID, from the job's index of the folder (no command once it is read). */
+    private static Message[] withMessageId(ImportContext context, ImapAccount account, IMAPFolder folder, String messageId)
+            throws MessagingException {
+        List<Long> uids = MessageIdIndex.of(context.scratch(), account.key(), folder).uidsOf(messageId);
+        if (uids.isEmpty()) {
+            return new Message[0];
+        }
+        // Messages expunged since the index was read come back as null.
+        return Arrays.stream(folder.getMessagesByUID(uids.stream().mapToLong(Long::longValue).toArray()))
+                .filter(java.util.Objects::nonNull).toArray(Message[]::new);
+    }
+
+    /** For a message without Message-ID: the folder's messages of the same size or subject (SEARCH). */
+    private static Message[] lookAlikes(IMAPFolder folder, MailMessage message, Digest source) throws MessagingException {
+        List<SearchTerm> terms = new ArrayList<>();
+        SearchTerm size = sizeIs(source.size());
+        if (size != null) {
+            terms.add(size);
+        }
+        if (message.subject() != null && !message.subject().isBlank()) {
+            terms.add(new SubjectTerm(message.subject()));
+        }
+        // One SEARCH per term rather than an OR of them: not every server takes OR (GreenMail does not).
+        TreeMap<Integer, Message> found = new TreeMap<>();
+        for (SearchTerm term : terms) {
+            try {
+                for (Message m : folder.search(term)) {
+                    found.put(m.getMessageNumber(), m);
+                }
+            } catch (MessagingException e) {
+                if (!(e.getNextException() instanceof BadCommandException)) {
+                    throw e;
+                }
+                LOG.debug("IMAP folder '{}': the server cannot search for {}: {}", folder.getFullName(), term, e.getMessage());
+            }
+        }
+        return found.values().toArray(new Message[0]);
+    }
+
     /** SEARCH LARGER size-1 SMALLER size+1: exactly {@code size} octets (RFC 3501 §6.4.4). */
     private static SearchTerm sizeIs(long size) {
         if (size < 1 || size >= Integer.MAX_VALUE) {
@@ -327,13 +356,17 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
         return new AndTerm(new SizeTerm(ComparisonTerm.GT, (int) size - 1), new SizeTerm(ComparisonTerm.LT, (int) size + 1));
     }
 
-    /** {@code bareLineFeeds}: a line ends with LF alone, which IMAP servers serve as CRLF. */
-    private record Digest(long size, String sha256, boolean bareLineFeeds) {
+    /**
+     * A message's size and SHA-256, its bytes if it is at most {@link #HELD_IN_MEMORY} long (else null), and
+     * {@code bareLineFeeds}: a line ends with LF alone, which IMAP servers serve as CRLF.
+     */
+    private record Digest(long size, String sha256, byte[] held, boolean bareLineFeeds) {
     }
 
     private static Digest digest(InputStream stream) throws IOException {
         try (InputStream in = stream) {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            java.io.ByteArrayOutputStream held = new java.io.ByteArrayOutputStream();
             byte[] buffer = new byte[BUFFER];
             long size = 0;
             boolean bareLineFeeds = false;
@@ -345,20 +378,16 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                     bareLineFeeds = buffer[i] == '\n' && (i > 0 ? buffer[i - 1] : previous) != '\r';
                 }
                 previous = n > 0 ? buffer[n - 1] : previous;
+                if (held != null && size <= HELD_IN_MEMORY) {
+                    held.write(buffer, 0, n);
+                } else {
+                    held = null;
+                }
             }
-            return new Digest(size, HexFormat.of().formatHex(sha.digest()), bareLineFeeds);
+            return new Digest(size, HexFormat.of().formatHex(sha.digest()), held == null ? null : held.toByteArray(),
+                    bareLineFeeds);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void close(Folder folder) {
-        if (folder != null && folder.isOpen()) {
-            try {
-                folder.close(false); // false: never EXPUNGE
-            } catch (MessagingException | RuntimeException e) {
-                LOG.debug("closing IMAP folder '{}' failed: {}", folder.getFullName(), e.getMessage());
-            }
         }
     }
 

@@ -65,7 +65,7 @@ public class DovecotRoundTripTest {
     }
 
     /** A PKCS12 trust store holding just the server's (self-signed) certificate. */
-    private static Path trustStoreWith(Path pem) throws Exception {
+    static Path trustStoreWith(Path pem) throws Exception {
         KeyStore store = KeyStore.getInstance("PKCS12");
         store.load(null, null);
         try (InputStream in = Files.newInputStream(pem)) {
