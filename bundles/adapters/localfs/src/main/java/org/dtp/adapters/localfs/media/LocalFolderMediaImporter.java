@@ -98,7 +98,8 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
         }
         Path temp = folder.resolve(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".part");
         try {
-            Copied copied = DiskWrites.copyFromSource(context, item.content(), item.id(), temp, settings.syncToDisk());
+            Copied copied = DiskWrites.copyFromSource(context, item.content(), item.id(), temp, settings.syncToDisk(),
+                    FileModifyDate.in(item.exif()));
             for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
                 Slot slot = findSlot(folder, name, idempotencyKey);
                 if (slot.state() == SlotState.DONE) {
