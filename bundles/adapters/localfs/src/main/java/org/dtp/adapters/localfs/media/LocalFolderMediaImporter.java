@@ -119,6 +119,9 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
                     Files.deleteIfExists(sidecar); // a file appeared under the name we claimed: give the name back
                     continue;
                 }
+                // Per item, not once per page: the engine may write this item to its ledger as soon as we return
+                // (it writes runs every 250 ms, wherever a page ends) and tells an importer nothing when a page ends,
+                // so a rename left for later could be lost to a power cut after the ledger counted the item.
                 DiskWrites.syncFolder(settings.syncToDisk(), folder);
                 return FolderLayout.idOf(root, target);
             }
