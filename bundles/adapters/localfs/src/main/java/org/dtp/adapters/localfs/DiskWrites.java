@@ -17,6 +17,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -42,10 +43,11 @@ public final class DiskWrites {
 
     /**
      * Streams {@code in} (closed here) into the new file {@code temp}, a buffer at a time, with its SHA-256,
-     * forced to disk when {@code sync}. A failure of the source stream is {@link IoFailures#ofSource}, of the
+     * given the modification time {@code modified} unless it is null, and forced to disk (time included) when
+     * {@code sync}. A failure of the source stream is {@link IoFailures#ofSource}, of the
      * disk {@link IoFailures#ofItem}; {@code itemId} names the item in both.
      */
-    static Copied copy(InputStream in, Path temp, boolean sync, String itemId) throws AdapterException {
+    static Copied copy(InputStream in, Path temp, boolean sync, String itemId, FileTime modified) throws AdapterException {
         MessageDigest digest = sha256();
         long count = 0;
         try (InputStream source = in;
@@ -68,6 +70,10 @@ public final class DiskWrites {
                     out.write(chunk);
                 }
             }
+            if (modified != null) {
+                // before the rename, so that the file never appears under its name with the time of the copy
+                Files.setLastModifiedTime(temp, modified);
+            }
             if (sync) {
                 out.force(true);
             }
@@ -83,13 +89,19 @@ public final class DiskWrites {
      */
     public static Copied copyFromSource(ImportContext context, MediaRef ref, String itemId, Path temp, boolean sync)
             throws AdapterException {
+        return copyFromSource(context, ref, itemId, temp, sync, null);
+    }
+
+    /** {@link #copyFromSource(ImportContext, MediaRef, String, Path, boolean)}, the file given the time {@code modified} unless it is null. */
+    public static Copied copyFromSource(ImportContext context, MediaRef ref, String itemId, Path temp, boolean sync,
+                                        FileTime modified) throws AdapterException {
         InputStream opened;
         try {
             opened = context.openMedia(ref);
         } catch (IOException e) {
             throw IoFailures.ofSource("cannot open the bytes of '" + itemId + "'", e);
         }
-        Copied copied = copy(opened, temp, sync, itemId);
+        Copied copied = copy(opened, temp, sync, itemId, modified);
         if (ref.size() >= 0 && ref.size() != copied.size()) {
             throw new TransientAdapterException("the source sent " + copied.size() + " bytes of '" + itemId
                     + "' but announced " + ref.size(), null);

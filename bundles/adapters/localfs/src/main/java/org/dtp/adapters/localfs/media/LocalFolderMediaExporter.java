@@ -142,6 +142,11 @@ public final class LocalFolderMediaExporter implements Exporter<PhotoAlbum, Medi
                 .filter(s -> name.equals(s.storedName()));
         Map<String, String> exif = new LinkedHashMap<>(read.exif());
         sidecar.ifPresent(s -> exif.putAll(s.exif()));
+        // The file's own time, not the one its sidecar recorded at import (the file may have been edited since);
+        // none for a file an import wrote from an item that had none, whose time only says when it was imported.
+        if (sidecar.isEmpty() || sidecar.get().exif().containsKey(FileModifyDate.KEY)) {
+            FileModifyDate.of(file).ifPresent(time -> exif.put(FileModifyDate.KEY, time));
+        }
         String id = FolderLayout.idOf(root, file);
         return new MediaItem(
                 id,

@@ -119,7 +119,8 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
         }
         Path temp = folder.resolve(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".part");
         try {
-            Copied copied = DiskWrites.copyFromSource(context, item.content(), item.id(), temp, settings.syncToDisk());
+            Copied copied = DiskWrites.copyFromSource(context, item.content(), item.id(), temp, settings.syncToDisk(),
+                    FileModifyDate.in(item.exif()));
             Path target;
             synchronized (claims[Math.floorMod(folder.hashCode(), CLAIM_STRIPES)]) {
                 target = claim(folder, name, idempotencyKey, item, temp, copied);
@@ -127,6 +128,9 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
             if (target == null) {
                 throw new TransientAdapterException("the names for '" + name + "' in " + folder + " keep being taken", null);
             }
+            // Per item, not once per page: the engine may write this item to its ledger as soon as we return
+            // (it writes runs every 250 ms, wherever a page ends) and tells an importer nothing when a page ends,
+            // so a rename left for later could be lost to a power cut after the ledger counted the item.
             DiskWrites.syncFolder(settings.syncToDisk(), folder);
             return FolderLayout.idOf(root, target);
         } catch (IOException e) {

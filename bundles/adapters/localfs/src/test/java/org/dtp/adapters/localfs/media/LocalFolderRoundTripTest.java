@@ -10,7 +10,9 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +73,21 @@ public class LocalFolderRoundTripTest {
         assertEquals("Day 1", inC.get("Holidays_ 2011/Day 1/canal.jpg").album());
         assertEquals(Instant.parse("2003-09-06T14:45:48Z"), inC.get("Holidays_ 2011/plain.jpg").takenAt()); // from EXIF
         assertEquals(Instant.parse("2003-09-06T14:45:48Z"), inC.get("ixus.jpg").takenAt()); // none in the sidecar: EXIF fills in
+    }
+
+    @Test
+    public void filesKeepTheirModificationTimeFolderToFolder() throws Exception {
+        Path a = temp.newFolder("a").toPath();
+        Path b = temp.getRoot().toPath().resolve("b");
+        FileTime taken = FileTime.from(Instant.parse("2011-05-06T08:00:01.250Z"));
+        FileTime edited = FileTime.from(Instant.parse("2019-12-31T23:59:59Z"));
+        Files.setLastModifiedTime(Samples.copy(Samples.HTC, a, "duomo.jpg"), taken);
+        Files.setLastModifiedTime(Samples.copy(Samples.CANON, Files.createDirectories(a.resolve("Home")), "ixus.jpg"), edited);
+
+        Samples.transfer(a, b, new LocalFolderSettings(List.of(), 1));
+
+        assertEquals(taken, Files.getLastModifiedTime(b.resolve("duomo.jpg")));
+        assertEquals(edited, Files.getLastModifiedTime(b.resolve("Home/ixus.jpg")));
     }
 
     @Test
