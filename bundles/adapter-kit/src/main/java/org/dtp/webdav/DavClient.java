@@ -367,7 +367,7 @@ public final class DavClient {
             String href = value == null ? null : DavXml.childText(value, DavXml.DAV, "href");
             if (href != null) {
                 URI found = target.resolve(URI.create(href.trim()));
-                if (!sameOrigin(found, at)) {
+                if (!ProviderHttp.sameOrigin(found, at)) {
                     LOG.info("{}: {} points to another server; not followed", provider, local);
                     return null;
                 }
@@ -450,15 +450,6 @@ public final class DavClient {
 
     private static String trimSlash(String path) {
         return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    }
-
-    private static boolean sameOrigin(URI a, URI b) {
-        return Objects.equals(a.getScheme(), b.getScheme()) && Objects.equals(a.getHost(), b.getHost())
-                && portOf(a) == portOf(b);
-    }
-
-    private static int portOf(URI u) {
-        return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     }
 
     /** The settings of a {@link DavClient}. */

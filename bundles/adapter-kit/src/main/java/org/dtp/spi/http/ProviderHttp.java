@@ -416,7 +416,11 @@ public final class ProviderHttp {
         return Optional.of(call.redirected(next, toGet ? "GET" : call.method(), toGet));
     }
 
-    private static boolean sameOrigin(URI a, URI b) {
+    /**
+     * Whether {@code a} and {@code b} have the same origin (scheme and host, whose case does not matter, and port,
+     * the scheme's default when none is given): where credentials for one may go to the other. Since 2.1.
+     */
+    public static boolean sameOrigin(URI a, URI b) {
         return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
                 && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost()) && portOf(a) == portOf(b);
     }

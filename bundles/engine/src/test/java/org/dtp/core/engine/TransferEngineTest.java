@@ -390,16 +390,7 @@ public class TransferEngineTest {
     public void aRepeatedPageReportsNothingTwice() throws Exception {
         destination.notKept = item -> java.util.List.of("caption");
         TransferJob job = start();
-        AtomicInteger seen = new AtomicInteger();
-        destination.afterImport = () -> {
-            if (seen.incrementAndGet() == 10) {
-                harness.controls.requestStop(job.id());
-            }
-        };
-        harness.engine.execute(job.id());
-        destination.afterImport = () -> { };
-        harness.restartNode(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
-        harness.engine.execute(job.id());
+        stopAfterImportsThenResumeOnANewNode(job, 10);
 
         TransferDetails done = details(job);
         assertEquals(JobState.COMPLETED, done.job().state());
@@ -411,16 +402,7 @@ public class TransferEngineTest {
         source.notRead = item -> item.id().startsWith("a/") ? java.util.List.of("attendees[0].role") : java.util.List.of();
         destination.notKept = item -> item.id().equals("a/photo-1") ? java.util.List.of("attendees[0].role") : java.util.List.of();
         TransferJob job = start();
-        AtomicInteger seen = new AtomicInteger();
-        destination.afterImport = () -> {
-            if (seen.incrementAndGet() == 2) {
-                harness.controls.requestStop(job.id());
-            }
-        };
-        harness.engine.execute(job.id());
-        destination.afterImport = () -> { };
-        harness.restartNode(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
-        harness.engine.execute(job.id());
+        stopAfterImportsThenResumeOnANewNode(job, 2);
 
         TransferDetails done = details(job);
         assertEquals(JobState.COMPLETED, done.job().state());
@@ -623,5 +605,22 @@ public class TransferEngineTest {
         assertTrue(done.history().toString(), done.history().stream().anyMatch(c -> c.reason().contains("import test.dst/2.0.0")
                 && c.reason().contains("was test.src/1.0.0, test.dst/1.0.0")));
         destination.importCalls.forEach((key, calls) -> assertEquals(key, 1, calls.get()));
+    }
+
+    /**
+     * Runs {@code job} until {@code imports} items were imported, stops it there as a shutdown would, then runs it
+     * to its end on a restarted node.
+     */
+    private void stopAfterImportsThenResumeOnANewNode(TransferJob job, int imports) throws Exception {
+        AtomicInteger seen = new AtomicInteger();
+        destination.afterImport = () -> {
+            if (seen.incrementAndGet() == imports) {
+                harness.controls.requestStop(job.id());
+            }
+        };
+        harness.engine.execute(job.id());
+        destination.afterImport = () -> { };
+        harness.restartNode(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(5), 2, 0.1));
+        harness.engine.execute(job.id());
     }
 }
