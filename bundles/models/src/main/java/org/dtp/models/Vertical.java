@@ -17,22 +17,25 @@ import org.dtp.models.tasks.TaskList;
 
 /** A kind of data a person moves, with the container and item models adapters exchange for it. */
 public enum Vertical {
-    MEDIA("photos and videos with albums", PhotoAlbum.class, MediaItem.class),
-    CONTACTS("contacts", AddressBook.class, Contact.class),
-    CALENDAR("calendars and events", Calendar.class, CalendarEvent.class),
-    TASKS("task lists and tasks", TaskList.class, Task.class),
-    MAIL("mail folders and messages", MailFolder.class, MailMessage.class),
-    PLAYLISTS("playlists and tracks", Playlist.class, PlaylistTrack.class),
-    SOCIAL("social posts", SocialFeed.class, SocialPost.class);
+    MEDIA("photos and videos with albums", PhotoAlbum.class, MediaItem.class, "when taken"),
+    CONTACTS("contacts", AddressBook.class, Contact.class, null),
+    CALENDAR("calendars and events", Calendar.class, CalendarEvent.class, "start"),
+    TASKS("task lists and tasks", TaskList.class, Task.class, "due date, else start, else completion"),
+    MAIL("mail folders and messages", MailFolder.class, MailMessage.class, "date sent, else received"),
+    PLAYLISTS("playlists and tracks", Playlist.class, PlaylistTrack.class, null),
+    SOCIAL("social posts", SocialFeed.class, SocialPost.class, "when published");
 
     private final String description;
     private final Class<? extends ContainerModel> containerType;
     private final Class<? extends ItemModel> itemType;
+    private final String itemDate;
 
-    Vertical(String description, Class<? extends ContainerModel> containerType, Class<? extends ItemModel> itemType) {
+    Vertical(String description, Class<? extends ContainerModel> containerType, Class<? extends ItemModel> itemType,
+             String itemDate) {
         this.description = description;
         this.containerType = containerType;
         this.itemType = itemType;
+        this.itemDate = itemDate;
     }
 
     public String description() {
@@ -45,6 +48,14 @@ public enum Vertical {
 
     public Class<? extends ItemModel> itemType() {
         return itemType;
+    }
+
+    /**
+     * Which date of an item {@link ItemModel#selectionInstant()} gives, in words ("when taken"), or empty when this
+     * vertical's items have none (contacts, playlist tracks): a date range cannot select them. Since 1.2.
+     */
+    public java.util.Optional<String> itemDate() {
+        return java.util.Optional.ofNullable(itemDate);
     }
 
     /**

@@ -3,7 +3,7 @@
  * and the JSON codec. Each vertical's models live in a sub-package.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.dtp.models;
 
 import org.osgi.annotation.bundle.Export;

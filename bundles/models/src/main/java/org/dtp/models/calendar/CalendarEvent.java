@@ -1,5 +1,6 @@
 package org.dtp.models.calendar;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.ItemModel;
 import org.dtp.models.Schema;
@@ -8,6 +9,7 @@ import org.dtp.models.media.GeoLocation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An event (VEVENT). A recurring event carries its rules in {@code recurrenceRules} (RRULE values
@@ -65,6 +67,13 @@ public record CalendarEvent(
         exceptionDates = exceptionDates == null ? List.of() : List.copyOf(exceptionDates);
         alarms = alarms == null ? List.of() : List.copyOf(alarms);
         extended = extended == null ? List.of() : List.copyOf(extended);
+    }
+
+    /** Its start ({@link CalendarTime#toInstant()}). */
+    @Override
+    @JsonIgnore
+    public Optional<Instant> selectionInstant() {
+        return Optional.ofNullable(start).map(CalendarTime::toInstant);
     }
 
     /** An empty {@link Builder}: every component unset (null, or its documented default). */

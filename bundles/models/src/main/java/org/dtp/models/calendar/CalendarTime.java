@@ -1,8 +1,13 @@
 package org.dtp.models.calendar;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 
 /**
  * An iCalendar DATE or DATE-TIME, keeping which of its forms it had; exactly one of {@code date},
@@ -41,5 +46,29 @@ public record CalendarTime(LocalDate date, LocalDateTime dateTime, String timeZo
 
     public static CalendarTime ofUtc(Instant utc) {
         return new CalendarTime(null, null, null, utc);
+    }
+
+    /**
+     * The instant this time denotes, for comparing it with instants (a transfer's date range): {@code utc} as it
+     * is; a zoned time in its zone, read in UTC when the zone is no IANA id the JDK knows; a floating time, and a
+     * date at its start, read in UTC. Since 1.3.
+     */
+    @JsonIgnore
+    public Instant toInstant() {
+        if (utc != null) {
+            return utc;
+        }
+        if (date != null) {
+            return date.atStartOfDay(ZoneOffset.UTC).toInstant();
+        }
+        ZoneId zone = ZoneOffset.UTC;
+        if (timeZoneId != null) {
+            try {
+                zone = ZoneId.of(timeZoneId);
+            } catch (DateTimeException e) {
+                // a Windows name or a custom VTIMEZONE id: UTC is within a day of it
+            }
+        }
+        return dateTime.atZone(zone).toInstant();
     }
 }

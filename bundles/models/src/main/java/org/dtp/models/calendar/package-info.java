@@ -1,6 +1,6 @@
 /** Calendars and their events, with the semantics of iCalendar (RFC 5545). */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.dtp.models.calendar;
 
 import org.osgi.annotation.bundle.Export;

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A mail message. {@code raw} refers to the RFC 822 bytes, which are the message and are copied
@@ -45,6 +46,13 @@ public record MailMessage(
     @JsonIgnore
     public List<MediaRef> mediaRefs() {
         return List.of(raw);
+    }
+
+    /** When it was sent (its Date header), else when the source received it. */
+    @Override
+    @JsonIgnore
+    public Optional<Instant> selectionInstant() {
+        return date != null ? Optional.of(date.toInstant()) : Optional.ofNullable(internalDate);
     }
 
     /** An empty {@link Builder}: every component unset (null, or its documented default). */

@@ -1,6 +1,6 @@
 /** Mail folders and messages: the raw RFC 822 message by reference, plus flags and labels. */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.dtp.models.mail;
 
 import org.osgi.annotation.bundle.Export;

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A photo or a video. {@code content} refers to the original bytes, which adapters copy untouched;
@@ -41,6 +42,13 @@ public record MediaItem(
     @JsonIgnore
     public List<MediaRef> mediaRefs() {
         return List.of(content);
+    }
+
+    /** When it was taken; a photo or video whose source tells no such time has none. */
+    @Override
+    @JsonIgnore
+    public Optional<Instant> selectionInstant() {
+        return Optional.ofNullable(takenAt);
     }
 
     /** An empty {@link Builder}: every component unset (null, or its documented default). */

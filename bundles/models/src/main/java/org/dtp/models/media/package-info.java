@@ -1,6 +1,6 @@
 /** Photos and videos with their albums. */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.dtp.models.media;
 
 import org.osgi.annotation.bundle.Export;

@@ -9,6 +9,7 @@ import org.dtp.models.media.GeoLocation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A post. {@code inReplyTo} and {@code repostOf} are the source ids or URLs of the post answered
@@ -41,6 +42,13 @@ public record SocialPost(
     @JsonIgnore
     public List<MediaRef> mediaRefs() {
         return attachments;
+    }
+
+    /** When it was published. */
+    @Override
+    @JsonIgnore
+    public Optional<Instant> selectionInstant() {
+        return Optional.ofNullable(publishedAt);
     }
 
     /** An empty {@link Builder}: every component unset (null, or its documented default). */

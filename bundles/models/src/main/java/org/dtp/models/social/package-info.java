@@ -1,6 +1,6 @@
 /** Social feeds and their posts. */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.dtp.models.social;
 
 import org.osgi.annotation.bundle.Export;

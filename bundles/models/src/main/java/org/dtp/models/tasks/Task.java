@@ -1,5 +1,6 @@
 package org.dtp.models.tasks;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.ItemModel;
 import org.dtp.models.Schema;
@@ -9,6 +10,7 @@ import org.dtp.models.calendar.CalendarTime;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A task (VTODO). {@code parentId} is the {@code id} of the task this one is a sub-task of.
@@ -46,6 +48,14 @@ public record Task(
         categories = categories == null ? List.of() : List.copyOf(categories);
         alarms = alarms == null ? List.of() : List.copyOf(alarms);
         extended = extended == null ? List.of() : List.copyOf(extended);
+    }
+
+    /** Its due date, else its start, else when it was completed. */
+    @Override
+    @JsonIgnore
+    public Optional<Instant> selectionInstant() {
+        CalendarTime date = due != null ? due : start;
+        return date != null ? Optional.of(date.toInstant()) : Optional.ofNullable(completedAt);
     }
 
     /** An empty {@link Builder}: every component unset (null, or its documented default). */
