@@ -1,5 +1,6 @@
 package org.dtp.core.engine;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -13,8 +14,12 @@ import java.util.List;
  */
 record Checkpoint(List<Pending> pending) {
 
-    /** A container still to export. {@code containerId} null is the account's root. */
-    record Pending(String containerId, String continuation, String destinationId) {
+    /**
+     * A container still to export. {@code containerId} null is the account's root. {@code path} (null unless the job's
+     * selection names containers) is the names of its ancestors and its own, which the selection matches.
+     */
+    record Pending(String containerId, String continuation, String destinationId,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) List<String> path) {
     }
 
     Checkpoint {
@@ -22,7 +27,7 @@ record Checkpoint(List<Pending> pending) {
     }
 
     static Checkpoint start() {
-        return new Checkpoint(List.of(new Pending(null, null, null)));
+        return new Checkpoint(List.of(new Pending(null, null, null, null)));
     }
 
     boolean done() {
@@ -41,7 +46,7 @@ record Checkpoint(List<Pending> pending) {
         List<Pending> next = new ArrayList<>(pending.size() + found.size());
         Pending head = head();
         if (continuation != null) {
-            next.add(new Pending(head.containerId(), continuation, head.destinationId()));
+            next.add(new Pending(head.containerId(), continuation, head.destinationId(), head.path()));
         }
         next.addAll(pending.subList(1, pending.size()));
         for (Pending p : found) {

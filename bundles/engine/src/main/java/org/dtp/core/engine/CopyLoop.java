@@ -14,6 +14,7 @@ import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
 import org.dtp.transfer.JobState;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,6 +73,7 @@ final class CopyLoop {
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
         JobEndpoints sides = new JobEndpoints(store, job);
+        SelectionFilter selection = new SelectionFilter(store.selection(id));
         // Only a page that an earlier run left unfinished has items in the page ledger; a page that follows
         // one this run finished need not ask.
         boolean pageLedgerMayHoldItems = true;
@@ -113,8 +115,8 @@ final class CopyLoop {
                 store.recordAdapterVersions(id, exporterVersion, importerVersion);
             }
             try {
-                Optional<Checkpoint> next = copyPage(job, sides, checkpoint, pageLedgerMayHoldItems, pending, exporter.get(),
-                        importer.get(), control);
+                Optional<Checkpoint> next = copyPage(job, sides, selection, checkpoint, pageLedgerMayHoldItems, pending,
+                        exporter.get(), importer.get(), control);
                 if (next.isEmpty()) {
                     // Stopped, or an adapter left, mid-page: the page repeats from the checkpoint, skipping what
                     // the page ledger holds once the run is written.
@@ -146,7 +148,8 @@ final class CopyLoop {
      * requested, or an adapter left, before the page was done.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, JobEndpoints sides, Checkpoint checkpoint, boolean pageLedgerMayHoldItems,
+    private Optional<Checkpoint> copyPage(TransferJob job, JobEndpoints sides, SelectionFilter selection, Checkpoint checkpoint,
+                                          boolean pageLedgerMayHoldItems,
                                           PendingRun pending, AdapterService<Exporter<?, ?>> exporterService,
                                           AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
             throws AdapterException, InterruptedException {
@@ -170,6 +173,16 @@ final class CopyLoop {
         }
         List<Checkpoint.Pending> found = new ArrayList<>();
         for (ContainerModel container : page.containers()) {
+            List<String> path = selection.pathOf(head, container);
+            Selection.Scope scope = selection.scopeOf(path);
+            if (scope != Selection.Scope.COPY) {
+                if (scope == Selection.Scope.LOOK_INTO) {
+                    // Not created at the destination: what is selected beneath it goes where its own items would have.
+                    store.addContainer(id, pending.epoch(), container.id(), container.name());
+                    found.add(new Checkpoint.Pending(container.id(), null, head.destinationId(), path));
+                }
+                continue;
+            }
             String key = "c:" + container.id();
             Optional<String> destination = store.ledgerEntry(id, key);
             if (destination.isEmpty()) {
@@ -186,7 +199,7 @@ final class CopyLoop {
                 destination = Optional.of(created);
             }
             store.addContainer(id, pending.epoch(), container.id(), container.name());
-            found.add(new Checkpoint.Pending(container.id(), null, destination.get()));
+            found.add(new Checkpoint.Pending(container.id(), null, destination.get(), path));
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);
         Set<String> skip = new HashSet<>(page.items().size() * 2);
@@ -197,6 +210,7 @@ final class CopyLoop {
             LOG.info("job {}: item {} not exported: {}", id, unreadable.sourceId(), unreadable.reason());
             pending.progress().failed(progressKey, unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
         }
+        Selection.Scope headScope = selection.scopeOf(head);
         int limit = limits.get().limitFor(job.destination().provider(), importer.concurrency());
         BooleanSupplier adaptersUsable = () -> registry.isUsable(exporterService.serviceId())
                 && registry.isUsable(importerService.serviceId());
@@ -210,6 +224,10 @@ final class CopyLoop {
                 String key = "i:" + item.id();
                 if (!skip.add(key)) {
                     continue; // in the ledger already, or twice in this page
+                }
+                if (!selection.copies(headScope, item)) {
+                    pending.progress().notSelected(progressKey, key);
+                    continue;
                 }
                 // Written before the next item rather than after the last one, so that the run that holds a page's
                 // last items also holds its checkpoint.

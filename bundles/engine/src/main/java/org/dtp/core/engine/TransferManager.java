@@ -183,7 +183,7 @@ public final class TransferManager implements TransferService {
         Instant startsAt = limits.startDelaySeconds() > 0
                 ? Instant.ofEpochMilli(System.currentTimeMillis() + limits.startDelaySeconds() * 1000) : null; // as stored
         TransferJob job = store.create(id, request.vertical(), request.source(), request.destination(), request.owner(),
-                startsAt, Checkpoint.start().toJson(ModelJson.newObjectMapper()));
+                startsAt, request.selection(), Checkpoint.start().toJson(ModelJson.newObjectMapper()));
         LOG.info("transfer {} of {} queued: {} from {} to {}{}", id, request.owner(), request.vertical(),
                 request.source().provider(), request.destination().provider(),
                 startsAt == null ? "" : ", to start at " + startsAt);
@@ -241,7 +241,7 @@ public final class TransferManager implements TransferService {
     @Override
     public Optional<TransferDetails> details(UUID id) {
         return store.job(id).map(job -> new TransferDetails(job, store.containers(id), store.errors(id), store.history(id),
-                store.fidelity(id)));
+                store.fidelity(id), store.selection(id)));
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.SecretSettings;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
 
 import java.sql.Connection;
@@ -32,6 +33,7 @@ final class JobRows {
     private static final String SOURCE_SETTINGS = "source_settings";
     private static final String DESTINATION_SETTINGS = "destination_settings";
     private static final String CHECKPOINT = "checkpoint";
+    private static final String SELECTION = "selection";
     private static final String ENDED_STATES = "('COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED', 'CANCELLED')";
     private static final String JOB_COLUMNS = "j.id, j.vertical, j.source_provider, j.source_settings, "
             + "j.destination_provider, j.destination_settings, j.state, j.state_reason, j.created_at, j.updated_at, "
@@ -52,10 +54,11 @@ final class JobRows {
 
     /** Inserts a new job in {@link JobState#QUEUED}, sealed with {@code cipher}, and its first transition. */
     void insert(Connection c, UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
-                String owner, Instant startsAt, String checkpoint, DataKeyCipher cipher, long now) throws SQLException {
+                String owner, Instant startsAt, Selection selection, String checkpoint, DataKeyCipher cipher, long now)
+            throws SQLException {
         Sql.update(c, "INSERT INTO dtp_job (id, vertical, source_provider, source_settings, destination_provider, "
-                + "destination_settings, state, state_reason, created_at, updated_at, checkpoint, owner, starts_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", s -> {
+                + "destination_settings, state, state_reason, created_at, updated_at, checkpoint, owner, starts_at, "
+                + "selection) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", s -> {
             params(id.toString(), vertical.name(), source.provider(),
                     cipher.seal(SOURCE_SETTINGS, write(source.settings())), destination.provider(),
                     cipher.seal(DESTINATION_SETTINGS, write(destination.settings())), JobState.QUEUED.name(), "created",
@@ -65,6 +68,7 @@ final class JobRows {
             } else {
                 s.setLong(13, startsAt.toEpochMilli());
             }
+            s.setString(14, selection.all() ? null : cipher.seal(SELECTION, writeValue(selection)));
         });
         insertTransition(c, id, null, JobState.QUEUED, "created", now);
     }
@@ -147,7 +151,7 @@ final class JobRows {
 
     /**
      * What a job no longer needs once it ended: its data key, checkpoint and ledger go; its settings stay, plain,
-     * with secret values masked, so that its owner still sees where it copied from and to.
+     * with secret values masked, and its selection plain, so that its owner still sees what it copied from where to.
      */
     Ended purgeEnded(Connection c, UUID id) throws SQLException {
         Ended ended;
@@ -161,9 +165,11 @@ final class JobRows {
                         new TransferEndpoint(rs.getString(4), read(keys.open(c, id, DESTINATION_SETTINGS, rs.getString(5)))));
             }
         }
-        Sql.update(c, "UPDATE dtp_job SET source_settings = ?, destination_settings = ?, checkpoint = NULL WHERE id = ?",
-                params(write(SecretSettings.mask(ended.source().settings())),
-                        write(SecretSettings.mask(ended.destination().settings())), id.toString()));
+        Selection selection = selection(c, id);
+        Sql.update(c, "UPDATE dtp_job SET source_settings = ?, destination_settings = ?, checkpoint = NULL, selection = ? "
+                        + "WHERE id = ?", params(write(SecretSettings.mask(ended.source().settings())),
+                        write(SecretSettings.mask(ended.destination().settings())),
+                        selection.all() ? null : writeValue(selection), id.toString()));
         for (String table : List.of("dtp_ledger", "dtp_page_ledger", "dtp_job_key")) {
             Sql.update(c, "DELETE FROM " + table + " WHERE job_id = ?", params(id.toString()));
         }
@@ -212,6 +218,21 @@ final class JobRows {
         return stored.isEmpty() ? Optional.empty() : Optional.ofNullable(keys.open(c, id, CHECKPOINT, stored.get()[0]));
     }
 
+    /** The part of the source the job copies ({@link Selection#ALL} when there is no such job). */
+    Selection selection(Connection c, UUID id) throws SQLException {
+        Optional<String[]> stored = Sql.first(c, "SELECT selection FROM dtp_job WHERE id = ?", params(id.toString()),
+                rs -> new String[]{rs.getString(1)});
+        if (stored.isEmpty() || stored.get()[0] == null) {
+            return Selection.ALL;
+        }
+        String text = keys.open(c, id, SELECTION, stored.get()[0]);
+        try {
+            return json.readValue(text, Selection.class);
+        } catch (JsonProcessingException e) {
+            throw new JobStoreException("job store holds an unreadable selection: " + e.getOriginalMessage(), e);
+        }
+    }
+
     void saveCheckpoint(Connection c, UUID id, String checkpoint, long now) throws SQLException {
         String sealed = keys.require(c, id).seal(CHECKPOINT, checkpoint);
         Sql.update(c, "UPDATE dtp_job SET checkpoint = ?, updated_at = ? WHERE id = ?", params(sealed, now, id.toString()));
@@ -247,6 +268,14 @@ final class JobRows {
                     rs.getLong(15), rs.getLong(16), rs.getLong(17), rs.getString(11), rs.getString(12),
                     rs.getString(13), startsAtTime);
         });
+    }
+
+    private String writeValue(Selection selection) {
+        try {
+            return json.writeValueAsString(selection);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("a selection cannot be written as JSON", e);
+        }
     }
 
     private String write(Map<String, String> settings) {

@@ -12,6 +12,7 @@ import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.ItemError;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.ReportPage;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.TransferRequest;
@@ -108,10 +109,19 @@ public final class JobStore {
      */
     public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
                               String owner, Instant startsAt, String checkpoint) {
+        return create(id, vertical, source, destination, owner, startsAt, Selection.ALL, checkpoint);
+    }
+
+    /**
+     * Persists a new job of {@code owner} in {@link JobState#QUEUED} with its own data key, the part of the source it
+     * copies (sealed with that key) and its initial checkpoint; {@code startsAt} (or null: at once) is when it may start.
+     */
+    public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
+                              String owner, Instant startsAt, Selection selection, String checkpoint) {
         long now = System.currentTimeMillis();
         DataKeyCipher cipher = sql.inTransaction(c -> {
             DataKeyCipher created = keys.create(c, id);
-            rows.insert(c, id, vertical, source, destination, owner, startsAt, checkpoint, created, now);
+            rows.insert(c, id, vertical, source, destination, owner, startsAt, selection, checkpoint, created, now);
             return created;
         });
         keys.remember(id, cipher);
@@ -464,6 +474,11 @@ public final class JobStore {
     /** The fidelity report: how many fields were not kept, and the first {@link FidelityReport#MAX_LISTED}. */
     public FidelityReport fidelity(UUID id) {
         return sql.withConnection(c -> JobReports.fidelity(c, id));
+    }
+
+    /** The part of the source the job copies; {@link Selection#ALL} for a job that selected nothing, or none. */
+    public Selection selection(UUID id) {
+        return sql.withConnection(c -> rows.selection(c, id));
     }
 
     public List<ContainerProgress> containers(UUID id) {

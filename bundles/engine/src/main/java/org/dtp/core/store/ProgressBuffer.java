@@ -23,10 +23,11 @@ abstract class ProgressBuffer {
     record Failed(String containerId, String key, String message) {
     }
 
-    /** Items and bytes imported into one container. */
+    /** Items and bytes imported into one container, and its items the selection left out. */
     static final class Count {
         long items;
         long bytes;
+        long notSelected;
     }
 
     private final Map<String, Count> counts = new LinkedHashMap<>();
@@ -41,11 +42,7 @@ abstract class ProgressBuffer {
 
     /** An item of {@code containerId}'s page, imported under {@code key}. */
     public void imported(String containerId, String key, long itemBytes, List<JobStore.NotKept> fieldsNotKept) {
-        if (lastCount == null || !lastContainerId.equals(containerId)) {
-            lastCount = counts.computeIfAbsent(containerId, c -> new Count());
-            lastContainerId = containerId;
-        }
-        Count count = lastCount;
+        Count count = countOf(containerId);
         count.items++;
         count.bytes += itemBytes;
         if (!fieldsNotKept.isEmpty()) {
@@ -53,6 +50,24 @@ abstract class ProgressBuffer {
         }
         pageKeys.add(key);
         items++;
+    }
+
+    /**
+     * An item of {@code containerId}'s page that the transfer's selection leaves out: counted, and kept in the page
+     * ledger like an imported one, so that a repeat of the page counts it once.
+     */
+    public void notSelected(String containerId, String key) {
+        countOf(containerId).notSelected++;
+        pageKeys.add(key);
+        items++;
+    }
+
+    private Count countOf(String containerId) {
+        if (lastCount == null || !lastContainerId.equals(containerId)) {
+            lastCount = counts.computeIfAbsent(containerId, c -> new Count());
+            lastContainerId = containerId;
+        }
+        return lastCount;
     }
 
     /** An item of {@code containerId}'s page that could not be copied. */
@@ -67,7 +82,7 @@ abstract class ProgressBuffer {
         pageKeys.clear();
     }
 
-    /** Items recorded so far, failed ones included. */
+    /** Items recorded so far, failed and not selected ones included. */
     public int items() {
         return items;
     }

@@ -72,12 +72,13 @@ final class ProgressLedger {
         String job = id.toString();
         if (!progress.counts().isEmpty()) {
             try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + ?, "
-                    + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
+                    + "bytes = bytes + ?, not_selected = not_selected + ? WHERE job_id = ? AND container_id = ?")) {
                 for (Map.Entry<String, ProgressBuffer.Count> count : progress.counts().entrySet()) {
                     s.setLong(1, count.getValue().items);
                     s.setLong(2, count.getValue().bytes);
-                    s.setString(3, job);
-                    s.setString(4, storedKey(count.getKey()));
+                    s.setLong(3, count.getValue().notSelected);
+                    s.setString(4, job);
+                    s.setString(5, storedKey(count.getKey()));
                     s.addBatch();
                 }
                 s.executeBatch();

@@ -34,12 +34,18 @@ import java.util.function.Function;
 final class MemoryMediaProvider {
     final Map<String, List<MediaItem>> albums = new LinkedHashMap<>();
     final List<MediaItem> rootItems = new ArrayList<>();
+    /** Albums nested in an album, by parent id: listed in their parent's first page rather than the root's. */
+    final Map<String, List<String>> subAlbums = new LinkedHashMap<>();
+    /** The containers the exporter was asked for, a page at a time (null: the root). */
+    final List<String> exportedContainers = new java.util.concurrent.CopyOnWriteArrayList<>();
     final int pageSize;
 
     /** Imported items by idempotency key, and how often each key was imported. */
     final Map<String, byte[]> imported = new ConcurrentHashMap<>();
     final Map<String, AtomicInteger> importCalls = new ConcurrentHashMap<>();
     final Map<String, String> importedContainers = new ConcurrentHashMap<>();
+    /** The parent each imported container was created in, by key ("" for the root). */
+    final Map<String, String> containerParents = new ConcurrentHashMap<>();
     /** Called before each import; may throw to inject failures. */
     volatile Function<MediaItem, AdapterException> importFault = item -> null;
     /** Source items the first page of an album reports as unreadable, by album. */
@@ -75,7 +81,13 @@ final class MemoryMediaProvider {
     }
 
     static MediaItem item(String id) {
+        return item(id, null);
+    }
+
+    /** An item taken at {@code takenAt} (null: its time is not known). */
+    static MediaItem item(String id, java.time.Instant takenAt) {
         return MediaItem.builder()
+                .takenAt(takenAt)
                 .id(id)
                 .kind(MediaKind.PHOTO)
                 .fileName(id.replace('/', '_') + ".jpg")
@@ -110,14 +122,22 @@ final class MemoryMediaProvider {
         }
 
         private ExportPage<PhotoAlbum, MediaItem> read(ExportCursor cursor) {
+            exportedContainers.add(cursor.containerId());
             if (cursor.isRoot()) {
                 List<PhotoAlbum> found = new ArrayList<>();
-                albums.keySet().forEach(id -> found.add(new PhotoAlbum(id, "Album " + id, null)));
+                albums.keySet().stream().filter(id -> subAlbums.values().stream().noneMatch(nested -> nested.contains(id)))
+                        .forEach(id -> found.add(album(id)));
                 return new ExportPage<>(cursor.continuation() == null ? found : List.of(), page(rootItems, cursor), next(rootItems, cursor));
             }
             List<MediaItem> items = albums.get(cursor.containerId());
-            return new ExportPage<>(List.of(), page(items, cursor), next(items, cursor),
+            List<PhotoAlbum> nested = cursor.continuation() != null ? List.of()
+                    : subAlbums.getOrDefault(cursor.containerId(), List.of()).stream().map(id -> album(id)).toList();
+            return new ExportPage<>(nested, page(items, cursor), next(items, cursor),
                     cursor.continuation() == null ? unreadable.getOrDefault(cursor.containerId(), List.of()) : List.of());
+        }
+
+        private PhotoAlbum album(String id) {
+            return new PhotoAlbum(id, "Album " + id, null);
         }
 
         private List<MediaItem> page(List<MediaItem> items, ExportCursor cursor) {
@@ -145,6 +165,7 @@ final class MemoryMediaProvider {
         @Override
         public String importContainer(ImportContext context, String key, PhotoAlbum container, String parentId) {
             importedContainers.putIfAbsent(key, "dest-" + container.id());
+            containerParents.put(key, parentId == null ? "" : parentId);
             return importedContainers.get(key);
         }
 

@@ -5,6 +5,7 @@ import org.dtp.core.testing.TestDatabase;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.JobState;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
 import org.junit.After;
 import org.junit.Before;
@@ -106,6 +107,21 @@ public class JobStoreSecrecyTest {
         // Another store (another node, or this one after a restart) opens them with the same key store.
         JobStore otherNode = new JobStore(database.migratedPool(2), new MasterKeyring(folder.getRoot().toPath().resolve("keys.p12"), ""));
         assertEquals(PASSWORD, otherNode.job(job.id()).orElseThrow().source().settings().get("password"));
+    }
+
+    @Test
+    public void aSelectionIsStoredSealedWhileTheJobRunsAndPlainOnceItEnded() throws Exception {
+        Selection selection = new Selection(Instant.parse("2024-01-01T00:00:00Z"), null,
+                List.of("Letters to " + CURSOR), List.of("Spam"));
+        TransferJob job = store.create(UUID.randomUUID(), Vertical.MAIL, new TransferEndpoint("imap", Map.of()),
+                new TransferEndpoint("localfs", Map.of()), "ann", null, selection, "{}");
+
+        assertFalse(everythingStored().contains(CURSOR));
+        assertEquals(selection, store.selection(job.id()));
+
+        assertTrue(store.transition(job.id(), Set.of(JobState.QUEUED), JobState.CANCELLED, "cancelled by user"));
+        assertEquals(selection, store.selection(job.id()));
+        assertTrue("its owner still sees what it selected", everythingStored().contains(CURSOR));
     }
 
     @Test
