@@ -14,6 +14,7 @@ import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.SecretSettings;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
 
 import java.time.Instant;
@@ -31,8 +32,38 @@ public final class ApiModel {
     private ApiModel() {
     }
 
-    /** Request body of POST /api/v1/transfers. Fields are checked by the resource, not by Jackson. */
-    public record TransferBody(String vertical, Endpoint source, Endpoint destination) {
+    /**
+     * Request body of POST /api/v1/transfers. Fields are checked by the resource, not by Jackson. {@code selection}
+     * (optional) is the part of the source to copy.
+     */
+    public record TransferBody(String vertical, Endpoint source, Endpoint destination, SelectionBody selection) {
+    }
+
+    /**
+     * The part of the source a transfer copies or an estimate counts (see {@link Selection}): {@code from}
+     * (inclusive) and {@code to} (exclusive) as {@code 2024-05-01}, {@code 2024-05-01T12:00:00Z} or with an offset;
+     * {@code containers} to copy (none: all), {@code excludeContainers} not to copy, by name or path {@code "A/B"}.
+     * Every field is optional; in responses the bounds are instants.
+     */
+    public record SelectionBody(String from, String to, List<String> containers, List<String> excludeContainers) {
+        static SelectionBody of(Selection selection) {
+            return new SelectionBody(selection.from() == null ? null : selection.from().toString(),
+                    selection.to() == null ? null : selection.to().toString(), selection.containers(),
+                    selection.excludeContainers());
+        }
+
+        /** The selection this body asks for; 400 saying what is wrong. A missing body selects everything. */
+        static Selection toSelection(SelectionBody body) {
+            if (body == null) {
+                return Selection.ALL;
+            }
+            try {
+                return new Selection(body.from() == null ? null : Selection.instant(body.from()),
+                        body.to() == null ? null : Selection.instant(body.to()), body.containers(), body.excludeContainers());
+            } catch (IllegalArgumentException e) {
+                throw ApiProblem.invalidRequest("selection: " + e.getMessage() + ".");
+            }
+        }
     }
 
     /** One side of a transfer, in requests and (with secrets masked) in responses. */
@@ -118,14 +149,15 @@ public final class ApiModel {
         }
     }
 
+    /** A transfer with its progress, and the part of the source it copies ({@code selection}). */
     public record Details(Transfer job, List<Container> containers, List<FailedItem> errors, List<Transition> history,
-                          Fidelity fidelity) {
+                          Fidelity fidelity, SelectionBody selection) {
         static Details of(TransferDetails details) {
             return new Details(Transfer.of(details.job()),
                     details.containers().stream().map(Container::of).toList(),
                     details.errors().stream().map(FailedItem::of).toList(),
                     details.history().stream().map(Transition::of).toList(),
-                    Fidelity.of(details.fidelity()));
+                    Fidelity.of(details.fidelity()), SelectionBody.of(details.selection()));
         }
     }
 
@@ -161,10 +193,10 @@ public final class ApiModel {
         }
     }
 
-    /** Progress within one source container. */
-    public record Container(String id, String name, long items, long bytes, long errors) {
+    /** Progress within one source container; {@code notSelected}: its items the selection left out. */
+    public record Container(String id, String name, long items, long bytes, long errors, long notSelected) {
         static Container of(ContainerProgress p) {
-            return new Container(p.containerId(), p.name(), p.items(), p.bytes(), p.errors());
+            return new Container(p.containerId(), p.name(), p.items(), p.bytes(), p.errors(), p.notSelected());
         }
     }
 
@@ -182,22 +214,38 @@ public final class ApiModel {
         }
     }
 
-    /** Request body of POST /api/v1/estimates: the source of a transfer to be. */
-    public record EstimateBody(String vertical, Endpoint source) {
+    /** Request body of POST /api/v1/estimates: the source of a transfer to be, and what it would select. */
+    public record EstimateBody(String vertical, Endpoint source, SelectionBody selection) {
     }
 
     /**
-     * What a source holds, counted without copying: {@code bytes} of the media whose size the source tells,
-     * {@code mediaOfUnknownSize} media it does not; when {@code complete} is false the counts are a lower bound
-     * and {@code incomplete} says why (the time bound, a page that could not be read). {@code perContainer}: the
-     * items and bytes found directly in each of the first 1,000 containers, by the ids a transfer's progress uses.
+     * What a transfer with {@code selection} would copy of a source, counted without copying: {@code containers} and
+     * {@code items} it would copy, {@code bytes} of their media whose size the source tells, {@code mediaOfUnknownSize}
+     * media it does not; when {@code complete} is false the counts are a lower bound and {@code incomplete} says why
+     * (the time bound, a page that could not be read). {@code perContainer}: each of the first 1,000 containers found,
+     * by the ids a transfer's progress uses, with the items and bytes found directly in it. {@code itemsNotSelected}:
+     * items read that the selection leaves out (outside the date range, or in a container only looked into);
+     * {@code containersLeftOut}: containers the selection leaves out, which are not read, so their items are not
+     * counted anywhere.
      */
     public record Estimate(String vertical, String provider, long containers, long items, long bytes,
                            long mediaOfUnknownSize, long unreadable, boolean complete, String incomplete,
-                           double seconds, List<EstimatedContainer> perContainer) {
+                           double seconds, List<EstimatedContainer> perContainer, SelectionBody selection,
+                           long itemsNotSelected, long containersLeftOut) {
     }
 
-    /** What one source container holds (its own items, not its sub-containers'). */
-    public record EstimatedContainer(String id, String name, long items, long bytes) {
+    /**
+     * What one source container holds (its own items, not its sub-containers'): {@code items} and {@code bytes} a
+     * transfer would copy, {@code notSelected} items it would leave out; {@code selected} is {@code copied},
+     * {@code looked into} (not copied, a container named beneath it is) or {@code left out} (not read: no counts).
+     */
+    public record EstimatedContainer(String id, String name, long items, long bytes, long notSelected, String selected) {
+        static String selected(Selection.Scope scope) {
+            return switch (scope) {
+                case COPY -> "copied";
+                case LOOK_INTO -> "looked into";
+                case SKIP -> "left out";
+            };
+        }
     }
 }

@@ -9,6 +9,7 @@ import org.dtp.spi.Exporter;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.Direction;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -115,6 +116,12 @@ public final class EstimateResource {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
+        Selection selection = ApiModel.SelectionBody.toSelection(body.selection());
+        try {
+            selection.checkFor(vertical);
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidRequest("selection: " + e.getMessage() + ".");
+        }
         Map<String, String> settings = body.source().settings() == null ? Map.of() : body.source().settings();
         String provider = body.source().provider().trim();
         caller.requireMayUse("source", provider);
@@ -159,14 +166,15 @@ public final class EstimateResource {
             throw e;
         }
         try {
-            return run(exporter, source, vertical, seconds, release);
+            return run(exporter, source, vertical, selection, seconds, release);
         } finally {
             answer.run();
         }
     }
 
-    private Estimate run(Exporter<?, ?> exporter, TransferEndpoint source, Vertical vertical, int seconds, Runnable release) {
-        SourceEstimator estimator = new SourceEstimator();
+    private Estimate run(Exporter<?, ?> exporter, TransferEndpoint source, Vertical vertical, Selection selection,
+                         int seconds, Runnable release) {
+        SourceEstimator estimator = new SourceEstimator(selection);
         long started = System.nanoTime();
         long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
         java.time.Instant answerBy = java.time.Instant.now().plusSeconds(seconds); // adapters bound their I/O by it

@@ -287,7 +287,7 @@ public final class TransferResource {
     private static TransferRequest withSignIns(ApiCaller caller, TransferRequest request, SignInUse use) {
         TransferEndpoint source = use.apply(caller, "source", request.source(), Direction.EXPORT);
         TransferEndpoint destination = use.apply(caller, "destination", request.destination(), Direction.IMPORT);
-        return new TransferRequest(request.vertical(), source, destination, request.owner());
+        return new TransferRequest(request.vertical(), source, destination, request.owner(), request.selection());
     }
 
     /** Marks the sign-ins {@code request} names as in use by this request; 409 when another request uses one. */
@@ -332,7 +332,12 @@ public final class TransferResource {
         } catch (IllegalArgumentException e) {
             throw ApiProblem.invalidTransfer(e.getMessage());
         }
-        return new TransferRequest(vertical, endpoint(body.source()), endpoint(body.destination()), owner);
+        try {
+            return new TransferRequest(vertical, endpoint(body.source()), endpoint(body.destination()), owner,
+                    ApiModel.SelectionBody.toSelection(body.selection()));
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidRequest("selection: " + e.getMessage() + ".");
+        }
     }
 
     private static void checkEndpoint(String name, Endpoint endpoint, List<String> missing) {

@@ -33,6 +33,8 @@ import static org.junit.Assert.assertTrue;
 
 /** The dry run: every page of the source counted, nothing opened, bounded in time and in number. */
 public class EstimateResourceTest {
+    private static final java.time.Instant JANUARY_FIRST = java.time.Instant.parse("2024-01-01T00:00:00Z");
+
     /**
      * A source with {@code albums} albums of {@code perAlbum} photos each in pages of 3 (and one loose photo of
      * unknown size at the root), each page taking {@code pageMillis}; "bad" as the path is refused.
@@ -98,10 +100,12 @@ public class EstimateResourceTest {
             return InputStream.nullInputStream();
         }
 
+        /** Photo {@code i} of an album (size 1000 + i) was taken on day i of 2024; the loose one has no time. */
         private static MediaItem photo(String id, long size) {
             return MediaItem.builder()
                     .id(id)
                     .kind(MediaKind.PHOTO)
+                    .takenAt(size < 0 ? null : JANUARY_FIRST.plus(java.time.Duration.ofDays(size - 1000)))
                     .fileName(id + ".jpg")
                     .content(new MediaRef("file:" + id, "image/jpeg", size))
                     .build();
@@ -115,7 +119,57 @@ public class EstimateResourceTest {
     }
 
     private static EstimateBody media(Map<String, String> settings) {
-        return new EstimateBody("media", new Endpoint("localfs", settings));
+        return new EstimateBody("media", new Endpoint("localfs", settings), null);
+    }
+
+    @Test
+    public void countsWhatTheNamedContainersHoldAndNeverReadsTheOthers() {
+        PagedSource source = new PagedSource(3, 7, 0);
+
+        Estimate estimate = resourceFor(source).estimate(Callers.ANN, null, new EstimateBody("media",
+                new Endpoint("localfs", Map.of("path", "/photos")),
+                new ApiModel.SelectionBody(null, null, List.of("album 1"), List.of())));
+
+        assertTrue(estimate.complete());
+        assertEquals(1, estimate.containers());
+        assertEquals(2, estimate.containersLeftOut());
+        assertEquals(7, estimate.items());
+        assertEquals(7021, estimate.bytes());
+        assertEquals("the loose photo is outside every named album", 1, estimate.itemsNotSelected());
+        assertEquals(List.of(new ApiModel.EstimatedContainer("album-0", "Album 0", 0, 0, 0, "left out"),
+                new ApiModel.EstimatedContainer("album-1", "Album 1", 7, 7021, 0, "copied"),
+                new ApiModel.EstimatedContainer("album-2", "Album 2", 0, 0, 0, "left out")), estimate.perContainer());
+        assertTrue(source.cursors.stream().noneMatch(c -> "album-0".equals(c.containerId()) || "album-2".equals(c.containerId())));
+        assertEquals(List.of("album 1"), estimate.selection().containers());
+    }
+
+    @Test
+    public void countsTheItemsInTheDateRangeApart() {
+        PagedSource source = new PagedSource(3, 7, 0);
+
+        Estimate estimate = resourceFor(source).estimate(Callers.ANN, null, new EstimateBody("media",
+                new Endpoint("localfs", Map.of("path", "/photos")),
+                new ApiModel.SelectionBody("2024-01-03", "2024-01-06T00:00:00Z", null, List.of("Album 2"))));
+
+        // Photos 2, 3 and 4 of albums 0 and 1; the rest of them, and the loose photo without a time, left out.
+        assertEquals(2 * 3, estimate.items());
+        assertEquals(2 * (1002 + 1003 + 1004), estimate.bytes());
+        assertEquals(2 * 4 + 1, estimate.itemsNotSelected());
+        assertEquals(2, estimate.containers());
+        assertEquals(1, estimate.containersLeftOut());
+        assertEquals("2024-01-03T00:00:00Z", estimate.selection().from());
+    }
+
+    @Test
+    public void aSelectionThatCannotHoldIsA400() {
+        EstimateResource resource = resourceFor(new PagedSource(1, 1, 0));
+        Endpoint source = new Endpoint("localfs", Map.of());
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, null, new EstimateBody("contacts", source,
+                new ApiModel.SelectionBody("2024-01-01", null, null, null))));
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", source,
+                new ApiModel.SelectionBody("2024-02-01", "2024-01-01", null, null))));
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", source,
+                new ApiModel.SelectionBody("last week", null, null, null))));
     }
 
     @Test
@@ -137,9 +191,9 @@ public class EstimateResourceTest {
         // the root, then 3 pages (3 + 3 + 1) per album, each continuation followed
         assertEquals(1 + 3 * 3, source.cursors.size());
         assertTrue(source.cursors.contains(new ExportCursor("album-2", "6")));
-        assertEquals(List.of(new ApiModel.EstimatedContainer("album-0", "Album 0", 7, 7021),
-                new ApiModel.EstimatedContainer("album-1", "Album 1", 7, 7021),
-                new ApiModel.EstimatedContainer("album-2", "Album 2", 7, 7021)), estimate.perContainer());
+        assertEquals(List.of(new ApiModel.EstimatedContainer("album-0", "Album 0", 7, 7021, 0, "copied"),
+                new ApiModel.EstimatedContainer("album-1", "Album 1", 7, 7021, 0, "copied"),
+                new ApiModel.EstimatedContainer("album-2", "Album 2", 7, 7021, 0, "copied")), estimate.perContainer());
     }
 
     @Test
@@ -180,12 +234,12 @@ public class EstimateResourceTest {
 
         Problem bad = Problems.expect(422, () -> resource.estimate(Callers.ANN, null, media(Map.of("path", "bad"))));
         assertEquals("source: folder 'bad' does not exist", bad.detail());
-        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", new Endpoint("nowhere", Map.of()))));
-        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("mail", new Endpoint("localfs", Map.of()))));
-        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("sideways", new Endpoint("localfs", Map.of()))));
+        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", new Endpoint("nowhere", Map.of()), null)));
+        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("mail", new Endpoint("localfs", Map.of()), null)));
+        Problems.expect(422, () -> resource.estimate(Callers.ANN, null, new EstimateBody("sideways", new Endpoint("localfs", Map.of()), null)));
         Problems.expect(422, () -> resource.estimate(Callers.ANN, null, media(Map.of("path", "/p", "authorization", "x"))));
         Problems.expect(400, () -> resource.estimate(Callers.ANN, null, null));
-        Problems.expect(400, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", null)));
+        Problems.expect(400, () -> resource.estimate(Callers.ANN, null, new EstimateBody("media", null, null)));
         Problems.expect(400, () -> resource.estimate(Callers.ANN, "0", media(Map.of("path", "/p"))));
         Problems.expect(400, () -> resource.estimate(Callers.ANN, "61", media(Map.of("path", "/p"))));
         Problems.expect(401, () -> resource.estimate(null, null, media(Map.of("path", "/p"))));

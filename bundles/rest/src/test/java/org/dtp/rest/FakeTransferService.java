@@ -74,8 +74,12 @@ final class FakeTransferService implements TransferService {
         TransferJob job = new TransferJob(UUID.randomUUID(), request.vertical(), request.source(),
                 request.destination(), JobState.QUEUED, "created", T0, T0, 0, 0, 0, null, null, request.owner(), null);
         put(job, null);
+        selections.put(job.id(), request.selection());
         return job;
     }
+
+    /** The selection of each transfer started here. */
+    private final Map<UUID, org.dtp.transfer.Selection> selections = new java.util.concurrent.ConcurrentHashMap<>();
 
     void put(TransferJob job, JobState from) {
         jobs.put(job.id(), job);
@@ -90,11 +94,12 @@ final class FakeTransferService implements TransferService {
             return Optional.empty();
         }
         return Optional.of(new TransferDetails(job,
-                List.of(new ContainerProgress("album-1", "Holidays", 3, 3000, 1)),
+                List.of(new ContainerProgress("album-1", "Holidays", 3, 3000, 1, 2)),
                 errorsOf(id).stream().limit(100).toList(),
                 history.get(id),
                 new FidelityReport(notKeptOf(id).size(), notKeptOf(id).stream().limit(FidelityReport.MAX_LISTED).toList(),
-                        List.of(new org.dtp.transfer.FieldCount("caption", FieldNotKept.Side.DESTINATION, 1)))));
+                        List.of(new org.dtp.transfer.FieldCount("caption", FieldNotKept.Side.DESTINATION, 1))),
+                selections.get(id)));
     }
 
     /** Item errors and fidelity entries a test gave a transfer; one of each when it gave none. */

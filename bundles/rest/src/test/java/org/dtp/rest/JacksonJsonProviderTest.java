@@ -52,7 +52,17 @@ public class JacksonJsonProviderTest {
                 + "\"depth\":3}},\"destination\":{\"provider\":\"localfs\"},\"unknown\":true}", TransferBody.class);
 
         assertEquals(new TransferBody("media", new Endpoint("localfs", Map.of("path", "/x", "depth", "3")),
-                new Endpoint("localfs", null)), body);
+                new Endpoint("localfs", null), null), body);
+    }
+
+    @Test
+    public void readsASelection() throws Exception {
+        TransferBody body = (TransferBody) read("{\"vertical\":\"mail\",\"source\":{\"provider\":\"imap\"},\"destination\":{\"provider\":"
+                + "\"localfs\"},\"selection\":{\"from\":\"2024-01-01\",\"containers\":[\"INBOX/Work\"],"
+                + "\"excludeContainers\":[\"Spam\"]}}", TransferBody.class);
+
+        assertEquals(new ApiModel.SelectionBody("2024-01-01", null, java.util.List.of("INBOX/Work"), java.util.List.of("Spam")),
+                body.selection());
     }
 
     @Test

@@ -22,7 +22,7 @@ public class OwnershipTest {
 
     private Transfer create(SecurityContext caller) {
         return (Transfer) transfers.create(caller, new TransferBody("media", new Endpoint("localfs", Map.of("path", "/p")),
-                new Endpoint("localfs", Map.of("path", "/b")))).getEntity();
+                new Endpoint("localfs", Map.of("path", "/b")), null)).getEntity();
     }
 
     @SuppressWarnings("unchecked")

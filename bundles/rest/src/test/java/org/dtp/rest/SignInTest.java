@@ -78,7 +78,7 @@ public class SignInTest {
 
     private static TransferBody transfer(String authorization) {
         return new TransferBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", authorization)),
-                new Endpoint("localfs", Map.of("path", "/b")));
+                new Endpoint("localfs", Map.of("path", "/b")), null);
     }
 
     @Test
@@ -125,7 +125,7 @@ public class SignInTest {
     public void aRefusedTransferLeavesItsSignInUsableForTheNextRequest() throws Exception {
         String id = grantedSignIn();
         TransferBody refused = new TransferBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", id)),
-                new Endpoint("nowhere", Map.of("path", "/b")));
+                new Endpoint("nowhere", Map.of("path", "/b")), null);
 
         Problems.expect(422, () -> transfers.create(Callers.ANN, refused));
         assertEquals(201, transfers.create(Callers.ANN, transfer(id)).getStatus());
@@ -140,7 +140,7 @@ public class SignInTest {
         EstimateResourceTest.PagedSource source = new EstimateResourceTest.PagedSource(1, 2, 0);
         EstimateResource estimates = new EstimateResource((provider, vertical) ->
                 Optional.of(source), flows);
-        ApiModel.EstimateBody body = new ApiModel.EstimateBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", id)));
+        ApiModel.EstimateBody body = new ApiModel.EstimateBody("media", new Endpoint("localfs", Map.of("path", "/p", "authorization", id)), null);
 
         Problems.expect(422, () -> estimates.estimate(Callers.BOB, null, body));
         ApiModel.Estimate estimate = estimates.estimate(Callers.ANN, null, body);

@@ -29,7 +29,7 @@ public class TransferReportsResourceTest {
 
     private UUID created() {
         Transfer job = (Transfer) resource.create(Callers.ANN, new TransferBody("media", new Endpoint("localfs", Map.of("path", "/p")),
-                new Endpoint("localfs", Map.of("path", "/b")))).getEntity();
+                new Endpoint("localfs", Map.of("path", "/b")), null)).getEntity();
         return job.id();
     }
 

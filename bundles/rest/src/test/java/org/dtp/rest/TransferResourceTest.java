@@ -23,7 +23,7 @@ public class TransferResourceTest {
 
     private static TransferBody body(String vertical, Map<String, String> sourceSettings) {
         return new TransferBody(vertical, new Endpoint("localfs", sourceSettings),
-                new Endpoint("localfs", Map.of("path", "/backup")));
+                new Endpoint("localfs", Map.of("path", "/backup")), null);
     }
 
     private Transfer created() {
@@ -78,10 +78,51 @@ public class TransferResourceTest {
     @Test
     public void missingFieldsAre400NamingThem() {
         Problem problem = Problems.expect(400, () -> resource.create(Callers.OPERATOR, 
-                new TransferBody(null, new Endpoint(" ", Map.of()), null)));
+                new TransferBody(null, new Endpoint(" ", Map.of()), null, null)));
 
         assertEquals(Problem.INVALID_REQUEST, problem.type());
         assertTrue(problem.detail(), problem.detail().contains("vertical, source.provider, destination"));
+    }
+
+    @Test
+    public void aSelectionGoesToTheServiceAndComesBackInTheDetails() {
+        TransferBody body = new TransferBody("media", new Endpoint("localfs", Map.of("path", "/photos")),
+                new Endpoint("localfs", Map.of("path", "/backup")),
+                new ApiModel.SelectionBody("2024-01-01", "2024-07-01T00:00:00+02:00", List.of("Trips/2024"), List.of("Screenshots")));
+
+        Transfer job = (Transfer) resource.create(Callers.OPERATOR, body).getEntity();
+
+        org.dtp.transfer.Selection asked = new org.dtp.transfer.Selection(java.time.Instant.parse("2024-01-01T00:00:00Z"),
+                java.time.Instant.parse("2024-06-30T22:00:00Z"), List.of("Trips/2024"), List.of("Screenshots"));
+        assertEquals(asked, service.lastRequest.selection());
+        Details details = resource.get(Callers.OPERATOR, job.id().toString());
+        assertEquals(new ApiModel.SelectionBody("2024-01-01T00:00:00Z", "2024-06-30T22:00:00Z", List.of("Trips/2024"),
+                List.of("Screenshots")), details.selection());
+        assertEquals(2, details.containers().get(0).notSelected());
+    }
+
+    @Test
+    public void aTransferWithoutSelectionSelectsEverything() {
+        resource.create(Callers.OPERATOR, body("media", Map.of("path", "/photos")));
+        assertEquals(org.dtp.transfer.Selection.ALL, service.lastRequest.selection());
+    }
+
+    @Test
+    public void aSelectionThatCannotHoldIs400SayingWhy() {
+        Endpoint source = new Endpoint("localfs", Map.of("path", "/p"));
+        Endpoint destination = new Endpoint("localfs", Map.of("path", "/b"));
+        Problem backwards = Problems.expect(400, () -> resource.create(Callers.OPERATOR, new TransferBody("media", source,
+                destination, new ApiModel.SelectionBody("2024-02-01", "2024-01-01", null, null))));
+        assertTrue(backwards.detail(), backwards.detail().startsWith("selection: the selection's 'to'"));
+        Problem undated = Problems.expect(400, () -> resource.create(Callers.OPERATOR, new TransferBody("contacts", source,
+                destination, new ApiModel.SelectionBody("2024-01-01", null, null, null))));
+        assertTrue(undated.detail(), undated.detail().contains("a date range cannot select contacts"));
+        Problem blank = Problems.expect(400, () -> resource.create(Callers.OPERATOR, new TransferBody("media", source,
+                destination, new ApiModel.SelectionBody(null, null, List.of(""), null))));
+        assertTrue(blank.detail(), blank.detail().contains("blank name"));
+        Problem notADate = Problems.expect(400, () -> resource.create(Callers.OPERATOR, new TransferBody("media", source,
+                destination, new ApiModel.SelectionBody("yesterday", null, null, null))));
+        assertTrue(notADate.detail(), notADate.detail().contains("'yesterday' is no date"));
     }
 
     @Test
@@ -108,7 +149,7 @@ public class TransferResourceTest {
     @Test
     public void invalidTransferFromTheServiceIs422WithItsMessage() {
         Problem unknownAdapter = Problems.expect(422, () -> resource.create(Callers.OPERATOR, new TransferBody("media",
-                new Endpoint("nowhere", Map.of("path", "/p")), new Endpoint("localfs", Map.of()))));
+                new Endpoint("nowhere", Map.of("path", "/p")), new Endpoint("localfs", Map.of()), null)));
         Problem badSettings = Problems.expect(422, () -> resource.create(Callers.OPERATOR, body("media", Map.of())));
 
         assertEquals("no adapter for provider 'nowhere'", unknownAdapter.detail());

@@ -6,6 +6,7 @@ import org.apache.karaf.shell.support.table.ShellTable;
 import org.dtp.models.Vertical;
 import org.dtp.transfer.Direction;
 import org.dtp.transfer.SecretSettings;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
 
 import java.time.Instant;
@@ -84,6 +85,22 @@ final class Format {
     static String bar(long part, long whole, int width) {
         int filled = whole <= 0 ? 0 : (int) Math.min(width, Math.round((double) Math.max(0, part) * width / whole));
         return "[" + "#".repeat(filled) + "-".repeat(width - filled) + "]";
+    }
+
+    /** A selection in one line: its date range, containers named and excluded. */
+    static String selection(Selection selection) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (selection.hasDateRange()) {
+            parts.add("dated from " + (selection.from() == null ? "any time" : selection.from()) + " to "
+                    + (selection.to() == null ? "any time" : "before " + selection.to()));
+        }
+        if (!selection.containers().isEmpty()) {
+            parts.add("only " + String.join(", ", selection.containers()));
+        }
+        if (!selection.excludeContainers().isEmpty()) {
+            parts.add("not " + String.join(", ", selection.excludeContainers()));
+        }
+        return parts.isEmpty() ? "everything" : String.join("; ", parts);
     }
 
     static UUID id(String id) throws CommandException {

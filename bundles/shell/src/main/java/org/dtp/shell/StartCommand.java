@@ -10,7 +10,9 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.models.Vertical;
 import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
 import org.dtp.transfer.TransferRequest;
 import org.dtp.transfer.TransferService;
@@ -49,6 +51,23 @@ public class StartCommand implements Action {
             description = "A destination setting as key=value (repeatable); secret ones as for -s")
     List<String> destinationSettings;
 
+    @Option(name = "--from", description = "Copy only items dated from then on (inclusive): 2024-05-01 (its start in UTC), "
+            + "2024-05-01T12:00:00Z or 2024-05-01T14:00:00+02:00. The date is when a photo was taken, a message sent, an "
+            + "event starts...; contacts and playlists have none")
+    String from;
+
+    @Option(name = "--to", description = "Copy only items dated before then (exclusive), written as for --from")
+    String to;
+
+    @Option(name = "-c", aliases = "--container", multiValued = true,
+            description = "Copy only this container (album, calendar, folder, playlist) and what is nested in it, by "
+                    + "name or path (\"Trips/2024\"), case-insensitively (repeatable)")
+    List<String> containers;
+
+    @Option(name = "-x", aliases = "--exclude", multiValued = true,
+            description = "Do not copy this container nor what is nested in it, by name or path (repeatable)")
+    List<String> excluded;
+
     @Override
     public Object execute() throws Exception {
         // Gogo names the thread after the whole command line, and the log prints thread names: a neutral name keeps
@@ -58,9 +77,12 @@ public class StartCommand implements Action {
         thread.setName("dtp:start");
         try {
             SecretPrompt prompt = text -> session.readLine(text, '*');
-            TransferRequest request = new TransferRequest(Format.vertical(vertical),
+            Vertical kind = Format.vertical(vertical);
+            Selection selection = selection(kind);
+            TransferRequest request = new TransferRequest(kind,
                     new TransferEndpoint(source, Format.settings(sourceSettings, "-s", prompt)),
-                    new TransferEndpoint(destination, Format.settings(destinationSettings, "-d", prompt)));
+                    new TransferEndpoint(destination, Format.settings(destinationSettings, "-d", prompt)),
+                    TransferRequest.OPERATOR, selection);
             TransferJob job;
             try {
                 job = transfers.start(request);
@@ -71,6 +93,18 @@ public class StartCommand implements Action {
             return null;
         } finally {
             thread.setName(name);
+        }
+    }
+
+    /** The selection the options ask for, checked before any secret is asked for. */
+    private Selection selection(Vertical kind) throws CommandException {
+        try {
+            Selection selection = new Selection(from == null ? null : Selection.instant(from),
+                    to == null ? null : Selection.instant(to), containers, excluded);
+            selection.checkFor(kind);
+            return selection;
+        } catch (IllegalArgumentException e) {
+            throw new CommandException("Invalid selection: " + e.getMessage());
         }
     }
 }

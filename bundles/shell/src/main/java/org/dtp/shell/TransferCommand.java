@@ -8,6 +8,7 @@ import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.CommandException;
+import org.apache.karaf.shell.support.table.Row;
 import org.apache.karaf.shell.support.table.ShellTable;
 import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.FidelityReport;
@@ -93,13 +94,22 @@ public class TransferCommand implements Action {
             out.println("Adapters: export " + Format.orDash(job.exporterVersion()) + ", import "
                     + Format.orDash(job.importerVersion()));
         }
+        boolean selective = !details.selection().all();
+        if (selective) {
+            out.println("Selection: " + Format.selection(details.selection()));
+        }
 
         out.println();
         out.println("Containers");
-        ShellTable containers = Format.table("Name", "Items", "Bytes", "Errors");
+        ShellTable containers = selective ? Format.table("Name", "Items", "Bytes", "Errors", "Not selected")
+                : Format.table("Name", "Items", "Bytes", "Errors");
         containers.emptyTableText("(none yet)");
         for (ContainerProgress c : details.containers()) {
-            containers.addRow().addContent(name(c), c.items(), Format.bytes(c.bytes()), c.errors());
+            Row row = containers.addRow();
+            row.addContent(name(c), c.items(), Format.bytes(c.bytes()), c.errors());
+            if (selective) {
+                row.addContent(c.notSelected());
+            }
         }
         containers.print(out);
 

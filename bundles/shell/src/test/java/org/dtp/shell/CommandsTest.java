@@ -67,6 +67,55 @@ public class CommandsTest {
     }
 
     @Test
+    public void startPassesTheSelection() throws Exception {
+        StartCommand command = start("media", "localfs", "smugmug");
+        command.sourceSettings = List.of("path=/photos");
+        command.from = "2024-01-01";
+        command.to = "2024-07-01T12:00:00+02:00";
+        command.containers = List.of("Trips/2024", "Family");
+        command.excluded = List.of("Screenshots");
+
+        Console.run(command::execute);
+
+        assertEquals(new org.dtp.transfer.Selection(java.time.Instant.parse("2024-01-01T00:00:00Z"),
+                java.time.Instant.parse("2024-07-01T10:00:00Z"), List.of("Trips/2024", "Family"), List.of("Screenshots")),
+                service.lastRequest.selection());
+    }
+
+    @Test
+    public void startRefusesASelectionThatCannotHoldBeforeAskingForSecrets() {
+        StartCommand undated = start("contacts", "carddav", "localfs");
+        undated.sourceSettings = List.of("password");
+        undated.session = Sessions.answering("never asked");
+        undated.from = "2024-01-01";
+        StartCommand backwards = start("media", "localfs", "smugmug");
+        backwards.from = "2024-02-01";
+        backwards.to = "2024-01-01";
+        StartCommand notADate = start("media", "localfs", "smugmug");
+        notADate.to = "tomorrow";
+
+        assertTrue(assertThrows(CommandException.class, () -> Console.run(undated::execute)).getMessage()
+                .startsWith("Invalid selection: a date range cannot select contacts"));
+        assertTrue(assertThrows(CommandException.class, () -> Console.run(backwards::execute)).getMessage()
+                .contains("must be after"));
+        assertTrue(assertThrows(CommandException.class, () -> Console.run(notADate::execute)).getMessage()
+                .contains("'tomorrow' is no date"));
+        assertEquals("nothing was started", null, service.lastRequest);
+    }
+
+    @Test
+    public void transferShowsItsSelectionAndTheItemsLeftOut() throws Exception {
+        TransferJob job = service.add(JobState.RUNNING, 40, 4096, 1);
+        service.selection = new org.dtp.transfer.Selection(java.time.Instant.parse("2024-01-01T00:00:00Z"), null,
+                List.of("Holidays"), List.of("Work"));
+
+        String out = Console.run(transfer(job.id())::execute);
+
+        assertContains(out, "Selection: dated from 2024-01-01T00:00:00Z to any time; only Holidays; not Work", "Not selected");
+        assertTrue(out, out.lines().anyMatch(line -> line.contains("Holidays") && line.trim().endsWith("4")));
+    }
+
+    @Test
     public void startRunsUnderANeutralThreadNameSoTheLogNeverShowsItsCommandLine() throws Exception {
         StartCommand command = start("MEDIA", "localfs", "smugmug");
         command.sourceSettings = List.of("path=/photos");

@@ -47,6 +47,8 @@ final class FakeTransferService implements TransferService {
     private int revokeTicks;
     final Map<UUID, TransferJob> jobs = new LinkedHashMap<>();
     TransferRequest lastRequest;
+    /** The selection every transfer's details show. */
+    org.dtp.transfer.Selection selection = org.dtp.transfer.Selection.ALL;
     /** The name of the thread that called start, as the log would print it. */
     String startedOnThread;
     /** Details calls answered so far; a job given to {@link #finishAfter} ends after that many. */
@@ -95,13 +97,14 @@ final class FakeTransferService implements TransferService {
             jobs.put(id, job);
         }
         return Optional.of(new TransferDetails(job,
-                List.of(new ContainerProgress("a1", "Holidays", 30, 3 * 1024 * 1024, 1),
+                List.of(new ContainerProgress("a1", "Holidays", 30, 3 * 1024 * 1024, 1, 4),
                         new ContainerProgress("a2", null, 10, 2048, 0)),
                 errorsOf(id).stream().limit(100).toList(),
                 List.of(new StateChange(null, JobState.QUEUED, "created", T0),
                         new StateChange(JobState.QUEUED, JobState.RUNNING, "worker 1", T0.plusSeconds(1))),
                 new FidelityReport(notKeptOf(id).size(), notKeptOf(id).stream().limit(FidelityReport.MAX_LISTED).toList(),
-                        List.of(new org.dtp.transfer.FieldCount("location.altitude", FieldNotKept.Side.DESTINATION, 1)))));
+                        List.of(new org.dtp.transfer.FieldCount("location.altitude", FieldNotKept.Side.DESTINATION, 1))),
+                selection));
     }
 
     /** Item errors and fidelity entries a test gave a transfer; one of each when it gave none. */
