@@ -250,7 +250,22 @@ function transferRequest() {
     return null;
   }
   showNewError('');
+  const selection = selectionAsked();
+  if (selection) body.selection = selection;
   return body;
+}
+
+/** The part of the source the form asks for, or null for all of it; the server checks it (400 saying why). */
+function selectionAsked() {
+  const lines = (id) => $(id).value.split('\n').map((line) => line.trim()).filter((line) => line);
+  const selection = {
+    from: $('selection-from').value || null,
+    to: $('selection-to').value || null,
+    containers: lines('selection-containers'),
+    excludeContainers: lines('selection-exclude'),
+  };
+  const all = !selection.from && !selection.to && !selection.containers.length && !selection.excludeContainers.length;
+  return all ? null : selection;
 }
 
 async function estimate() {
@@ -260,7 +275,7 @@ async function estimate() {
   out.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Counting what is at the source…' }));
   try {
     // the source's sign-in is only borrowed: the transfer redeems it afterwards
-    const result = await api.post('/estimates', { vertical: body.vertical, source: body.source });
+    const result = await api.post('/estimates', { vertical: body.vertical, source: body.source, selection: body.selection });
     const p = document.createElement('p');
     p.className = 'estimate';
     p.id = 'estimate-result';
@@ -268,6 +283,8 @@ async function estimate() {
     p.textContent = `${result.complete ? 'About' : 'At least'} ${format.count(result.items)} items, ${format.bytes(result.bytes)}${unknown}, `
       + `in ${format.count(result.containers)} folders or albums.`
       + (result.unreadable ? ` ${format.count(result.unreadable)} items cannot be read at the source.` : '')
+      + (result.itemsNotSelected ? ` ${format.count(result.itemsNotSelected)} items read are not selected.` : '')
+      + (result.containersLeftOut ? ` ${format.count(result.containersLeftOut)} folders or albums are left out.` : '')
       + (result.complete ? '' : ` The count stopped early: ${result.incomplete}.`);
     out.replaceChildren(p);
     return result;
