@@ -129,7 +129,9 @@ final class SourceEstimator {
                     }
                 }
             }
-            unreadable.addAndGet(page.rejected().size());
+            if (pending.scope() == Selection.Scope.COPY) {
+                unreadable.addAndGet(page.rejected().size());
+            }
             if (!page.isLast()) {
                 // Depth first within a container, as the engine goes: its next page before the sub-containers.
                 cursors.addFirst(new Pending(new ExportCursor(cursor.containerId(), page.continuation()), pending.path(),

@@ -136,6 +136,7 @@ public class EstimateResourceTest {
         assertEquals(7, estimate.items());
         assertEquals(7021, estimate.bytes());
         assertEquals("the loose photo is outside every named album", 1, estimate.itemsNotSelected());
+        assertEquals("the root's unreadable item is not selected either", 0, estimate.unreadable());
         assertEquals(List.of(new ApiModel.EstimatedContainer("album-0", "Album 0", 0, 0, 0, "left out"),
                 new ApiModel.EstimatedContainer("album-1", "Album 1", 7, 7021, 0, "copied"),
                 new ApiModel.EstimatedContainer("album-2", "Album 2", 0, 0, 0, "left out")), estimate.perContainer());

@@ -206,11 +206,13 @@ final class CopyLoop {
         if (!page.items().isEmpty() && pageLedgerMayHoldItems) {
             skip.addAll(store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
         }
-        for (ExportPage.Rejected unreadable : page.rejected()) {
+        Selection.Scope headScope = selection.scopeOf(head);
+        // The items of a container only looked into are not selected, readable or not: no error for them.
+        List<ExportPage.Rejected> rejected = headScope == Selection.Scope.COPY ? page.rejected() : List.of();
+        for (ExportPage.Rejected unreadable : rejected) {
             LOG.info("job {}: item {} not exported: {}", id, unreadable.sourceId(), unreadable.reason());
             pending.progress().failed(progressKey, unreadable.sourceId(), "not readable at the source: " + unreadable.reason());
         }
-        Selection.Scope headScope = selection.scopeOf(head);
         int limit = limits.get().limitFor(job.destination().provider(), importer.concurrency());
         BooleanSupplier adaptersUsable = () -> registry.isUsable(exporterService.serviceId())
                 && registry.isUsable(importerService.serviceId());

@@ -115,6 +115,8 @@ public class SelectiveTransferTest {
 
     @Test
     public void aPathNamesANestedAlbumAndItsParentIsOnlyLookedInto() throws Exception {
+        source.unreadable.put("trips", List.of(new org.dtp.spi.ExportPage.Rejected("broken.jpg", "not an image")));
+
         TransferDetails done = run(new Selection(null, null, List.of("Album trips/Album 2024"), List.of()));
 
         assertEquals(Set.of("i:2024/photo-0", "i:2024/photo-1", "i:2024/photo-2"), importedItems());
@@ -124,6 +126,7 @@ public class SelectiveTransferTest {
         assertFalse(source.exportedContainers.contains("family"));
         assertFalse(source.exportedContainers.contains("work"));
         assertEquals(Map.of("", 1L, "trips", 3L, "2024", 0L), notSelected(done));
+        assertEquals("an unreadable item of a container only looked into is no error", 0, done.job().errors());
     }
 
     @Test
