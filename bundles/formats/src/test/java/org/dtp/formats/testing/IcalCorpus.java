@@ -19,7 +19,7 @@ public final class IcalCorpus {
     public static List<String> files() {
         return List.of("apple-calendar-alarms.ics", "outlook-meeting-attendees.ics", "lotus-notes-9.ics",
                 "rfc5545-rdate-range.ics", "google-calendar-caret-attach.ics", "synology-control-characters.ics",
-                "synology-task.ics");
+                "synology-task.ics", "exchange-delegated-meeting.ics");
     }
 
     public static String read(String file) throws IOException {
