@@ -119,6 +119,11 @@ public final class ICalendarFormat {
             Map.entry("DTSTART", "start"), Map.entry("DUE", "due"), Map.entry("RRULE", "recurrenceRule"),
             Map.entry("STATUS", "status"), Map.entry("PRIORITY", "priority"), Map.entry("PERCENT-COMPLETE", "percentComplete"),
             Map.entry("COMPLETED", "completedAt"));
+    /**
+     * The parameter vobject (the library of Radicale and other Python servers) adds to a floating time where RFC 5545
+     * wants UTC (CREATED, LAST-MODIFIED) when it stores it: its own mark, no data of the source, so not kept.
+     */
+    private static final String VOBJECT_FLOATING_MARK = "X-VOBJ-FLOATINGTIME-ALLOWED";
     /** The event fields read from a property that occurs at most once, whose other parameters they keep. */
     private static final Set<String> SINGLE_EVENT_FIELDS = Set.of("summary", "description", "location", "url", "organizer",
             "uid", "start", "end", "recurrenceId", "created", "lastModified", "status", "classification", "transparency",
@@ -734,7 +739,9 @@ public final class ICalendarFormat {
         }
         Map<String, List<String>> map = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : params) {
-            map.put(e.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(e.getValue()));
+            if (!e.getKey().equalsIgnoreCase(VOBJECT_FLOATING_MARK)) {
+                map.put(e.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(e.getValue()));
+            }
         }
         return new ExtendedProperty(name.toUpperCase(Locale.ROOT), map, value == null ? "" : value);
     }

@@ -147,6 +147,15 @@ public class ICalendarFidelityTest {
         assertTrue(losses.entries().toString(), reported("start", "DTSTART;TZID=Eastern kept in propertyParameters.start"));
     }
 
+    /** The Lotus Notes event as Radicale 3.1.8 serves it back: vobject marks the floating CREATED it stored. */
+    @Test
+    public void vobjectsMarkOnAFloatingCreatedIsNotKeptAsIfItWereTheSources() throws Exception {
+        String served = IcalCorpus.read("lotus-notes-9.ics").replace("\nCREATED:", "\nCREATED;X-VOBJ-FLOATINGTIME-ALLOWED=TRUE:");
+        CalendarEvent standup = ICalendarFormat.readEvents("x", ICalendarObjects.split(served).get(0), losses).get(0);
+        String written = ICalendarFormat.writeEventComponent(standup, standup.uid());
+        assertTrue(written, written.contains("\r\nCREATED:20230901T114210\r\n"));
+    }
+
     @Test
     public void caretEncodedParametersAreReadAndWrittenBackEncoded() throws Exception {
         CalendarEvent opener = events("google-calendar-caret-attach.ics", 0).get(0);
