@@ -119,6 +119,15 @@ public final class ICalendarFormat {
             Map.entry("DTSTART", "start"), Map.entry("DUE", "due"), Map.entry("RRULE", "recurrenceRule"),
             Map.entry("STATUS", "status"), Map.entry("PRIORITY", "priority"), Map.entry("PERCENT-COMPLETE", "percentComplete"),
             Map.entry("COMPLETED", "completedAt"));
+    /**
+     * The parameter vobject (the library of Radicale and other Python servers) adds to a floating time where RFC 5545
+     * wants UTC (CREATED, LAST-MODIFIED) when it stores it: its own mark, no data of the source, so not kept.
+     */
+    private static final String VOBJECT_FLOATING_MARK = "X-VOBJ-FLOATINGTIME-ALLOWED";
+    /** The event fields read from a property that occurs at most once, whose other parameters they keep. */
+    private static final Set<String> SINGLE_EVENT_FIELDS = Set.of("summary", "description", "location", "url", "organizer",
+            "uid", "start", "end", "recurrenceId", "created", "lastModified", "status", "classification", "transparency",
+            "duration", "geo", "sequence");
     /** Parameters a property with a model field may have without losing anything: the form of its value. */
     private static final Set<String> VALUE_FORM_PARAMETERS = Set.of("VALUE", "TZID");
     /** ATTENDEE parameters the attendee's fields carry; the others are kept in {@code parameters}. */
@@ -286,16 +295,15 @@ public final class ICalendarFormat {
                 .start(time(tz, e.getDateStart(), used, tzids))
                 .end(time(tz, e.getDateEnd(), used, tzids));
         used.add(e.getDateTimeStamp());
-        CalendarEvent read = event.summary(text(e.getSummary(), used))
+        event.summary(text(e.getSummary(), used))
                 .description(text(e.getDescription(), used))
                 .location(text(e.getLocation(), used))
                 .created(instant(e.getCreated(), used))
                 .lastModified(instant(e.getLastModified(), used))
                 .url(e.getUrl() == null ? null : text(e.getUrl(), used))
-                .extended(extended(e, used, tz, tzids, zones, itemLosses))
-                .build();
-        reportUnkeptParameters(used, tz, EVENT_FIELDS, itemLosses);
-        return read;
+                .extended(extended(e, used, tz, tzids, zones, itemLosses));
+        // After extended: writing a property's text (propertyText) may change it, and with it its place in used.
+        return event.propertyParameters(propertyParameters(used, tz, EVENT_FIELDS, SINGLE_EVENT_FIELDS, itemLosses)).build();
     }
 
     private static List<String> categories(List<Categories> properties, Set<ICalProperty> used) {
@@ -442,7 +450,8 @@ public final class ICalendarFormat {
                 .completedAt(instant(t.getCompleted(), used))
                 .extended(extended(t, used, tz, tzids, zones, itemLosses))
                 .build();
-        reportUnkeptParameters(used, tz, TASK_FIELDS, itemLosses);
+        // The task model keeps no parameters: each is reported as not kept.
+        propertyParameters(used, tz, TASK_FIELDS, Set.of(), itemLosses);
         return read;
     }
 
@@ -628,6 +637,10 @@ public final class ICalendarFormat {
             raw = new DateTimeComponents(date, java.util.TimeZone.getTimeZone("UTC"));
         }
         if (!date.hasTime()) {
+            // A date has no zone, but a TZID written on it is kept (propertyParameters), and so is its VTIMEZONE.
+            if (property.getParameters().getTimezoneId() != null) {
+                tzids.add(property.getParameters().getTimezoneId());
+            }
             return CalendarTime.ofDate(LocalDate.of(raw.getYear(), raw.getMonth(), raw.getDate()));
         }
         if (raw.isUtc()) {
@@ -726,38 +739,54 @@ public final class ICalendarFormat {
         }
         Map<String, List<String>> map = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : params) {
-            map.put(e.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(e.getValue()));
+            if (!e.getKey().equalsIgnoreCase(VOBJECT_FLOATING_MARK)) {
+                map.put(e.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(e.getValue()));
+            }
         }
         return new ExtendedProperty(name.toUpperCase(Locale.ROOT), map, value == null ? "" : value);
     }
 
     /**
-     * Reports what the fields of the properties read into them leave out: parameters other than the value's form
-     * (LANGUAGE, ALTREP, RANGE, SENT-BY, ...), a TZID on a date (a date has no zone). ATTENDEEs keep their
-     * parameters.
+     * The parameters the fields of the properties read into them leave out, by field: parameters other than the
+     * value's form (LANGUAGE, ALTREP, RANGE, SENT-BY, DIR, ...) and a TZID on a date (a date has no zone; its zone's
+     * VTIMEZONE is kept as for a time's, see {@link #time}), each reported as kept there. A property that can occur
+     * more than once (CATEGORIES, RDATE, EXDATE, RRULE) has no one place for them: reported as not kept. ATTENDEEs keep
+     * their parameters in their own field.
      */
-    private static void reportUnkeptParameters(Set<ICalProperty> used, TimezoneInfo tz, Map<String, String> fields,
-                                               ItemLosses losses) {
+    private static Map<String, Map<String, List<String>>> propertyParameters(Set<ICalProperty> used, TimezoneInfo tz,
+            Map<String, String> fields, Set<String> singleFields, ItemLosses losses) {
+        Map<String, Map<String, List<String>>> out = new LinkedHashMap<>();
         for (ICalProperty p : used) {
             if (p == null || p instanceof Attendee) {
                 continue;
             }
             ExtendedProperty text = propertyText(p, tz);
             String field = fields.getOrDefault(text.name(), text.name().toLowerCase(Locale.ROOT));
-            for (Map.Entry<String, List<String>> param : p.getParameters()) {
+            boolean date = isDate(p);
+            for (Map.Entry<String, List<String>> param : parametersOf(p)) {
                 String name = param.getKey().toUpperCase(Locale.ROOT);
-                if (p instanceof Organizer && name.equals("CN")) {
+                if (VALUE_FORM_PARAMETERS.contains(name) && !(name.equals("TZID") && date)) {
                     continue;
                 }
-                if (!VALUE_FORM_PARAMETERS.contains(name)) {
-                    losses.notKept(field, text.name() + ";" + name + "=" + String.join(",", param.getValue())
-                            + " not kept: " + field + " has no place for the parameter " + name);
-                } else if (name.equals("TZID") && isDate(p)) {
-                    losses.notKept(field, text.name() + ";TZID=" + String.join(",", param.getValue())
-                            + ";VALUE=DATE kept as a date without its TZID (a date has no zone)");
+                String written = text.name() + ";" + name + "=" + String.join(",", param.getValue());
+                if (!singleFields.contains(field)) {
+                    losses.notKept(field, written + " not kept: " + field + " has no place for the parameter " + name);
+                    continue;
                 }
+                out.computeIfAbsent(field, f -> new LinkedHashMap<>()).put(name, List.copyOf(param.getValue()));
+                losses.notKept(field, written + " kept in propertyParameters." + field);
             }
         }
+        return out;
+    }
+
+    /** The parameters of {@code p} but an ORGANIZER's CN, which is the organizer's name. */
+    private static ICalParameters parametersOf(ICalProperty p) {
+        ICalParameters params = new ICalParameters(p.getParameters());
+        if (p instanceof Organizer) {
+            params.removeAll("CN");
+        }
+        return params;
     }
 
     private static boolean isDate(ICalProperty p) {
@@ -902,6 +931,7 @@ public final class ICalendarFormat {
         if (e.geo() != null) {
             v.setGeo(new Geo(e.geo().latitude(), e.geo().longitude()));
         }
+        parametersTo(v, e.propertyParameters());
         alarmsTo(v, e.alarms());
         extendedTo(v, e.extended());
         return componentText(v, "VEVENT");
@@ -958,7 +988,10 @@ public final class ICalendarFormat {
         times.add(e.recurrenceId());
         times.addAll(e.recurrenceDates());
         times.addAll(e.exceptionDates());
-        return timeZoneIds(times);
+        Set<String> out = timeZoneIds(times);
+        // A date's TZID, kept as a parameter, names a zone whose VTIMEZONE the object needs as well.
+        e.propertyParameters().values().forEach(params -> out.addAll(params.getOrDefault("TZID", List.of())));
+        return out;
     }
 
     /** The TZIDs the times of {@code t} name (due, start), each once, in that order. */
@@ -992,6 +1025,17 @@ public final class ICalendarFormat {
             return own;
         }
         return VTimezones.isIana(tzid) ? Optional.of(VTimezones.of(tzid)) : Optional.empty();
+    }
+
+    /** Puts each field's other parameters back on the property written from it. */
+    private static void parametersTo(ICalComponent v, Map<String, Map<String, List<String>>> parameters) {
+        for (ICalProperty p : v.getProperties().values()) {
+            String name = p instanceof RawProperty raw ? raw.getName() : SCRIBES.getPropertyScribe(p).getPropertyName(ICalVersion.V2_0);
+            String field = EVENT_FIELDS.get(name.toUpperCase(Locale.ROOT));
+            if (field != null && SINGLE_EVENT_FIELDS.contains(field)) {
+                parameters.getOrDefault(field, Map.of()).forEach((k, values) -> p.getParameters().putAll(k, values));
+            }
+        }
     }
 
     private static void alarmsTo(ICalComponent v, List<Alarm> alarms) {

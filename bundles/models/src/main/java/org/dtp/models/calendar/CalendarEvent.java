@@ -7,7 +7,9 @@ import org.dtp.models.Schema;
 import org.dtp.models.media.GeoLocation;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,6 +20,10 @@ import java.util.Optional;
  * and the original start of that occurrence as {@code recurrenceId}.
  * The event ends at {@code end} or lasts {@code duration} (RFC 5545 dur-value), never both.
  * {@code classificationText} holds the source's class when {@code classification} is OTHER, and only then.
+ * {@code propertyParameters} holds, by field name ({@code summary}, {@code description}, {@code start},
+ * {@code recurrenceId}, {@code organizer}, ...), the parameters of the property read into that field which the field
+ * has no place for (LANGUAGE, ALTREP, RANGE, SENT-BY, DIR, a TZID on a date, X- parameters), by upper-case name, as
+ * written: kept so that they are written back (since 1.3).
  */
 @Schema(name = "dtp.calendar.event")
 public record CalendarEvent(
@@ -46,7 +52,8 @@ public record CalendarEvent(
         Instant lastModified,
         String url,
         GeoLocation geo,
-        List<ExtendedProperty> extended) implements ItemModel {
+        List<ExtendedProperty> extended,
+        Map<String, Map<String, List<String>>> propertyParameters) implements ItemModel {
 
     public CalendarEvent {
         Objects.requireNonNull(id, "id");
@@ -67,6 +74,35 @@ public record CalendarEvent(
         exceptionDates = exceptionDates == null ? List.of() : List.copyOf(exceptionDates);
         alarms = alarms == null ? List.of() : List.copyOf(alarms);
         extended = extended == null ? List.of() : List.copyOf(extended);
+        propertyParameters = copyOf(propertyParameters);
+    }
+
+    /** The components of 1.2, without property parameters: kept so that code built against 1.2 runs unchanged. */
+    public CalendarEvent(String id, String uid, CalendarTime recurrenceId, String summary, String description,
+                         String location, CalendarTime start, CalendarTime end, String duration, EventStatus status,
+                         Transparency transparency, Classification classification, String classificationText,
+                         Organizer organizer, List<Attendee> attendees, List<String> categories,
+                         List<String> recurrenceRules, List<CalendarTime> recurrenceDates,
+                         List<CalendarTime> exceptionDates, List<Alarm> alarms, int sequence, Instant created,
+                         Instant lastModified, String url, GeoLocation geo, List<ExtendedProperty> extended) {
+        this(id, uid, recurrenceId, summary, description, location, start, end, duration, status, transparency,
+                classification, classificationText, organizer, attendees, categories, recurrenceRules,
+                recurrenceDates, exceptionDates, alarms, sequence, created, lastModified, url, geo, extended, null);
+    }
+
+    /** An unmodifiable copy, value lists included; null becomes empty. */
+    static Map<String, Map<String, List<String>>> copyOf(Map<String, Map<String, List<String>>> parameters) {
+        Map<String, Map<String, List<String>>> copy = new HashMap<>();
+        if (parameters != null) {
+            parameters.forEach((field, params) -> {
+                Map<String, List<String>> values = new HashMap<>();
+                if (params != null) {
+                    params.forEach((k, v) -> values.put(k, v == null ? List.of() : List.copyOf(v)));
+                }
+                copy.put(field, Map.copyOf(values));
+            });
+        }
+        return Map.copyOf(copy);
     }
 
     /** Its start ({@link CalendarTime#toInstant()}). */
@@ -122,6 +158,7 @@ public record CalendarEvent(
         private String url;
         private GeoLocation geo;
         private List<ExtendedProperty> extended;
+        private Map<String, Map<String, List<String>>> propertyParameters;
 
         private Builder() {
         }
@@ -153,6 +190,7 @@ public record CalendarEvent(
             url = source.url;
             geo = source.geo;
             extended = source.extended;
+            propertyParameters = source.propertyParameters;
         }
 
         public Builder id(String id) {
@@ -285,12 +323,17 @@ public record CalendarEvent(
             return this;
         }
 
+        public Builder propertyParameters(Map<String, Map<String, List<String>>> propertyParameters) {
+            this.propertyParameters = propertyParameters;
+            return this;
+        }
+
         /** The CalendarEvent; throws as the canonical constructor does when the components break its rules. */
         public CalendarEvent build() {
             return new CalendarEvent(id, uid, recurrenceId, summary, description, location, start, end,
                     duration, status, transparency, classification, classificationText, organizer, attendees,
                     categories, recurrenceRules, recurrenceDates, exceptionDates, alarms, sequence, created,
-                    lastModified, url, geo, extended);
+                    lastModified, url, geo, extended, propertyParameters);
         }
     }
 }

@@ -34,7 +34,8 @@ public class CalendarEventBuilderTest {
                 List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, "Gleich")),
                 3, Instant.parse("2024-02-01T12:00:00Z"), Instant.parse("2024-02-20T16:45:10Z"),
                 "https://example.org/events/1", new GeoLocation(52.52, 13.405, null),
-                List.of(new ExtendedProperty("X-MICROSOFT-CDO-BUSYSTATUS", Map.of(), "BUSY")));
+                List.of(new ExtendedProperty("X-MICROSOFT-CDO-BUSYSTATUS", Map.of(), "BUSY")),
+                Map.of("summary", Map.of("LANGUAGE", List.of("de"))));
     }
 
     @Test
@@ -45,13 +46,24 @@ public class CalendarEventBuilderTest {
                 withEnd.status(), withEnd.transparency(), withEnd.classification(), withEnd.classificationText(),
                 withEnd.organizer(), withEnd.attendees(), withEnd.categories(), withEnd.recurrenceRules(),
                 withEnd.recurrenceDates(), withEnd.exceptionDates(), withEnd.alarms(), withEnd.sequence(),
-                withEnd.created(), withEnd.lastModified(), withEnd.url(), withEnd.geo(), withEnd.extended());
+                withEnd.created(), withEnd.lastModified(), withEnd.url(), withEnd.geo(), withEnd.extended(), withEnd.propertyParameters());
         assertFilled(withEnd, "duration");
         assertFilled(withDuration, "end");
 
         assertEquals(withEnd, setEveryComponent(withEnd, CalendarEvent.builder()));
         assertEquals(withDuration, setEveryComponent(withDuration, CalendarEvent.builder()));
         assertEquals(withDuration, withEnd.toBuilder().end(null).duration("PT30M").build());
+    }
+
+    @Test
+    public void theConstructorOf12LeavesNoPropertyParameters() {
+        CalendarEvent e = filled();
+        CalendarEvent of12 = new CalendarEvent(e.id(), e.uid(), e.recurrenceId(), e.summary(), e.description(), e.location(),
+                e.start(), e.end(), e.duration(), e.status(), e.transparency(), e.classification(), e.classificationText(),
+                e.organizer(), e.attendees(), e.categories(), e.recurrenceRules(), e.recurrenceDates(), e.exceptionDates(),
+                e.alarms(), e.sequence(), e.created(), e.lastModified(), e.url(), e.geo(), e.extended());
+        assertEquals(e.toBuilder().propertyParameters(null).build(), of12);
+        assertEquals(Map.of(), of12.propertyParameters());
     }
 
     @Test

@@ -60,6 +60,8 @@ public class CalendarJsonTest extends ModelJsonContract {
                 .geo(new GeoLocation(52.52, 13.405, null))
                 .extended(List.of(new ExtendedProperty("X-MICROSOFT-CDO-BUSYSTATUS", Map.of(), "BUSY"),
                         new ExtendedProperty("X-ALT-DESC", Map.of("FMTTYPE", List.of("text/html")), "<p>Agenda</p>")))
+                .propertyParameters(Map.of("summary", Map.of("LANGUAGE", List.of("de")),
+                        "organizer", Map.of("SENT-BY", List.of("mailto:assistenz@example.org"))))
                 .build();
     }
 

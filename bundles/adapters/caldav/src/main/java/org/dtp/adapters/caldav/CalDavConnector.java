@@ -1,5 +1,6 @@
 package org.dtp.adapters.caldav;
 
+import org.dtp.formats.fidelity.RecordDifferences;
 import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.formats.ical.ICalendarObjects;
 import org.dtp.formats.ical.MalformedICalendarException;
@@ -168,6 +169,45 @@ public final class CalDavConnector {
             }
         }
         throw new TransientAdapterException(href.getPath() + " kept changing while it was merged into", null);
+    }
+
+    /**
+     * Reads back the resource at {@code path} and reports each field of the item the server did not store as sent:
+     * servers rewrite what they store (Radicale 3.1.8's vobject cuts an X- property's URI value at its first comma),
+     * and the fidelity report must say so. {@code sent} is the component read from the object sent, {@code storedOf}
+     * finds the same item among those read from what the server holds.
+     */
+    <I extends Record> void reportWhatTheServerChanged(ImportContext context, String sourceId, String path, I sent,
+            StoredItem<I> storedOf) throws AdapterException {
+        DavResource stored = client.get(account(context), at(account(context), path))
+                .orElseThrow(() -> new TransientAdapterException("CalDAV shows nothing at " + path + " after the PUT", null));
+        Optional<I> kept;
+        try {
+            kept = storedOf.find(stored.data());
+        } catch (MalformedICalendarException e) {
+            context.reportNotKept(sourceId, "*", "the server stored an object that cannot be read back: " + e.getMessage());
+            return;
+        }
+        if (kept.isEmpty()) {
+            context.reportNotKept(sourceId, "*", "the server does not show the item in " + path + " after the PUT");
+            return;
+        }
+        for (RecordDifferences.Difference d : RecordDifferences.between(sent, kept.get())) {
+            if (!d.path().equals("id")) {
+                context.reportNotKept(sourceId, d.path(), d.before() + " stored by the server as " + d.after());
+            }
+        }
+    }
+
+    /** The item of an importer among those of a stored object's text. */
+    interface StoredItem<I> {
+        Optional<I> find(String storedText) throws MalformedICalendarException;
+    }
+
+    /** The object {@code componentText} is sent in: with the VTIMEZONEs it names, none reported (putComponent does). */
+    static String objectOf(String componentText, Set<String> tzids, List<ExtendedProperty> extended) {
+        return ICalendarObjects.object(PRODID, ICalendarObjects.vtimezonesFor(tzids, extended, Set.of(), tzid -> { }),
+                List.of(componentText));
     }
 
     /** The VTIMEZONE texts for {@code tzids} not in {@code present}; a TZID without one is reported as not kept. */

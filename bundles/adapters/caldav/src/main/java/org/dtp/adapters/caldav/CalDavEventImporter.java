@@ -1,6 +1,7 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -13,6 +14,8 @@ import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+
+import java.util.Objects;
 
 /**
  * Imports calendars and events into a CalDAV account: each calendar a new calendar (MKCALENDAR, VEVENT) named
@@ -65,6 +68,19 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         String occurrence = event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
         String path = connector.putComponent(context, event.id(), calendar, uid, occurrence, "VEVENT", text,
                 ICalendarFormat.timeZoneIds(event), event.extended());
+        try {
+            CalendarEvent sent = ICalendarFormat.readEvents(path, CalDavConnector.objectOf(text, ICalendarFormat.timeZoneIds(event),
+                    event.extended())).get(0);
+            connector.reportWhatTheServerChanged(context, event.id(), path, withoutZones(sent), stored -> ICalendarFormat.readEvents(path, stored)
+                    .stream().filter(e -> Objects.equals(e.recurrenceId(), event.recurrenceId())).findFirst().map(CalDavEventImporter::withoutZones));
+        } catch (MalformedICalendarException e) {
+            // Sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither.
+        }
         return ICalendarFormat.eventId(path, event.recurrenceId());
+    }
+
+    /** {@code e} without the VTIMEZONEs it carries: the resource's, which a server may store re-serialised. */
+    private static CalendarEvent withoutZones(CalendarEvent e) {
+        return e.toBuilder().extended(e.extended().stream().filter(x -> !x.name().equals(ICalendarFormat.VTIMEZONE_PROPERTY)).toList()).build();
     }
 }

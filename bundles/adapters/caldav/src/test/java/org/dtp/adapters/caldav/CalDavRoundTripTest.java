@@ -83,6 +83,26 @@ public class CalDavRoundTripTest {
                 .get("Eastern Standard Time").replace("\r\n", "\n"), ICalendarFormat.vtimezones(stored).get("Eastern Standard Time").replace("\r\n", "\n"));
     }
 
+    /**
+     * Radicale 3.1.8's vobject cuts the URI value of Apple's X-APPLE-STRUCTURED-LOCATION at its comma (corpus
+     * apple-calendar-alarms.ics): the importer reads back what it stored and reports it; a plain event reports nothing.
+     */
+    @Test
+    public void whatTheServerDoesNotStoreAsSentIsReported() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 50);
+        CalendarEvent apple = ICalendarFormat.readEvents("apple", org.dtp.formats.testing.IcalCorpus.read("apple-calendar-alarms.ics")).get(0);
+        CalendarEvent plain = ICalendarFormat.readEvents("plain", Samples.event(1)).get(0);
+        TestImportContext ctx = f.destination();
+        String calendar = f.eventImporter.importContainer(ctx, "c:apple", new Calendar("apple", "Apple", null, null, null), null);
+        f.eventImporter.importItem(ctx, "i:plain", plain, calendar);
+        assertEquals(List.of(), ctx.notKept());
+
+        f.eventImporter.importItem(ctx, "i:apple", apple, calendar);
+        assertTrue(ctx.notKept().toString(), ctx.notKept().stream().anyMatch(n -> n.sourceId().equals("apple")
+                && n.field().matches("extended\\[\\d+]\\.value")
+                && n.reason().equals("geo:48.855600,2.357900 stored by the server as geo:48.855600")));
+    }
+
     @Test
     public void tasksSurviveRadicaleToRadicale() throws Exception {
         CalDavFixture f = new CalDavFixture(RADICALE, 50);

@@ -93,7 +93,7 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
         }
         // Created now, or by an earlier attempt with the same key (412): either way it is there once.
         connector.client().put(account, href, vcard, DavService.CARDDAV.contentType(), null);
-        reportWhatTheServerChanged(context, account, contact, href, contact.photo() == null || photo != null);
+        reportWhatTheServerChanged(context, account, contact, vcard, href, contact.photo() == null || photo != null);
         return href.getPath();
     }
 
@@ -101,8 +101,8 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
      * Reads the vCard back and reports each field the server did not keep as sent: servers rewrite what they store
      * (Radicale 3.1's vobject cuts a vCard 4 GEO URI at its comma), and the fidelity report must say so.
      */
-    private void reportWhatTheServerChanged(ImportContext context, DavAccount account, Contact contact, URI href, boolean photoSent)
-            throws AdapterException {
+    private void reportWhatTheServerChanged(ImportContext context, DavAccount account, Contact contact, String sent, URI href,
+                                            boolean photoSent) throws AdapterException {
         DavResource stored = connector.client().get(account, href)
                 .orElseThrow(() -> new TransientAdapterException("CardDAV shows nothing at " + href.getPath() + " after the PUT", null));
         Contact kept;
@@ -112,10 +112,19 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
             context.reportNotKept(contact.id(), "*", "the server stored a vCard that cannot be read back: " + e.getMessage());
             return;
         }
-        // Against the contact given, so that what the vCard version cannot say is reported as well as what the server dropped.
+        // Against the contact given, so that what the vCard version cannot say is reported as well as what the server
+        // changed; the vCard sent, read back here, tells the one from the other.
+        List<String> versionLimits;
+        try {
+            versionLimits = ContactDifferences.between(contact, VCardFormat.read(contact.id(), sent,
+                    CardDavContactExporter.PHOTO_REF + href.getPath()), photoSent);
+        } catch (MalformedVCardException e) {
+            throw new IllegalStateException("the vCard written for " + contact.id() + " cannot be read back", e);
+        }
         for (String field : ContactDifferences.between(contact, kept, photoSent)) {
-            context.reportNotKept(contact.id(), field, ContactDifferences.describe(contact, kept, field) + ": not kept as given by the vCard "
-                    + connector.version().text() + " the server stored");
+            context.reportNotKept(contact.id(), field, ContactDifferences.describe(contact, kept, field) + (versionLimits.contains(field)
+                    ? ": vCard " + connector.version().text() + ", the version written, cannot say it as given"
+                    : ": the server changed it when storing the vCard " + connector.version().text() + " sent"));
         }
     }
 

@@ -2,6 +2,8 @@ package org.dtp.adapters.microsoft;
 
 import org.dtp.formats.fidelity.RecordDifferences;
 import org.dtp.formats.fidelity.RecordDifferences.Difference;
+import org.dtp.models.ExtendedProperty;
+import org.dtp.models.contacts.PropertyDetails;
 import org.dtp.spi.ImportContext;
 
 import java.util.Arrays;
@@ -35,9 +37,25 @@ public final class Fidelity {
             }
             String why = reason.apply(difference.field());
             if (why != null) {
-                context.reportNotKept(sourceId, difference.path(), why);
+                // A nested map of parameters (an attendee's) has a reason of its own, whatever its field's.
+                context.reportNotKept(sourceId, difference.path(), detail(difference.before())
+                        + (difference.path().endsWith(".parameters") ? "Graph has no place for the parameters of an iCalendar property" : why));
             }
         }
+    }
+
+    /**
+     * What a source's parameters or extra properties (an attendee's CUTYPE, an alarm's REPEAT, the LANGUAGE of a
+     * SUMMARY, a vCard group) held, named in the reason as Graph has no place for them; empty for other values.
+     */
+    private static String detail(Object before) {
+        if (before instanceof ExtendedProperty x) {
+            return x.name() + (x.params().isEmpty() ? "" : ";" + x.params()) + ":" + x.value() + " not kept: ";
+        }
+        if (before instanceof Map<?, ?> m && !m.isEmpty() || before instanceof PropertyDetails) {
+            return before + " not kept: ";
+        }
+        return "";
     }
 
     private static boolean sameRecurrenceRule(Difference difference) {

@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -175,6 +176,10 @@ final class GoogleEvents {
             if (a.rsvp() != asksForAnswer(address(a.address()), e.organizer() == null ? "" : address(e.organizer().address()))) {
                 context.reportNotKept(e.id(), "attendees[" + i + "].rsvp", "Google Calendar asks every guest but the organizer for an answer");
             }
+            for (Map.Entry<String, List<String>> p : new TreeMap<>(a.parameters()).entrySet()) {
+                context.reportNotKept(e.id(), "attendees[" + i + "].parameters", "ATTENDEE;" + p.getKey() + "=" + String.join(",", p.getValue())
+                        + " not kept: Google Calendar attendees have no " + p.getKey());
+            }
             attendees.add(attendee);
         }
         if (!attendees.isEmpty()) {
@@ -194,6 +199,9 @@ final class GoogleEvents {
         if (!e.extended().isEmpty()) {
             context.reportNotKept(e.id(), "extended", "Google Calendar keeps no iCalendar X- properties");
         }
+        new TreeMap<>(e.propertyParameters()).forEach((field, params) -> params.forEach((name, values) ->
+                context.reportNotKept(e.id(), field, field + " parameter " + name + "=" + String.join(",", values)
+                        + " not kept: Google Calendar keeps no iCalendar parameters")));
         return out;
     }
 
@@ -249,6 +257,11 @@ final class GoogleEvents {
                 continue;
             }
             overrides.add(Map.of("method", a.action() == AlarmAction.EMAIL ? "email" : "popup", "minutes", minutes));
+            for (int j = 0; j < a.extended().size(); j++) {
+                ExtendedProperty x = a.extended().get(j);
+                context.reportNotKept(e.id(), "alarms[" + i + "].extended[" + j + "]", x.name() + ":" + x.value()
+                        + " not kept: a Google reminder is a method and minutes only");
+            }
             String shown = a.action() == AlarmAction.DISPLAY ? e.summary() : null;
             if (!blankOrEqual(a.description(), shown)) {
                 context.reportNotKept(e.id(), "alarms[" + i + "].description",

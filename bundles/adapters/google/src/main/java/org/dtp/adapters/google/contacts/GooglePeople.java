@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -264,6 +265,10 @@ final class GooglePeople {
         report.unless(c.geo() == null, "geo", "Google contacts have no geographic position");
         report.unless(c.timeZone() == null, "timeZone", "Google contacts have no time zone");
         report.unless(c.revision() == null, "revision", "Google sets its own update time");
+        // Sorted, so that the report reads the same on every run.
+        new TreeMap<>(c.propertyDetails()).forEach((field, details) -> report.notKept("propertyDetails." + field,
+                (details.group() == null ? "" : "group " + details.group() + " ") + (details.params().isEmpty() ? "" : details.params() + " ")
+                        + "of " + field + " not kept: Google keeps no vCard groups or parameters (LANGUAGE, ALTID, PID, SORT-AS, ...)"));
     }
 
     /** How Google shows a structured name: its parts in order, separated by spaces. */

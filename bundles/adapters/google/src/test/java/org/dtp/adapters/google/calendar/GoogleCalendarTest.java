@@ -260,6 +260,36 @@ public class GoogleCalendarTest {
         assertEquals(List.of("attendees[1].rsvp", "alarms[1].description"), context.notKept().stream().map(TestImportContext.NotKept::field).toList());
     }
 
+    /** What an Outlook meeting sent by a delegate carries beyond Google's event form (corpus exchange-delegated-meeting.ics). */
+    @Test
+    public void attendeeParametersAlarmPropertiesAndPropertyParametersAreReportedByValue() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        CalendarEvent meeting = CalendarEvent.builder()
+                .id("e1")
+                .uid("exchange-delegated-20240617@example.com")
+                .summary("Budgetrunde Q3")
+                .start(CalendarTime.ofUtc(Instant.parse("2024-06-17T08:00:00Z")))
+                .end(CalendarTime.ofUtc(Instant.parse("2024-06-17T09:30:00Z")))
+                .status(EventStatus.CONFIRMED)
+                .organizer(new Organizer("mailto:greta.hahn@example.com", "Greta Hahn"))
+                .attendees(List.of(new Attendee("mailto:b2-101@example.com", "Raum B2.101", null, null, null, null, true,
+                        Map.of("CUTYPE", List.of("ROOM")))))
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, "Budgetrunde Q3",
+                        List.of(new org.dtp.models.ExtendedProperty("REPEAT", Map.of(), "2")))))
+                .propertyParameters(Map.of("organizer", Map.of("SENT-BY", List.of("mailto:office.hahn@example.com"))))
+                .build();
+
+        importer.importItem(context, "i:e1", meeting, importer.importContainer(context, "c:work", new Calendar("work", "Work", null, null, null), null));
+
+        assertEquals(List.of("attendees[0].parameters ATTENDEE;CUTYPE=ROOM not kept: Google Calendar attendees have no CUTYPE",
+                        "alarms[0].extended[0] REPEAT:2 not kept: a Google reminder is a method and minutes only",
+                        "organizer organizer parameter SENT-BY=mailto:office.hahn@example.com not kept: Google Calendar keeps no iCalendar parameters"),
+                context.notKept().stream().map(n -> n.field() + " " + n.reason()).toList());
+    }
+
     private static Calendar named(List<Calendar> calendars, String name) {
         Calendar c = calendars.stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow();
         return new Calendar("-", c.name(), c.description(), c.color(), c.timeZoneId());

@@ -76,7 +76,8 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             Map.entry("exceptionDates", "Outlook cancels occurrences of a series only"),
             Map.entry("sequence", "Outlook keeps no sequence number"),
             Map.entry("created", "Outlook sets its own creation time"),
-            Map.entry("lastModified", "Outlook sets its own modification time"));
+            Map.entry("lastModified", "Outlook sets its own modification time"),
+            Map.entry("propertyParameters", "Outlook events keep no iCalendar parameters (LANGUAGE, ALTREP, SENT-BY, DIR, RANGE, ...)"));
 
     @Activate
     public OutlookCalendarImporter(@Reference MicrosoftConnector connector) {

@@ -61,7 +61,8 @@ public final class OutlookContactImporter extends GraphComponent implements Impo
             Map.entry("notes", "Outlook keeps one note; several are joined"),
             Map.entry("related", "Outlook keeps a spouse's and children's names only"),
             Map.entry("nicknames", "Outlook keeps one nickname"),
-            Map.entry("revision", "Outlook sets its own modification time"));
+            Map.entry("revision", "Outlook sets its own modification time"),
+            Map.entry("propertyDetails", "Outlook keeps no vCard groups or parameters (LANGUAGE, ALTID, PID, SORT-AS, ...)"));
 
     @Activate
     public OutlookContactImporter(@Reference MicrosoftConnector connector) {

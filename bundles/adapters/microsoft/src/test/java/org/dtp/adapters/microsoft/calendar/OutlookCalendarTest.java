@@ -167,6 +167,35 @@ public class OutlookCalendarTest {
         assertEquals(CalendarTime.ofUtc(Instant.parse("2024-06-17T08:00:00Z")), events.get(1).end());
     }
 
+    /** What an Outlook 16 meeting sent by a delegate carries beyond Graph's event form (corpus exchange-delegated-meeting.ics). */
+    @Test
+    public void attendeeParametersAlarmPropertiesAndPropertyParametersAreReportedWithTheirValues() throws Exception {
+        CalendarEvent meeting = CalendarEvent.builder()
+                .id("m1")
+                .uid("exchange-delegated-20240617@example.com")
+                .summary("Budgetrunde Q3")
+                .start(CalendarTime.ofUtc(Instant.parse("2024-06-17T08:00:00Z")))
+                .end(CalendarTime.ofUtc(Instant.parse("2024-06-17T09:30:00Z")))
+                .attendees(List.of(new Attendee("mailto:b2-101@example.com", "Raum B2.101", AttendeeRole.NON_PARTICIPANT, null,
+                        null, null, false, java.util.Map.of("CUTYPE", List.of("ROOM")))))
+                .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, "Budgetrunde Q3",
+                        List.of(new org.dtp.models.ExtendedProperty("REPEAT", java.util.Map.of(), "2")))))
+                .propertyParameters(java.util.Map.of("summary", java.util.Map.of("LANGUAGE", List.of("de-DE"))))
+                .build();
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        importer.importItem(into, "m1", meeting, importer.importContainer(into, "cal", new Calendar("c1", "Work", null, null, null), null));
+
+        assertReported(into, "attendees[0].parameters", "CUTYPE=[ROOM]");
+        assertReported(into, "alarms[0].extended", "REPEAT");
+        assertReported(into, "propertyParameters", "LANGUAGE=[de-DE]");
+    }
+
+    private static void assertReported(TestImportContext into, String field, String value) {
+        org.junit.Assert.assertTrue(field + " " + value + " in " + into.notKept(), into.notKept().stream()
+                .anyMatch(n -> n.sourceId().equals("m1") && n.field().startsWith(field) && n.reason().contains(value)));
+    }
+
     private static CalendarEvent event(String id, CalendarTime recurrenceId, CalendarTime start, CalendarTime end, List<String> rules,
                                        List<CalendarTime> exceptionDates) {
         return CalendarEvent.builder()

@@ -88,6 +88,24 @@ public class OutlookContactsTest {
         assertEquals(List.of(new TypedValue("Bob", List.of("spouse"), null), new TypedValue("Cleo", List.of("child"), null)), ann.related());
     }
 
+    /** An Apple-labelled e-mail and an ALTID'd name (vCard corpus apple-contacts-macos13.vcf, rfc6350-altid-pid.vcf). */
+    @Test
+    public void propertyDetailsAreReportedWithTheGroupAndParametersGraphCannotTake() throws Exception {
+        Contact source = Contact.builder()
+                .id("c9")
+                .formattedName("Taro Yamada")
+                .emails(List.of(new TypedValue("taro@example.jp", List.of("work"), null)))
+                .propertyDetails(java.util.Map.of("emails[0]", new org.dtp.models.contacts.PropertyDetails("item1", java.util.Map.of()),
+                        "formattedName", new org.dtp.models.contacts.PropertyDetails(null, java.util.Map.of("ALTID", List.of("1"),
+                                "LANGUAGE", List.of("en")))))
+                .build();
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookContactImporter importer = new OutlookContactImporter(f.connector);
+        importer.importItem(into, "c9", source, importer.importContainer(into, "book", new AddressBook("b1", "Work", null), null));
+        org.junit.Assert.assertTrue(into.notKept().toString(), into.notKept().stream().anyMatch(n -> n.field().equals("propertyDetails")
+                && n.reason().contains("group=item1") && n.reason().contains("ALTID=[1]") && n.reason().contains("no vCard groups or parameters")));
+    }
+
     @Test
     public void aRoundTripKeepsTheContactAndAReimportAfterARestartCreatesNothingTwice() throws Exception {
         Contact source = Contact.builder()
