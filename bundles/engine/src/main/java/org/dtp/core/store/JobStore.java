@@ -479,6 +479,11 @@ public final class JobStore {
         return sql.withConnection(c -> JobReports.errorPage(c, id, offset, limit));
     }
 
+    /** The fidelity entries of both sides of the job's items {@code sourceIds}, by source id (for receipts). */
+    public Map<String, List<FieldNotKept>> fidelityOfItems(UUID id, Collection<String> sourceIds) {
+        return sql.withConnection(c -> JobReports.fidelityOfItems(c, id, sourceIds));
+    }
+
     /** Every fidelity entry of the job, a page at a time: see {@link org.dtp.transfer.TransferService#fidelity}. */
     public ReportPage<FieldNotKept> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
         return sql.withConnection(c -> JobReports.fidelityPage(c, id, side, offset, limit));
