@@ -127,6 +127,11 @@ final class FakeTransferService implements TransferService {
         return job(id).map(job -> page(notKeptOf(id).stream().filter(f -> side == null || f.side() == side).toList(), offset, limit));
     }
 
+    @Override
+    public Optional<org.dtp.transfer.ReportPage<org.dtp.transfer.ItemRecord>> items(UUID id, int offset, int limit) {
+        return job(id).map(job -> page(List.of(), offset, limit));
+    }
+
     private static <T> org.dtp.transfer.ReportPage<T> page(List<T> all, int offset, int limit) {
         return new org.dtp.transfer.ReportPage<>(all.size(), offset, limit, all.stream().skip(offset).limit(limit).toList());
     }

@@ -115,9 +115,10 @@ final class JobReports {
     }
 
     static List<ContainerProgress> containers(Connection c, UUID id) throws SQLException {
-        return Sql.list(c, "SELECT container_id, name, items, bytes, errors "
+        return Sql.list(c, "SELECT container_id, name, items, bytes, errors, updated, unchanged "
                         + "FROM dtp_container_progress WHERE job_id = ? ORDER BY ordinal", params(id.toString()),
-                rs -> new ContainerProgress(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)));
+                rs -> new ContainerProgress(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                        rs.getLong(6), rs.getLong(7)));
     }
 
     static List<ItemError> errors(Connection c, UUID id) throws SQLException {

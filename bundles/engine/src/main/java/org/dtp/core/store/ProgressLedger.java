@@ -72,12 +72,14 @@ final class ProgressLedger {
         String job = id.toString();
         if (!progress.counts().isEmpty()) {
             try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + ?, "
-                    + "bytes = bytes + ? WHERE job_id = ? AND container_id = ?")) {
+                    + "bytes = bytes + ?, updated = updated + ?, unchanged = unchanged + ? WHERE job_id = ? AND container_id = ?")) {
                 for (Map.Entry<String, ProgressBuffer.Count> count : progress.counts().entrySet()) {
                     s.setLong(1, count.getValue().items);
                     s.setLong(2, count.getValue().bytes);
-                    s.setString(3, job);
-                    s.setString(4, storedKey(count.getKey()));
+                    s.setLong(3, count.getValue().updated);
+                    s.setLong(4, count.getValue().unchanged);
+                    s.setString(5, job);
+                    s.setString(6, storedKey(count.getKey()));
                     s.addBatch();
                 }
                 s.executeBatch();
