@@ -45,7 +45,7 @@ final class ReceiptSignatures {
             return ReceiptCheck.invalid(keyId, "the signature cannot be checked: " + e.getMessage());
         }
         Map<String, Object> payload = receipt.getPayload().toJSONObject();
-        Object transfer = payload == null ? null : payload.get("transfer");
+        Object transfer = payload == null ? null : payload.get(ReceiptDocument.TRANSFER);
         return ReceiptCheck.valid(keyId, transfer == null ? null : transfer.toString());
     }
 }
