@@ -19,6 +19,9 @@ public interface Receipts {
     /** The public keys receipts are signed with, current first, as a JSON Web Key Set (RFC 7517); no private part. */
     String keySet();
 
+    /** The ids ({@code kid}) of every signing key, newest (the one that signs) first. */
+    java.util.List<String> keyIds();
+
     /** The id ({@code kid}) of the key that signs receipts now; a key is made on first use. */
     String currentKeyId();
 

@@ -113,6 +113,11 @@ public class ReceiptResourcesTest {
         }
 
         @Override
+        public List<String> keyIds() {
+            return List.of("k1");
+        }
+
+        @Override
         public String currentKeyId() {
             return "k1";
         }

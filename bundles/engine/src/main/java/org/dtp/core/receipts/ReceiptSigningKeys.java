@@ -51,6 +51,11 @@ public final class ReceiptSigningKeys {
         return keys.isEmpty() ? rotate() : keys.get(0).keyId();
     }
 
+    /** Every key's id, newest (the one that signs) first. */
+    public List<String> keyIds() {
+        return store.publicKeys().stream().map(ReceiptKeyStore.PublicKey::keyId).toList();
+    }
+
     /** The key that signs now, with its private key unwrapped. */
     SigningKey current() {
         String keyId = currentKeyId();

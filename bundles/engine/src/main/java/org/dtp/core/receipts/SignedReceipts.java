@@ -42,6 +42,11 @@ public final class SignedReceipts implements Receipts {
     }
 
     @Override
+    public java.util.List<String> keyIds() {
+        return keys.keyIds();
+    }
+
+    @Override
     public String currentKeyId() {
         return keys.currentKeyId();
     }
