@@ -56,7 +56,7 @@ public final class ReceiptKeyResource {
     @Consumes(APPLICATION_JSON)
     @Produces(APPLICATION_JSON)
     public ReceiptCheck verify(@Context SecurityContext security, ReceiptBody body) {
-        ApiCaller.of(security);
+        ApiCaller.of(security); // signed-in users only: a 401 otherwise, should the filter ever let one through
         if (body == null || body.receipt() == null || body.receipt().isBlank()) {
             throw ApiProblem.invalidRequest("The body needs the receipt: {\"receipt\": \"<JWS as downloaded>\"}.");
         }

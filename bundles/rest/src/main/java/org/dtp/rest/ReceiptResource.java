@@ -20,7 +20,7 @@ import javax.ws.rs.core.HttpHeaders;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.core.SecurityContext;
 import javax.ws.rs.core.StreamingOutput;
-import java.io.UncheckedIOException;
+import java.io.IOException;
 
 /**
  * The signed receipt of an ended transfer, as a download: a JWS in compact serialization ({@code application/jose}),
@@ -55,7 +55,7 @@ public final class ReceiptResource {
             try {
                 receipts.write(job.id(), out);
             } catch (NoSuchTransferException | IllegalJobStateException e) {
-                throw new UncheckedIOException(new java.io.IOException(e.getMessage(), e)); // deleted meanwhile
+                throw new IOException("transfer " + job.id() + " went away while its receipt was written", e);
             }
         };
         return Response.ok(body, JOSE).header(HttpHeaders.CONTENT_DISPOSITION,
