@@ -7,6 +7,7 @@ import org.osgi.annotation.versioning.ConsumerType;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Optional;
 
 /**
  * Reads a person's data of one vertical from a provider, page by page. Nothing at the source is
@@ -42,4 +43,14 @@ public interface Exporter<C extends ContainerModel, I extends ItemModel> {
      * for several transfers.
      */
     InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException;
+
+    /**
+     * A stable name of the account this source reaches, e.g. the provider's user id; asked once per run. See
+     * {@link Importer#accountId}: empty (the default) names it by the provider and the settings that are not secret.
+     *
+     * @since 1.7
+     */
+    default Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.empty();
+    }
 }

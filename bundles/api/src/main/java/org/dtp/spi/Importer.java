@@ -4,6 +4,8 @@ import org.dtp.models.ContainerModel;
 import org.dtp.models.ItemModel;
 import org.osgi.annotation.versioning.ConsumerType;
 
+import java.util.Optional;
+
 /**
  * Writes a person's data of one vertical to a provider. The engine keeps a ledger of what was
  * imported, but a crash can fall between an import and its ledger entry, so every method must be
@@ -62,4 +64,34 @@ public interface Importer<C extends ContainerModel, I extends ItemModel> {
      */
     String importItem(ImportContext context, String idempotencyKey, I item, String containerId)
             throws AdapterException;
+
+    /**
+     * Replaces the content of an item this destination holds (an earlier transfer created it as
+     * {@code destinationId}) with {@code item}, whose source changed since: a CardDAV/CalDAV PUT to the same resource,
+     * a file rewritten atomically, a provider's update call. Idempotent like {@link #importItem}: called again with the
+     * same item it leaves the same content. The default takes no updates: it throws
+     * {@link ItemNotUpdatableException}, and the engine copies the item anew (as {@link #importItem}) with a fidelity
+     * entry saying why; an importer throws it too when the destination item is gone.
+     *
+     * @return the destination item's id after the update (usually {@code destinationId})
+     * @since 1.7
+     */
+    default String updateItem(ImportContext context, String idempotencyKey, I item, String containerId,
+                              String destinationId) throws AdapterException {
+        throw new ItemNotUpdatableException("the destination takes no updates of items");
+    }
+
+    /**
+     * A stable name of the account this destination reaches, e.g. the provider's user id; asked once per run. The
+     * engine remembers what transfers copied per owner, source account, destination account and vertical, so that a
+     * transfer between the same accounts copies only what is new or changed. Empty (the default): the engine names the
+     * account by the provider and the endpoint's settings that are not secret
+     * ({@link org.dtp.transfer.SecretSettings}); an endpoint whose settings hold only OAuth tokens then shares one
+     * mapping per owner and provider. Never a secret.
+     *
+     * @since 1.7
+     */
+    default Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.empty();
+    }
 }

@@ -7,10 +7,14 @@
  * when a transfer ends, to revoke its credentials at the provider. 1.3: {@link org.dtp.spi.TransferContext#updateSettings},
  * to keep renewed credentials in the job. 1.4: {@link org.dtp.spi.TransferContext#operatorTransfer}. 1.5: fingerprints and the job's scratch. 1.6:
  * {@link org.dtp.spi.TransferContext#reportNotKept} on both sides, so an exporter reports what the model cannot carry;
- * {@link org.dtp.spi.Importer#concurrency}, how many items of a transfer an importer takes at once.
+ * {@link org.dtp.spi.Importer#concurrency}, how many items of a transfer an importer takes at once. 1.7:
+ * {@link org.dtp.spi.Importer#updateItem} for items changed since an earlier transfer copied them,
+ * {@link org.dtp.spi.ItemNotUpdatableException}, and {@code accountId} on both sides, which names the accounts whose
+ * transfers remember what they copied; {@link org.dtp.spi.DestinationReader}, an importer reads back what it made,
+ * to check a transfer's receipt.
  */
 @Export
-@Version("1.6.0")
+@Version("1.7.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;

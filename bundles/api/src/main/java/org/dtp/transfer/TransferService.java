@@ -49,6 +49,15 @@ public interface TransferService {
     Optional<ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit);
 
     /**
+     * A page of the transfer's item records (what it did with each source item it handled: copied, updated, unchanged
+     * or skipped, and where the item is at the destination), ordered by {@link ItemRecord#sourceKey()}, with their
+     * total; empty when there is no such transfer.
+     *
+     * @since 1.9
+     */
+    Optional<ReportPage<ItemRecord>> items(UUID id, int offset, int limit);
+
+    /**
      * The transfer alone, without its progress per container, errors or history: what checking its owner or state
      * needs.
      *

@@ -63,6 +63,8 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     static final String SELECT = "(osgi.jaxrs.name=" + NAME + ")";
     private static final Logger LOG = LoggerFactory.getLogger(ApiAuthenticationFilter.class);
     private static final String PUBLIC_PATH = "api/v1/openapi.json";
+    /** The public keys receipts are signed with: whoever holds a receipt may check it, with or without an account. */
+    private static final String RECEIPT_KEYS = "api/v1/receipts/keys";
     /** Cancel links in notification e-mails: the signed link itself is the credential. */
     private static final String CANCELLATIONS = "api/v1/cancellations/";
     /** Providers' redirects back after a sign-in: the single-use state, the browser's cookie and PKCE protect them. */
@@ -159,7 +161,7 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
             request.setEntityStream(new BoundedStream(request.getEntityStream(), limits.maxBodyBytes()));
         }
         String path = stripSlashes(request.getUriInfo().getPath());
-        if (PUBLIC_PATH.equals(path) || path.startsWith(CANCELLATIONS) || path.startsWith(OAUTH_CALLBACKS)) {
+        if (PUBLIC_PATH.equals(path) || RECEIPT_KEYS.equals(path) || path.startsWith(CANCELLATIONS) || path.startsWith(OAUTH_CALLBACKS)) {
             return;
         }
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);

@@ -30,6 +30,10 @@ final class ApiProblem extends WebApplicationException {
         return new ApiProblem(new Problem(Problem.INVALID_TRANSFER, "Invalid transfer", 422, detail));
     }
 
+    static ApiProblem notVerifiable(String detail) {
+        return new ApiProblem(new Problem(Problem.NOT_VERIFIABLE, "Cannot verify at the destination", 422, detail));
+    }
+
     static ApiProblem notFound(String detail) {
         return new ApiProblem(new Problem(Problem.NOT_FOUND, "Not found", 404, detail));
     }

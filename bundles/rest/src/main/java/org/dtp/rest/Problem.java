@@ -43,6 +43,11 @@ public record Problem(String type, String title, int status, String detail) {
     public static final String BODY_TIMEOUT = "urn:dtp:problem:body-timeout";
     /** 429: the user reached a limit the operator set (transfers at once, transfers per day). */
     public static final String LIMIT_REACHED = "urn:dtp:problem:limit-reached";
+    /**
+     * 422: the transfer's receipt cannot be checked against its destination (its adapter is not installed or reads
+     * nothing back, a setting given is not a secret one or is refused).
+     */
+    public static final String NOT_VERIFIABLE = "urn:dtp:problem:not-verifiable";
     /** 500: something failed on the server; the detail is in the server log, never in the response. */
     public static final String INTERNAL_ERROR = "urn:dtp:problem:internal-error";
     public static final String ABOUT_BLANK = "about:blank";

@@ -261,7 +261,7 @@ public final class TransferResource {
         return ApiProblem.notFound("There is no transfer with id '" + id + "'.");
     }
 
-    private static int intParam(String name, String value, int defaultValue, int min, int max) {
+    static int intParam(String name, String value, int defaultValue, int min, int max) {
         if (value == null || value.isBlank()) {
             return defaultValue;
         }

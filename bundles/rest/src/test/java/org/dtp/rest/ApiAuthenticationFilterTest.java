@@ -287,6 +287,15 @@ public class ApiAuthenticationFilterTest {
     }
 
     @Test
+    public void theReceiptKeysNeedNoCredentialsButCheckingAReceiptDoes() {
+        Request keys = new Request("api/v1/receipts/keys");
+        filter.filter(keys.context());
+        assertNull(keys.security);
+        refused(new Request("api/v1/receipts/verification"), 401);
+        refused(new Request("api/v1/receipts/keys/../verification"), 401);
+    }
+
+    @Test
     public void oversizedBodiesAre413ByLengthOrWhileRead() throws IOException {
         Problem declared = refused(new Request("api/v1/transfers").header("Content-Length", "65")
                 .header("Authorization", basic("admin", "pw")), 413);

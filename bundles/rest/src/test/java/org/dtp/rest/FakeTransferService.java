@@ -94,7 +94,7 @@ final class FakeTransferService implements TransferService {
             return Optional.empty();
         }
         return Optional.of(new TransferDetails(job,
-                List.of(new ContainerProgress("album-1", "Holidays", 3, 3000, 1, 2)),
+                List.of(new ContainerProgress("album-1", "Holidays", 3, 3000, 1, 0, 0, 2)),
                 errorsOf(id).stream().limit(100).toList(),
                 history.get(id),
                 new FidelityReport(notKeptOf(id).size(), notKeptOf(id).stream().limit(FidelityReport.MAX_LISTED).toList(),
@@ -122,6 +122,11 @@ final class FakeTransferService implements TransferService {
     @Override
     public Optional<org.dtp.transfer.ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
         return job(id).map(job -> page(notKeptOf(id).stream().filter(f -> side == null || f.side() == side).toList(), offset, limit));
+    }
+
+    @Override
+    public Optional<org.dtp.transfer.ReportPage<org.dtp.transfer.ItemRecord>> items(UUID id, int offset, int limit) {
+        return job(id).map(job -> page(List.of(), offset, limit));
     }
 
     private static <T> org.dtp.transfer.ReportPage<T> page(List<T> all, int offset, int limit) {

@@ -97,7 +97,7 @@ final class FakeTransferService implements TransferService {
             jobs.put(id, job);
         }
         return Optional.of(new TransferDetails(job,
-                List.of(new ContainerProgress("a1", "Holidays", 30, 3 * 1024 * 1024, 1, 4),
+                List.of(new ContainerProgress("a1", "Holidays", 30, 3 * 1024 * 1024, 1, 0, 0, 4),
                         new ContainerProgress("a2", null, 10, 2048, 0)),
                 errorsOf(id).stream().limit(100).toList(),
                 List.of(new StateChange(null, JobState.QUEUED, "created", T0),
@@ -128,6 +128,11 @@ final class FakeTransferService implements TransferService {
     @Override
     public Optional<org.dtp.transfer.ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
         return job(id).map(job -> page(notKeptOf(id).stream().filter(f -> side == null || f.side() == side).toList(), offset, limit));
+    }
+
+    @Override
+    public Optional<org.dtp.transfer.ReportPage<org.dtp.transfer.ItemRecord>> items(UUID id, int offset, int limit) {
+        return job(id).map(job -> page(List.of(), offset, limit));
     }
 
     private static <T> org.dtp.transfer.ReportPage<T> page(List<T> all, int offset, int limit) {

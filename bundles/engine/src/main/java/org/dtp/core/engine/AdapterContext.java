@@ -11,15 +11,18 @@ import org.dtp.spi.TransferEndpoint;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The context adapters get; on the import side it streams media from the exporter, counts bytes and collects
- * what the importer could not keep, per attempt.
+ * The context adapters get; on the import side it streams media from the exporter, counts and digests the bytes
+ * and collects what the importer could not keep, per attempt.
  */
 final class AdapterContext implements ImportContext {
     private final UUID jobId;
@@ -30,6 +33,8 @@ final class AdapterContext implements ImportContext {
     private final Exporter exporter;
     private final TransferContext sourceContext;
     final AtomicLong bytes = new AtomicLong();
+    /** The SHA-256 of the media bytes read in this attempt; null until media are opened. */
+    private MessageDigest media;
     /** Null until something is reported: most items keep every field, and a context is made per item. */
     private List<JobStore.NotKept> notKept;
 
@@ -74,7 +79,7 @@ final class AdapterContext implements ImportContext {
         if (exporter == null) {
             throw new IllegalStateException("media can only be opened on the import side");
         }
-        return new CountingStream(exporter.openMedia(sourceContext, ref), bytes);
+        return new CountingStream(exporter.openMedia(sourceContext, ref), bytes, mediaDigest());
     }
 
     @Override
@@ -85,9 +90,31 @@ final class AdapterContext implements ImportContext {
         notKept.add(new JobStore.NotKept(sourceId, field, reason));
     }
 
-    /** Forgets what a failed attempt counted and reported. */
+    private synchronized MessageDigest mediaDigest() {
+        if (media == null) {
+            try {
+                media = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java platform has SHA-256", e);
+            }
+        }
+        return media;
+    }
+
+    /** The SHA-256 in lower-case hex of the media bytes the importer read in this attempt; null when it read none. */
+    synchronized String mediaSha256() {
+        if (media == null) {
+            return null;
+        }
+        synchronized (media) {
+            return HexFormat.of().formatHex(media.digest());
+        }
+    }
+
+    /** Forgets what a failed attempt counted, digested and reported. */
     synchronized void startAttempt() {
         bytes.set(0);
+        media = null;
         notKept = null;
     }
 

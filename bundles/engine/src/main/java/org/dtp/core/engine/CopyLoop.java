@@ -13,6 +13,8 @@ import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
+import org.dtp.spi.ItemNotUpdatableException;
+import org.dtp.transfer.ItemRecord;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
@@ -35,6 +37,8 @@ import java.util.function.Supplier;
  * The copy loop of one job run: export a page, import its containers and items (each under the retry policy,
  * skipping what the ledger holds; as many items at once as the importer takes and the operator allows), write the
  * run with the page's checkpoint, and go on until the last page, a stop, a missing adapter or a full destination.
+ * What earlier transfers between the same accounts copied ({@link RunMapping}) is not copied again: their containers
+ * are reused, unchanged items are only recorded, and changed ones are updated (or as {@link ChangedItems} says).
  * Items in flight are recorded one by one as they end, so the page ledger holds exactly the items finished, and
  * the checkpoint passes a page only once every item of it has ended.
  */
@@ -53,9 +57,14 @@ final class CopyLoop {
     private final ItemWorkers workers;
     /** The operator's caps on items in flight (its configuration may change). */
     private final Supplier<InFlightLimits> limits;
+    /** The operator's policy for items changed since they were copied (its configuration may change). */
+    private final Supplier<ChangedItems> changedItems;
+    private final ContentFingerprints fingerprints = new ContentFingerprints();
 
     CopyLoop(JobStore store, AdapterRegistry registry, AdapterRetry retry, BooleanSupplier frameworkStopping,
-             Supplier<Duration> destinationFullWait, ItemWorkers workers, Supplier<InFlightLimits> limits) {
+             Supplier<Duration> destinationFullWait, ItemWorkers workers, Supplier<InFlightLimits> limits,
+             Supplier<ChangedItems> changedItems) {
+        this.changedItems = changedItems;
         this.store = store;
         this.registry = registry;
         this.retry = retry;
@@ -80,6 +89,7 @@ final class CopyLoop {
         // A pause or cancel on another node shows only in the job store (this node's own set the stop flag):
         // asked before the first page, then at most once a run's time.
         long stateAskedAt = System.nanoTime() - PendingRun.RUN_NANOS;
+        RunMapping mapping = null; // opened once the adapters that name the accounts are there
         while (!checkpoint.done()) {
             if (control.stopRequested()) {
                 return Outcome.STOPPED;
@@ -115,7 +125,13 @@ final class CopyLoop {
                 store.recordAdapterVersions(id, exporterVersion, importerVersion);
             }
             try {
-                Optional<Checkpoint> next = copyPage(job, sides, selection, checkpoint, pageLedgerMayHoldItems, pending,
+                if (mapping == null) {
+                    mapping = openMapping(job, sides, exporter.get().service(), importer.get().service(), control);
+                    if (mapping == null) {
+                        continue; // a stop came while an adapter was tried again
+                    }
+                }
+                Optional<Checkpoint> next = copyPage(job, sides, selection, mapping, checkpoint, pageLedgerMayHoldItems, pending,
                         exporter.get(), importer.get(), control);
                 if (next.isEmpty()) {
                     // Stopped, or an adapter left, mid-page: the page repeats from the checkpoint, skipping what
@@ -139,6 +155,30 @@ final class CopyLoop {
         return Outcome.DONE;
     }
 
+    /**
+     * The run's mapping scope, its accounts named once per run (see {@link RunMapping#account}); null when a stop came
+     * while an adapter was tried again.
+     */
+    private RunMapping openMapping(TransferJob job, JobEndpoints sides, Exporter<?, ?> exporter, Importer<?, ?> importer,
+                                   JobControls.Control control) throws AdapterException, InterruptedException {
+        boolean operator = org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner());
+        AdapterContext source = new AdapterContext(job.id(), operator, sides.source, sides.scratch, null, null);
+        AdapterContext destination = new AdapterContext(job.id(), operator, sides.destination, sides.scratch, null, null);
+        Optional<String> sourceAccount;
+        Optional<String> destinationAccount;
+        try {
+            sourceAccount = retry.call(control, () -> exporter.accountId(source));
+            destinationAccount = sourceAccount == null ? null : retry.call(control, () -> importer.accountId(destination));
+        } catch (AdapterException e) {
+            throw new AdapterException("could not name the accounts: " + e.getMessage(), e);
+        }
+        if (destinationAccount == null) {
+            return null;
+        }
+        return RunMapping.open(store, job, RunMapping.account(sides.source.endpoint, sourceAccount),
+                RunMapping.account(sides.destination.endpoint, destinationAccount), fingerprints, changedItems.get());
+    }
+
     private boolean isRunning(UUID id) {
         return store.state(id).map(state -> state == JobState.RUNNING).orElse(false);
     }
@@ -148,7 +188,8 @@ final class CopyLoop {
      * requested, or an adapter left, before the page was done.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Optional<Checkpoint> copyPage(TransferJob job, JobEndpoints sides, SelectionFilter selection, Checkpoint checkpoint,
+    private Optional<Checkpoint> copyPage(TransferJob job, JobEndpoints sides, SelectionFilter selection, RunMapping mapping,
+                                          Checkpoint checkpoint,
                                           boolean pageLedgerMayHoldItems,
                                           PendingRun pending, AdapterService<Exporter<?, ?>> exporterService,
                                           AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
@@ -172,6 +213,8 @@ final class CopyLoop {
             store.recordNotRead(id, pending.epoch(), progressKey, byLedgerKey(notRead, page));
         }
         List<Checkpoint.Pending> found = new ArrayList<>();
+        Map<String, JobStore.Mapped> mappedContainers = mapping.mapped(
+                page.containers().stream().map(container -> "c:" + container.id()).toList());
         for (ContainerModel container : page.containers()) {
             List<String> path = selection.pathOf(head, container);
             Selection.Scope scope = selection.scopeOf(path);
@@ -185,7 +228,12 @@ final class CopyLoop {
             }
             String key = "c:" + container.id();
             Optional<String> destination = store.ledgerEntry(id, key);
-            if (destination.isEmpty()) {
+            JobStore.Mapped earlier = mappedContainers.get(key);
+            if (destination.isEmpty() && earlier != null) {
+                // An earlier transfer between the same accounts made it: reused, not made again.
+                store.recordContainerImported(id, pending.epoch(), mapping.scope(), key, container.id(), earlier.destinationId());
+                destination = Optional.of(earlier.destinationId());
+            } else if (destination.isEmpty()) {
                 AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
                 String created = retry.call(control, () -> {
                     ctx.startAttempt();
@@ -195,7 +243,7 @@ final class CopyLoop {
                     return Optional.empty();
                 }
                 store.recordNotKept(id, pending.epoch(), progressKey, key, ctx.notKept());
-                store.recordContainerImported(id, pending.epoch(), key, created);
+                store.recordContainerImported(id, pending.epoch(), mapping.scope(), key, container.id(), created);
                 destination = Optional.of(created);
             }
             store.addContainer(id, pending.epoch(), container.id(), container.name());
@@ -203,10 +251,12 @@ final class CopyLoop {
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);
         Set<String> skip = new HashSet<>(page.items().size() * 2);
+        List<String> itemKeys = page.items().stream().map(item -> "i:" + item.id()).toList();
         if (!page.items().isEmpty() && pageLedgerMayHoldItems) {
-            skip.addAll(store.ledgerKeys(id, page.items().stream().map(item -> "i:" + item.id()).toList()));
+            skip.addAll(store.ledgerKeys(id, itemKeys));
         }
         Selection.Scope headScope = selection.scopeOf(head);
+        Map<String, JobStore.Mapped> mappedItems = mapping.mapped(itemKeys.stream().filter(key -> !skip.contains(key)).toList());
         // The items of a container only looked into are not selected, readable or not: no error for them.
         List<ExportPage.Rejected> rejected = headScope == Selection.Scope.COPY ? page.rejected() : List.of();
         for (ExportPage.Rejected unreadable : rejected) {
@@ -216,7 +266,7 @@ final class CopyLoop {
         int limit = limits.get().limitFor(job.destination().provider(), importer.concurrency());
         BooleanSupplier adaptersUsable = () -> registry.isUsable(exporterService.serviceId())
                 && registry.isUsable(importerService.serviceId());
-        ItemEnds ends = new ItemEnds(id, progressKey, pending, adaptersUsable);
+        ItemEnds ends = new ItemEnds(id, progressKey, pending, mapping, adaptersUsable);
         try (ItemsInFlight<ItemModel, Imported> inFlight = workers.page(limit)) {
             for (ItemModel item : page.items()) {
                 if (control.stopRequested() || !adaptersUsable.getAsBoolean()) {
@@ -234,11 +284,40 @@ final class CopyLoop {
                 // Written before the next item rather than after the last one, so that the run that holds a page's
                 // last items also holds its checkpoint.
                 pending.writeIfDue();
+                RunMapping.Plan plan = mapping.plan(item, mappedItems.get(key));
+                if (plan.action() == RunMapping.Action.UNCHANGED || plan.action() == RunMapping.Action.SKIP) {
+                    ends.notCopied(item, key, plan);
+                    continue;
+                }
                 AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
-                inFlight.start(item, () -> new Imported(key, ctx, retry.call(control, () -> {
-                    ctx.startAttempt();
-                    return importer.importItem(ctx, key, item, head.destinationId());
-                })));
+                inFlight.start(item, () -> {
+                    ItemRecord.Outcome[] outcome = {ItemRecord.Outcome.COPIED};
+                    String created = retry.call(control, () -> {
+                        ctx.startAttempt();
+                        outcome[0] = ItemRecord.Outcome.COPIED;
+                        return switch (plan.action()) {
+                            case UPDATE -> {
+                                try {
+                                    String updated = importer.updateItem(ctx, key, item, head.destinationId(),
+                                            plan.earlier().destinationId());
+                                    outcome[0] = ItemRecord.Outcome.UPDATED;
+                                    yield updated;
+                                } catch (ItemNotUpdatableException e) {
+                                    ctx.reportNotKept(item.id(), RunMapping.CONTENT, "changed at the source since an "
+                                            + "earlier transfer copied it; copied anew, the earlier copy stays: " + e.getMessage());
+                                    yield importer.importItem(ctx, key, item, head.destinationId());
+                                }
+                            }
+                            case COPY_ANEW -> {
+                                ctx.reportNotKept(item.id(), RunMapping.CONTENT, "changed at the source since an earlier "
+                                        + "transfer copied it; copied anew, the earlier copy stays (changed items: copy)");
+                                yield importer.importItem(ctx, key, item, head.destinationId());
+                            }
+                            default -> importer.importItem(ctx, key, item, head.destinationId());
+                        };
+                    });
+                    return new Imported(key, ctx, created, plan, outcome[0]);
+                });
                 for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.poll()) != null; ) {
                     ends.record(done);
                 }
@@ -277,8 +356,12 @@ final class CopyLoop {
         return byKey;
     }
 
-    /** What an item's import under the retry policy returned: null {@code created} when a stop came first. */
-    private record Imported(String key, AdapterContext context, String created) {
+    /**
+     * What an item's import (or update) under the retry policy returned: null {@code created} when a stop came first;
+     * what was planned for it, and whether it was copied or updated.
+     */
+    private record Imported(String key, AdapterContext context, String created, RunMapping.Plan plan,
+                            ItemRecord.Outcome outcome) {
     }
 
     /**
@@ -289,15 +372,29 @@ final class CopyLoop {
         private final UUID id;
         private final String progressKey;
         private final PendingRun pending;
+        private final RunMapping mapping;
         private final BooleanSupplier adaptersUsable;
         boolean unfinished;
         DestinationFullException full;
 
-        ItemEnds(UUID id, String progressKey, PendingRun pending, BooleanSupplier adaptersUsable) {
+        ItemEnds(UUID id, String progressKey, PendingRun pending, RunMapping mapping, BooleanSupplier adaptersUsable) {
             this.id = id;
             this.progressKey = progressKey;
             this.pending = pending;
+            this.mapping = mapping;
             this.adaptersUsable = adaptersUsable;
+        }
+
+        /**
+         * Records an item that is not copied again: unchanged since an earlier transfer copied it, or changed and
+         * left as it was (the policy for changed items), which the fidelity report says.
+         */
+        void notCopied(ItemModel item, String key, RunMapping.Plan plan) {
+            boolean unchanged = plan.action() == RunMapping.Action.UNCHANGED;
+            List<JobStore.NotKept> why = unchanged ? List.of() : List.of(new JobStore.NotKept(item.id(), RunMapping.CONTENT,
+                    "changed at the source since an earlier transfer copied it; left as it was (changed items: skip)"));
+            pending.progress().handled(progressKey, mapping.handled(key, item, plan, plan.earlier().destinationId(), null,
+                    unchanged ? ItemRecord.Outcome.UNCHANGED : ItemRecord.Outcome.SKIPPED), 0, why);
         }
 
         /**
@@ -312,8 +409,9 @@ final class CopyLoop {
                 if (imported.created() == null) {
                     unfinished = true;
                 } else {
-                    pending.progress().imported(progressKey, imported.key(), imported.context().bytes.get(),
-                            imported.context().notKept());
+                    AdapterContext context = imported.context();
+                    pending.progress().handled(progressKey, mapping.handled(imported.key(), done.item(), imported.plan(),
+                            imported.created(), context.mediaSha256(), imported.outcome()), context.bytes.get(), context.notKept());
                 }
             } else if (failure instanceof InterruptedException interrupted) {
                 throw interrupted;

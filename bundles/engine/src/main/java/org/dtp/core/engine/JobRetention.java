@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Deletes ended transfers once their retention period ({@link TransferManager.Config#retentionDays()}) has passed,
- * at start and then hourly. Every node may do it: the deletion is idempotent.
+ * and mapping scopes no transfer used for {@link TransferManager.Config#mappingRetentionDays()}, at start and then
+ * hourly. Every node may do it: the deletion is idempotent.
  */
 @Component(service = JobRetention.class, immediate = true, configurationPid = TransferManager.PID)
 public final class JobRetention {
@@ -30,17 +31,20 @@ public final class JobRetention {
         return t;
     });
     private volatile int retentionDays;
+    private volatile int mappingRetentionDays;
 
     @Activate
     public JobRetention(@Reference JobStore store, TransferManager.Config config) {
         this.store = store;
         this.retentionDays = config.retentionDays();
+        this.mappingRetentionDays = config.mappingRetentionDays();
         timer.scheduleWithFixedDelay(this::deleteExpired, 0, 1, TimeUnit.HOURS);
     }
 
     @Modified
     void modified(TransferManager.Config config) {
         this.retentionDays = config.retentionDays();
+        this.mappingRetentionDays = config.mappingRetentionDays();
         timer.execute(this::deleteExpired);
     }
 
@@ -49,8 +53,14 @@ public final class JobRetention {
         timer.shutdownNow();
     }
 
-    /** Deletes the transfers that ended more than the retention period ago. */
+    /** Deletes the transfers that ended more than the retention period ago, then the mappings unused for long. */
     int deleteExpired() {
+        int deleted = deleteEndedTransfers();
+        deleteUnusedMappings();
+        return deleted;
+    }
+
+    private int deleteEndedTransfers() {
         try {
             int deleted = store.deleteEndedBefore(Instant.now().minus(Duration.ofDays(Math.max(0, retentionDays))));
             if (deleted > 0) {
@@ -60,6 +70,18 @@ public final class JobRetention {
         } catch (RuntimeException e) {
             LOG.warn("could not delete expired transfers: {}", e.toString());
             return 0;
+        }
+    }
+
+    private void deleteUnusedMappings() {
+        try {
+            int deleted = store.deleteMappingScopesUnusedSince(
+                    Instant.now().minus(Duration.ofDays(Math.max(0, mappingRetentionDays))));
+            if (deleted > 0) {
+                LOG.info("deleted {} mappings no transfer used for {} days", deleted, mappingRetentionDays);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("could not delete unused mappings: {}", e.toString());
         }
     }
 }

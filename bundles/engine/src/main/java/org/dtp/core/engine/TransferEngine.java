@@ -15,6 +15,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Option;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.slf4j.Logger;
@@ -100,6 +101,14 @@ public final class TransferEngine implements JobExecutor {
         @AttributeDefinition(name = "Import threads", description = "The threads this node imports items on, shared by "
                 + "every transfer that has several items in flight; more items wait for a thread.")
         int importThreads() default DEFAULT_IMPORT_THREADS;
+
+        @AttributeDefinition(name = "Changed items", description = "What a transfer does with a source item that changed "
+                + "since an earlier transfer between the same accounts copied it: update it at the destination (where the "
+                + "destination cannot, it is copied anew and the fidelity report says why), copy it anew, or skip it (the "
+                + "fidelity report says so). Unchanged items are never copied again.",
+                options = {@Option(label = "update", value = "update"), @Option(label = "copy", value = "copy"),
+                        @Option(label = "skip", value = "skip")})
+        String changedItems() default "update";
     }
 
     static final int DEFAULT_ITEMS_IN_FLIGHT = 8;
@@ -114,6 +123,7 @@ public final class TransferEngine implements JobExecutor {
     private volatile Duration leaseTtl;
     private volatile Duration destinationFullWait = Duration.ofSeconds(900);
     private final ItemWorkers workers;
+    private volatile ChangedItems changedItems = ChangedItems.UPDATE;
     private volatile InFlightLimits inFlightLimits = new InFlightLimits(DEFAULT_ITEMS_IN_FLIGHT, java.util.Map.of());
     private final LeaseKeeper leases;
     /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
@@ -128,6 +138,7 @@ public final class TransferEngine implements JobExecutor {
         this.destinationFullWait = destinationFullWaitOf(config);
         this.inFlightLimits = inFlightLimitsOf(config);
         this.workers.setThreads(importThreadsOf(config));
+        this.changedItems = ChangedItems.of(config.changedItems());
     }
 
     /** For use outside OSGi (tests, benchmark), with a 20 s run lease. */
@@ -153,7 +164,7 @@ public final class TransferEngine implements JobExecutor {
         this.retry = new AdapterRetry(retry);
         this.workers = new ItemWorkers(DEFAULT_IMPORT_THREADS);
         this.copyLoop = new CopyLoop(store, registry, this.retry, frameworkStopping, () -> destinationFullWait,
-                workers, () -> inFlightLimits);
+                workers, () -> inFlightLimits, () -> changedItems);
         this.leaseTtl = leaseTtl;
         this.leases = new LeaseKeeper(store, controls, renewEvery);
         this.frameworkStopping = frameworkStopping;
@@ -168,6 +179,12 @@ public final class TransferEngine implements JobExecutor {
         this.destinationFullWait = destinationFullWaitOf(config);
         this.inFlightLimits = inFlightLimitsOf(config);
         this.workers.setThreads(importThreadsOf(config));
+        this.changedItems = ChangedItems.of(config.changedItems());
+    }
+
+    /** What transfers do with items changed since they were copied (tests and tools outside OSGi set it here). */
+    void setChangedItems(ChangedItems policy) {
+        this.changedItems = policy;
     }
 
     /** The operator's caps on the items a transfer imports at once (tests and tools outside OSGi set them here). */

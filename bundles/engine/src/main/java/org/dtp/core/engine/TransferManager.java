@@ -14,8 +14,9 @@ import org.dtp.models.Vertical;
 import org.dtp.transfer.AdapterInfo;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.IllegalJobStateException;
-import org.dtp.transfer.ItemError;
 import org.dtp.transfer.InvalidTransferException;
+import org.dtp.transfer.ItemError;
+import org.dtp.transfer.ItemRecord;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.NoSuchTransferException;
 import org.dtp.transfer.ReportPage;
@@ -57,7 +58,7 @@ public final class TransferManager implements TransferService {
     public static final String PID = "org.dtp.transfers";
 
     @ObjectClassDefinition(name = "dtp transfers", description = "Limits per user, the grace period before a transfer "
-            + "starts, and how long ended transfers are kept. Transfers of the operator are not limited.")
+            + "starts, and how long ended transfers and the mappings of re-runs are kept. Transfers of the operator are not limited.")
     public @interface Config {
         @AttributeDefinition(name = "Unfinished transfers per user", description = "Queued, running or paused "
                 + "transfers one user may have at once; 0: no limit.")
@@ -75,6 +76,11 @@ public final class TransferManager implements TransferService {
                 + "fidelity report, history) is deleted this many days after it ended; its credentials and temporary "
                 + "data are deleted when it ends.")
         int retentionDays() default 30;
+
+        @AttributeDefinition(name = "Mapping retention (days)", description = "What transfers remember between the "
+                + "same accounts (so that a re-run copies only what is new or changed) is deleted when no transfer used "
+                + "it for this many days; the next transfer between those accounts then copies everything again.")
+        int mappingRetentionDays() default 400;
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(TransferManager.class);
@@ -103,7 +109,7 @@ public final class TransferManager implements TransferService {
         registry.adapters().forEach(a -> resumeJobsWaitingFor(a.provider()));
     }
 
-    /** For tools and tests: no limits per user, no grace period, and ended transfers are not deleted by age. */
+    /** For tools and tests: no limits per user, no grace period, and ended transfers and mappings are not deleted by age. */
     public TransferManager(JobStore store, AdapterRegistry registry, JobControls controls, JobDispatcher dispatcher,
                            RevocationStore revocations) {
         this(store, registry, controls, dispatcher, revocations, UNLIMITED);
@@ -133,6 +139,11 @@ public final class TransferManager implements TransferService {
 
             @Override
             public int retentionDays() {
+                return Integer.MAX_VALUE;
+            }
+
+            @Override
+            public int mappingRetentionDays() {
                 return Integer.MAX_VALUE;
             }
         };
@@ -254,6 +265,12 @@ public final class TransferManager implements TransferService {
     public Optional<ReportPage<FieldNotKept>> fidelity(UUID id, FieldNotKept.Side side, int offset, int limit) {
         checkPage(offset, limit);
         return store.job(id).map(job -> store.fidelity(id, side, offset, limit));
+    }
+
+    @Override
+    public Optional<ReportPage<ItemRecord>> items(UUID id, int offset, int limit) {
+        checkPage(offset, limit);
+        return store.job(id).map(job -> store.itemRecords(id, offset, limit));
     }
 
     private static void checkPage(int offset, int limit) {

@@ -13,6 +13,7 @@ import org.dtp.transfer.StateChange;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -56,12 +57,42 @@ final class JobReports {
         return new ReportPage<>(total, offset, limit, page);
     }
 
+    /**
+     * The fidelity entries of both sides of the items with {@code sourceIds}, by source id: one query per call, by
+     * the tables' primary key, so a caller pages through a transfer's items without reading its whole report.
+     */
+    static Map<String, List<FieldNotKept>> fidelityOfItems(Connection c, UUID id, Collection<String> sourceIds)
+            throws SQLException {
+        Map<String, List<FieldNotKept>> bySource = new HashMap<>();
+        if (sourceIds.isEmpty()) {
+            return bySource;
+        }
+        List<Object> keys = new ArrayList<>();
+        sourceIds.forEach(sourceId -> keys.add(StoredValues.storedKey("i:" + sourceId)));
+        String in = " AND source_key IN (" + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")";
+        List<Object> values = new ArrayList<>();
+        values.add(id.toString());
+        values.addAll(keys);
+        values.add(id.toString());
+        values.addAll(keys);
+        Sql.list(c, "SELECT container_id, source_id, field, reason, at, side FROM (" + fidelityEntries(null, in) + ") entries ORDER BY at, source_key, side DESC, field",
+                params(values.toArray()), rs -> new FieldNotKept(rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getString(4), Instant.ofEpochMilli(rs.getLong(5)), FieldNotKept.Side.valueOf(rs.getString(6))))
+                .forEach(f -> bySource.computeIfAbsent(f.sourceId(), k -> new ArrayList<>()).add(f));
+        return bySource;
+    }
+
     /** The rows of one side's table, or of both, with their side; one job id parameter per table. */
     private static String fidelityEntries(FieldNotKept.Side side) {
+        return fidelityEntries(side, "");
+    }
+
+    /** As {@link #fidelityEntries(FieldNotKept.Side)}, each table's rows limited further by {@code andWhere}. */
+    private static String fidelityEntries(FieldNotKept.Side side, String andWhere) {
         String read = "SELECT container_id, source_id, field, reason, at, source_key, 'SOURCE' AS side "
-                + "FROM dtp_field_not_read WHERE job_id = ?";
+                + "FROM dtp_field_not_read WHERE job_id = ?" + andWhere;
         String kept = "SELECT container_id, source_id, field, reason, at, source_key, 'DESTINATION' AS side "
-                + "FROM dtp_field_not_kept WHERE job_id = ?";
+                + "FROM dtp_field_not_kept WHERE job_id = ?" + andWhere;
         if (side == null) {
             return read + " UNION ALL " + kept;
         }
@@ -84,10 +115,10 @@ final class JobReports {
     }
 
     static List<ContainerProgress> containers(Connection c, UUID id) throws SQLException {
-        return Sql.list(c, "SELECT container_id, name, items, bytes, errors, not_selected "
+        return Sql.list(c, "SELECT container_id, name, items, bytes, errors, updated, unchanged, not_selected "
                         + "FROM dtp_container_progress WHERE job_id = ? ORDER BY ordinal", params(id.toString()),
                 rs -> new ContainerProgress(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                        rs.getLong(6)));
+                        rs.getLong(6), rs.getLong(7), rs.getLong(8)));
     }
 
     static List<ItemError> errors(Connection c, UUID id) throws SQLException {

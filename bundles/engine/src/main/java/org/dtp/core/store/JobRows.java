@@ -180,7 +180,8 @@ final class JobRows {
     static int deleteEndedBefore(Connection c, Instant cutoff) throws SQLException {
         List<String> ids = Sql.list(c, "SELECT id FROM dtp_job WHERE state IN " + ENDED_STATES + " AND updated_at < ?",
                 params(cutoff.toEpochMilli()), rs -> rs.getString(1));
-        for (String table : List.of("dtp_field_not_kept", "dtp_field_not_read", "dtp_item_error", "dtp_ledger", "dtp_page_ledger",
+        for (String table : List.of("dtp_field_not_kept", "dtp_field_not_read", "dtp_item_error", "dtp_item_record",
+                "dtp_ledger", "dtp_page_ledger",
                 "dtp_container_progress", "dtp_job_transition", "dtp_job_key")) {
             deleteEach(c, "DELETE FROM " + table + " WHERE job_id = ?", ids);
         }

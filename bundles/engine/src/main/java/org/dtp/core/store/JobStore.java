@@ -10,7 +10,10 @@ import org.dtp.transfer.ContainerProgress;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.ItemError;
+import org.dtp.transfer.ItemRecord;
 import org.dtp.transfer.JobState;
+import org.dtp.transfer.MappingEntry;
+import org.dtp.transfer.MappingScope;
 import org.dtp.transfer.ReportPage;
 import org.dtp.transfer.Selection;
 import org.dtp.transfer.StateChange;
@@ -58,6 +61,8 @@ public final class JobStore {
     private final JobKeys keys;
     private final JobRows rows;
     private final ProgressLedger ledger;
+    private final MappingKeys mappingKeys;
+    private final Mappings mappings;
     private final TransitionListeners listeners = new TransitionListeners();
 
     @Activate
@@ -68,6 +73,8 @@ public final class JobStore {
         this.keys = new JobKeys(masterKeys);
         this.rows = new JobRows(keys, json);
         this.ledger = new ProgressLedger(json);
+        this.mappingKeys = new MappingKeys(masterKeys);
+        this.mappings = new Mappings(mappingKeys);
     }
 
     /** A store whose data keys are wrapped by a key that lives in this process only (tools, tests). */
@@ -173,12 +180,13 @@ public final class JobStore {
     }
 
     /**
-     * Re-wraps every data key not wrapped by the current master key with it.
+     * Re-wraps every data key (of jobs, and of mapping scopes with the mapping hash key) not wrapped by the current
+     * master key with it.
      *
      * @return how many were re-wrapped
      */
     public int rewrapDataKeys() {
-        return sql.inTransaction(keys::rewrap);
+        return sql.inTransaction(c -> keys.rewrap(c) + mappingKeys.rewrap(c));
     }
 
     /**
@@ -347,6 +355,110 @@ public final class JobStore {
         write(id, epoch, c -> ledger.recordContainerImported(c, id, key, destinationId));
     }
 
+    /**
+     * {@link #recordContainerImported(UUID, long, String, String)} of a container that {@code scope} maps (see
+     * {@link #openMappingScope}): its mapping is written in the same transaction, so that a later transfer between the
+     * same accounts finds the container.
+     */
+    public void recordContainerImported(UUID id, long epoch, String scope, String key, String sourceId,
+                                        String destinationId) {
+        write(id, epoch, c -> {
+            ledger.recordContainerImported(c, id, key, destinationId);
+            mappings.map(c, id, List.of(new Handled(scope, key, sourceId, destinationId, null, null, null,
+                    ItemRecord.Outcome.COPIED)), System.currentTimeMillis());
+        });
+    }
+
+    /**
+     * The mapping scope of {@code owner}'s transfers of {@code vertical} from the {@code source} account to the
+     * {@code destination} account (each named by the engine, never with a secret): made when none exists, marked used
+     * now (the retention deletes scopes unused for long). The scope's name is a keyed hash of the four.
+     */
+    public String openMappingScope(String owner, Vertical vertical, String source, String destination) {
+        if (!sql.withConnection(mappingKeys::loadHashKey)) {
+            try {
+                sql.inTransaction(c -> {
+                    mappingKeys.createHashKey(c);
+                    return null;
+                });
+            } catch (JobStoreException createdElsewhere) {
+                // another node made it first: the load below finds it (or fails with what is really wrong)
+            }
+            if (!sql.withConnection(mappingKeys::loadHashKey)) {
+                throw new JobStoreException("the mapping hash key could not be made");
+            }
+        }
+        long now = System.currentTimeMillis();
+        try {
+            return sql.inTransaction(c -> mappings.open(c, owner, vertical, source, destination, now));
+        } catch (JobStoreException createdElsewhere) {
+            // a run of the same scope on another node made it at the same time: it exists now
+            return sql.inTransaction(c -> mappings.open(c, owner, vertical, source, destination, now));
+        }
+    }
+
+    /** What {@code scope} maps of the source {@code keys} ({@code "i:"} items, {@code "c:"} containers), by key. */
+    public Map<String, Mapped> mapped(String scope, Collection<String> keys) {
+        return sql.withConnection(c -> mappings.mapped(c, scope, keys));
+    }
+
+    /** What a mapping scope remembers of a source item or container. */
+    public record Mapped(String destinationId, String fingerprint, String modelVersion) {
+    }
+
+    /**
+     * What a run did with one source item, under a mapping scope: recorded in the job's item records and, when it was
+     * {@link #written()}, in the scope's mapping (see {@link RunProgress#handled}).
+     *
+     * @param fingerprint  SHA-256 of the item's canonical JSON (null for a container)
+     * @param modelVersion the canonical model's schema version the fingerprint was taken in
+     * @param mediaSha256  SHA-256 of the media bytes the importer read, null when none
+     */
+    public record Handled(String scope, String key, String sourceId, String destinationId, String fingerprint,
+                          String modelVersion, String mediaSha256, ItemRecord.Outcome outcome) {
+        /** Whether the destination was written (so the mapping changes). */
+        public boolean written() {
+            return outcome == ItemRecord.Outcome.COPIED || outcome == ItemRecord.Outcome.UPDATED;
+        }
+    }
+
+    /** The mapping scopes of {@code owner} (null: every owner's), most recently used first. */
+    public List<MappingScope> mappingScopes(String owner) {
+        return sql.withConnection(c -> mappings.scopes(c, owner));
+    }
+
+    public Optional<MappingScope> mappingScope(String scope) {
+        return sql.withConnection(c -> mappings.scope(c, scope));
+    }
+
+    /** A page of what the scope maps; empty when there is no such scope. */
+    public Optional<ReportPage<MappingEntry>> mappingEntries(String scope, int offset, int limit) {
+        return sql.withConnection(c -> mappings.entries(c, scope, offset, limit));
+    }
+
+    /** Deletes a mapping scope and what it maps; false when there was none. */
+    public boolean deleteMappingScope(String scope) {
+        return sql.inTransaction(c -> mappings.delete(c, scope));
+    }
+
+    /** Deletes the mapping scopes no transfer used since {@code cutoff}; returns how many. */
+    public int deleteMappingScopesUnusedSince(Instant cutoff) {
+        return sql.inTransaction(c -> mappings.deleteUnusedSince(c, cutoff));
+    }
+
+    /**
+     * Up to {@code limit} of the job's item records after the source key {@code afterKey} (null: from the first), in
+     * the order of their keys: a reader of all of them pages on with the last key it got.
+     */
+    public List<ItemRecord> itemRecords(UUID id, String afterKey, int limit) {
+        return sql.withConnection(c -> Mappings.itemRecords(c, id, afterKey, limit));
+    }
+
+    /** A page of the job's item records in the order of their keys, with their total: see {@link org.dtp.transfer.TransferService#items}. */
+    public ReportPage<ItemRecord> itemRecords(UUID id, int offset, int limit) {
+        return sql.withConnection(c -> Mappings.itemRecordPage(c, id, offset, limit));
+    }
+
     /** Records one imported item of the page being copied in the page ledger and counts it, in one transaction. */
     public void recordItemImported(UUID id, String containerId, String key, long bytes) {
         RunProgress progress = new RunProgress();
@@ -449,6 +561,11 @@ public final class JobStore {
                         + fence.epoch() + " is over); this node's last " + progress.items() + " items are not recorded");
             }
             ledger.count(c, id, progress, now);
+            if (!progress.handled().isEmpty()) {
+                // What was copied is at the destination whatever became of the job: mapped and recorded even if it ended.
+                mappings.map(c, id, progress.handled().stream().filter(Handled::written).toList(), now);
+                Mappings.recordItems(c, id, progress.handled(), now);
+            }
             if (JobRows.hasEnded(c, id)) {
                 // The job ended (a cancel, on this node or another) while the run was copied: its items count, but
                 // a checkpoint and a page ledger are of no use to it, and were deleted with its data key.
@@ -492,6 +609,11 @@ public final class JobStore {
     /** Every item error of the job, a page at a time: see {@link org.dtp.transfer.TransferService#errors}. */
     public ReportPage<ItemError> errors(UUID id, int offset, int limit) {
         return sql.withConnection(c -> JobReports.errorPage(c, id, offset, limit));
+    }
+
+    /** The fidelity entries of both sides of the job's items {@code sourceIds}, by source id (for receipts). */
+    public Map<String, List<FieldNotKept>> fidelityOfItems(UUID id, Collection<String> sourceIds) {
+        return sql.withConnection(c -> JobReports.fidelityOfItems(c, id, sourceIds));
     }
 
     /** Every fidelity entry of the job, a page at a time: see {@link org.dtp.transfer.TransferService#fidelity}. */

@@ -23,10 +23,15 @@ abstract class ProgressBuffer {
     record Failed(String containerId, String key, String message) {
     }
 
-    /** Items and bytes imported into one container, and its items the selection left out. */
+    /**
+     * Items and bytes imported into one container; of its items, those updated, those left unchanged, and those
+     * the selection left out.
+     */
     static final class Count {
         long items;
         long bytes;
+        long updated;
+        long unchanged;
         long notSelected;
     }
 
@@ -37,6 +42,7 @@ abstract class ProgressBuffer {
     private final List<NotKeptOf> notKept = new ArrayList<>();
     private final List<Failed> failed = new ArrayList<>();
     private final List<String> pageKeys = new ArrayList<>();
+    private final List<JobStore.Handled> handled = new ArrayList<>();
     private int items;
     private String checkpoint;
 
@@ -45,6 +51,30 @@ abstract class ProgressBuffer {
         Count count = countOf(containerId);
         count.items++;
         count.bytes += itemBytes;
+        ended(containerId, key, fieldsNotKept);
+    }
+
+    /**
+     * An item of {@code containerId}'s page handled against a mapping scope: copied or updated (its {@code itemBytes}
+     * counted, its mapping written), or not copied again (unchanged, or skipped by the policy for changed items);
+     * its item record written in every case.
+     */
+    public void handled(String containerId, JobStore.Handled item, long itemBytes, List<JobStore.NotKept> fieldsNotKept) {
+        Count count = countOf(containerId);
+        switch (item.outcome()) {
+            case COPIED -> count.items++;
+            case UPDATED -> {
+                count.items++;
+                count.updated++;
+            }
+            case UNCHANGED, SKIPPED -> count.unchanged++;
+        }
+        count.bytes += itemBytes;
+        handled.add(item);
+        ended(containerId, item.key(), fieldsNotKept);
+    }
+
+    private void ended(String containerId, String key, List<JobStore.NotKept> fieldsNotKept) {
         if (!fieldsNotKept.isEmpty()) {
             notKept.add(new NotKeptOf(containerId, key, List.copyOf(fieldsNotKept)));
         }
@@ -111,6 +141,11 @@ abstract class ProgressBuffer {
 
     List<String> pageKeys() {
         return pageKeys;
+    }
+
+    /** The items handled against a mapping scope, in the order they ended. */
+    List<JobStore.Handled> handled() {
+        return handled;
     }
 
     /** The checkpoint after the last page done; null when no page was done in this run. */

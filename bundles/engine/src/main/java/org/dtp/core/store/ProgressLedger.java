@@ -72,13 +72,16 @@ final class ProgressLedger {
         String job = id.toString();
         if (!progress.counts().isEmpty()) {
             try (PreparedStatement s = c.prepareStatement("UPDATE dtp_container_progress SET items = items + ?, "
-                    + "bytes = bytes + ?, not_selected = not_selected + ? WHERE job_id = ? AND container_id = ?")) {
+                    + "bytes = bytes + ?, updated = updated + ?, unchanged = unchanged + ?, not_selected = not_selected + ? "
+                    + "WHERE job_id = ? AND container_id = ?")) {
                 for (Map.Entry<String, ProgressBuffer.Count> count : progress.counts().entrySet()) {
                     s.setLong(1, count.getValue().items);
                     s.setLong(2, count.getValue().bytes);
-                    s.setLong(3, count.getValue().notSelected);
-                    s.setString(4, job);
-                    s.setString(5, storedKey(count.getKey()));
+                    s.setLong(3, count.getValue().updated);
+                    s.setLong(4, count.getValue().unchanged);
+                    s.setLong(5, count.getValue().notSelected);
+                    s.setString(6, job);
+                    s.setString(7, storedKey(count.getKey()));
                     s.addBatch();
                 }
                 s.executeBatch();

@@ -35,7 +35,8 @@ final class SchemaMigrator {
     /** The scripts in order; append, never edit one that has shipped. */
     static final List<String> SCRIPTS = List.of("V1__jobs.sql", "V2__revocations.sql", "V3__fidelity.sql", "V4__rate_windows.sql",
             "V5__owners_keys_tokens.sql", "V6__run_leases.sql", "V7__page_ledger.sql", "V8__token_expiry.sql",
-            "V9__pause_cause.sql", "V10__field_not_read.sql", "V14__selection.sql");
+            "V9__pause_cause.sql", "V10__field_not_read.sql", "V11__mappings.sql",
+            "V13__receipt_keys.sql", "V14__selection.sql");
 
     /** First key of the advisory lock pair ("dtp" in ASCII); the second is the schema's hash. */
     private static final int ADVISORY_LOCK_CLASS = 0x647470;

@@ -46,6 +46,11 @@ final class MemoryMediaProvider {
     final Map<String, String> importedContainers = new ConcurrentHashMap<>();
     /** The parent each imported container was created in, by key ("" for the root). */
     final Map<String, String> containerParents = new ConcurrentHashMap<>();
+    /** Calls of importContainer, and of updateItem by idempotency key (with the destination id it was given). */
+    final AtomicInteger containerCalls = new AtomicInteger();
+    final Map<String, List<String>> updateCalls = new ConcurrentHashMap<>();
+    /** Whether the importer updates items in place; if not, it takes no updates (the SPI's default). */
+    volatile boolean takesUpdates;
     /** Called before each import; may throw to inject failures. */
     volatile Function<MediaItem, AdapterException> importFault = item -> null;
     /** Source items the first page of an album reports as unreadable, by album. */
@@ -81,17 +86,25 @@ final class MemoryMediaProvider {
     }
 
     static MediaItem item(String id) {
-        return item(id, null);
+        return item(id, "title " + id, (java.time.Instant) null);
     }
 
     /** An item taken at {@code takenAt} (null: its time is not known). */
     static MediaItem item(String id, java.time.Instant takenAt) {
+        return item(id, "title " + id, takenAt);
+    }
+
+    static MediaItem item(String id, String title) {
+        return item(id, title, (java.time.Instant) null);
+    }
+
+    static MediaItem item(String id, String title, java.time.Instant takenAt) {
         return MediaItem.builder()
                 .takenAt(takenAt)
                 .id(id)
                 .kind(MediaKind.PHOTO)
                 .fileName(id.replace('/', '_') + ".jpg")
-                .title("title " + id)
+                .title(title)
                 .content(new MediaRef(id, "image/jpeg", bytesOf(id).length))
                 .build();
     }
@@ -164,6 +177,7 @@ final class MemoryMediaProvider {
 
         @Override
         public String importContainer(ImportContext context, String key, PhotoAlbum container, String parentId) {
+            containerCalls.incrementAndGet();
             importedContainers.putIfAbsent(key, "dest-" + container.id());
             containerParents.put(key, parentId == null ? "" : parentId);
             return importedContainers.get(key);
@@ -197,6 +211,21 @@ final class MemoryMediaProvider {
             }
             afterImport.run();
             return "dest-" + item.id();
+        }
+
+        @Override
+        public String updateItem(ImportContext context, String key, MediaItem item, String containerId,
+                                 String destinationId) throws AdapterException {
+            if (!takesUpdates) {
+                return Importer.super.updateItem(context, key, item, containerId, destinationId);
+            }
+            updateCalls.computeIfAbsent(key, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(destinationId);
+            try (InputStream in = context.openMedia(item.content())) {
+                imported.put(key, in.readAllBytes());
+            } catch (IOException e) {
+                throw new AdapterException("read failed", e);
+            }
+            return destinationId;
         }
     };
 }

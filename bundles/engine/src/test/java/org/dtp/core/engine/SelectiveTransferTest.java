@@ -154,7 +154,7 @@ public class SelectiveTransferTest {
                 MemoryMediaProvider.item("first", FROM),
                 MemoryMediaProvider.item("last", TO.minusMillis(1)),
                 MemoryMediaProvider.item("end", TO),
-                MemoryMediaProvider.item("undated", null)));
+                MemoryMediaProvider.item("undated", (java.time.Instant) null)));
 
         TransferDetails done = run(new Selection(FROM, TO, List.of("album family"), List.of()));
 

@@ -7,9 +7,12 @@ import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.DestinationItem;
+import org.dtp.spi.DestinationReader;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.webdav.DavAccount;
@@ -26,6 +29,7 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -39,7 +43,7 @@ import java.util.UUID;
         AdapterProperties.PROVIDER + "=carddav",
         AdapterProperties.PROVIDER_NAME + "=CardDAV",
         AdapterProperties.VERTICAL + "=CONTACTS"})
-public final class CardDavContactImporter implements Importer<AddressBook, Contact> {
+public final class CardDavContactImporter implements Importer<AddressBook, Contact>, DestinationReader {
     static final String LOOSE_CONTACTS_KEY = "carddav:loose-contacts";
 
     private final CardDavConnector connector;
@@ -52,6 +56,17 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
     @Override
     public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         connector.account(destination);
+    }
+
+    /**
+     * The vCard resource at the path {@link #importItem} returned, if the server still has it; present only: the server
+     * rewrites what it stores, so its bytes are not the contact's as exported.
+     */
+    @Override
+    public Optional<DestinationItem> find(TransferContext context, String destinationId) throws AdapterException {
+        DavAccount account = connector.account(context);
+        return connector.client().get(account, CardDavConnector.at(account, destinationId))
+                .map(resource -> DestinationItem.present(destinationId));
     }
 
     @Override

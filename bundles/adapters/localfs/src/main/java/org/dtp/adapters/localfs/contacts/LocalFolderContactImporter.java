@@ -1,6 +1,7 @@
 package org.dtp.adapters.localfs.contacts;
 
 import org.dtp.adapters.localfs.CollectionFiles;
+import org.dtp.adapters.localfs.DestinationFiles;
 import org.dtp.adapters.localfs.DiskWrites;
 import org.dtp.adapters.localfs.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
@@ -16,10 +17,13 @@ import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.DestinationItem;
+import org.dtp.spi.DestinationReader;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -31,6 +35,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -46,7 +51,7 @@ import java.util.UUID;
                 AdapterProperties.PROVIDER + "=localfs",
                 AdapterProperties.PROVIDER_NAME + "=Local folder",
                 AdapterProperties.VERTICAL + "=CONTACTS"})
-public final class LocalFolderContactImporter implements Importer<AddressBook, Contact> {
+public final class LocalFolderContactImporter implements Importer<AddressBook, Contact>, DestinationReader {
     /** The key of the address book contacts without one go to. */
     static final String LOOSE_CONTACTS_KEY = "localfs:loose-contacts";
     /** Photo bytes put inline at most; Google's contact photos are well below (their API serves up to 720 px). */
@@ -66,6 +71,12 @@ public final class LocalFolderContactImporter implements Importer<AddressBook, C
     @Override
     public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         settings.checkDestination(destination);
+    }
+
+    /** The contact's vCard file; present only: the vCard is made of the contact, not its bytes as exported. */
+    @Override
+    public Optional<DestinationItem> find(TransferContext context, String destinationId) throws AdapterException {
+        return DestinationFiles.find(settings, context, destinationId);
     }
 
     @Override

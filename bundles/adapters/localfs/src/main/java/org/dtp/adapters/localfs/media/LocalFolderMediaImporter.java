@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs.media;
 
+import org.dtp.adapters.localfs.DestinationFiles;
 import org.dtp.adapters.localfs.DiskWrites;
 import org.dtp.adapters.localfs.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
@@ -16,10 +17,13 @@ import org.dtp.models.media.MediaKind;
 import org.dtp.models.media.PhotoAlbum;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.DestinationItem;
+import org.dtp.spi.DestinationReader;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.osgi.service.component.annotations.Activate;
@@ -47,7 +51,7 @@ import java.util.UUID;
                 AdapterProperties.PROVIDER + "=localfs",
                 AdapterProperties.PROVIDER_NAME + "=Local folder",
                 AdapterProperties.VERTICAL + "=MEDIA"})
-public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, MediaItem> {
+public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, MediaItem>, DestinationReader {
     private static final int CLAIM_ATTEMPTS = 5;
     /**
      * Items a transfer writes at once: a disk has no provider's limit, and several files in flight overlap their
@@ -80,6 +84,12 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
     @Override
     public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         settings.checkDestination(destination);
+    }
+
+    /** The item's file, with the SHA-256 of its bytes now: they are the item's media as copied. */
+    @Override
+    public Optional<DestinationItem> find(TransferContext context, String destinationId) throws AdapterException {
+        return DestinationFiles.findMedia(settings, context, destinationId);
     }
 
     @Override
