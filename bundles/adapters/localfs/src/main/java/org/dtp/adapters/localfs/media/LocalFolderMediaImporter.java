@@ -1,16 +1,17 @@
 package org.dtp.adapters.localfs.media;
 
 import org.dtp.adapters.localfs.DiskWrites;
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.folder.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderSettings;
-import org.dtp.adapters.localfs.MediaTypes;
+import org.dtp.formats.folder.MediaTypes;
 import org.dtp.adapters.localfs.Sidecars;
-import org.dtp.adapters.localfs.Sidecars.AlbumSidecar;
+import org.dtp.formats.folder.MediaSidecars.AlbumSidecar;
 import org.dtp.adapters.localfs.DiskWrites.Copied;
-import org.dtp.adapters.localfs.Sidecars.ItemSidecar;
+import org.dtp.formats.folder.MediaSidecars;
+import org.dtp.formats.folder.MediaSidecars.ItemSidecar;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.models.media.PhotoAlbum;
@@ -199,7 +200,7 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
         String storedName = target.getFileName().toString();
         String contentType = item.content().contentType() != null ? item.content().contentType()
                 : MediaTypes.of(storedName).map(MediaTypes.MediaType::contentType).orElse(null);
-        return new ItemSidecar(Sidecars.ITEM_FORMAT, Sidecars.FORMAT_VERSION, key, item.id(), item.kind(),
+        return new ItemSidecar(MediaSidecars.ITEM_FORMAT, MediaSidecars.FORMAT_VERSION, key, item.id(), item.kind(),
                 item.fileName(), storedName, contentType, copied.size(), copied.sha256(),
                 item.title(), item.description(), item.takenAt(), item.location(), item.width(), item.height(), item.exif());
     }
