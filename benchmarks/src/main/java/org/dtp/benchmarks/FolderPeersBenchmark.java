@@ -140,7 +140,7 @@ public final class FolderPeersBenchmark {
      * Albums of 500 photos of random bytes (nothing compressible or deduplicated by accident), each with a
      * modification time of its own in the past, so that a copy that does not keep it is caught.
      */
-    private static void generate(Path root, int photos, int bytesPerPhoto) throws IOException {
+    static void generate(Path root, int photos, int bytesPerPhoto) throws IOException {
         Random random = new Random(42);
         byte[] buffer = new byte[Math.min(bytesPerPhoto, 1 << 20)];
         Instant first = Instant.parse("2015-06-01T10:00:00.123456789Z");
@@ -188,7 +188,7 @@ public final class FolderPeersBenchmark {
         }
     }
 
-    private static void run(String... command) throws IOException, InterruptedException {
+    static void run(String... command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).inheritIO().start();
         int exit = process.waitFor();
         if (exit != 0) {
@@ -196,20 +196,20 @@ public final class FolderPeersBenchmark {
         }
     }
 
-    private static String version(String... command) throws IOException, InterruptedException {
+    static String version(String... command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String first = new String(process.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
         process.waitFor();
         return first;
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int middle = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
-    private static String list(List<Double> values) {
+    static String list(List<Double> values) {
         return Arrays.toString(values.stream().mapToDouble(d -> Math.round(d * 100) / 100.0).toArray());
     }
 }

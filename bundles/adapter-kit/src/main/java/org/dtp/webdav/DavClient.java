@@ -19,10 +19,14 @@ import org.xml.sax.SAXException;
 
 import javax.net.ssl.SSLContext;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -276,8 +280,6 @@ public final class DavClient {
     }
 
     /** GETs a resource's text and ETag; empty when it does not exist. */
-
-    /** GETs a resource's text and ETag; empty when it does not exist. */
     public Optional<DavResource> get(DavAccount account, URI href) throws AdapterException {
         ProviderResponse response = request(account, "GET", href).accept(404).send();
         if (response.status() == 404) {
@@ -302,6 +304,106 @@ public final class DavClient {
         // By its precondition, not its status: some servers (Radicale) answer 201 to a replacement too.
         return new DavPutResult(ifMatch == null ? DavPutResult.Outcome.CREATED : DavPutResult.Outcome.REPLACED,
                 response.header("ETag").orElse(null));
+    }
+
+    /**
+     * PUTs {@code length} bytes of {@code body} ({@code -1}: unknown, sent chunked) to {@code href} as they are read,
+     * never all in memory, only if nothing is there ({@code If-None-Match: *}, RFC 7232 §3.2), with {@code headers}
+     * besides (e.g. a modification time the server may keep). Something already there is an outcome
+     * ({@link DavPutResult.Outcome#PRECONDITION_FAILED}), not an error. The stream is sent once (see
+     * {@link ProviderRequest#body(java.io.InputStream, long, String)}); the caller closes it. Since 1.3.
+     */
+    public DavPutResult putNew(DavAccount account, URI href, InputStream body, long length, String contentType,
+                               Map<String, String> headers) throws AdapterException {
+        ProviderRequest request = request(account, "PUT", href).header("If-None-Match", "*")
+                .body(body, length, contentType).accept(412);
+        headers.forEach(request::header);
+        ProviderResponse response = request.send();
+        if (response.status() == 412) {
+            return new DavPutResult(DavPutResult.Outcome.PRECONDITION_FAILED, null);
+        }
+        return new DavPutResult(DavPutResult.Outcome.CREATED, response.header("ETag").orElse(null));
+    }
+
+    /**
+     * GETs the resource at {@code href} as a stream, unread (a file of any size in flat memory); a 404 rejects the
+     * item. The caller closes it. Since 1.3.
+     */
+    public InputStream open(DavAccount account, URI href) throws AdapterException {
+        return request(account, "GET", href).onNotFound(OnNotFound.REJECT_ITEM).open();
+    }
+
+    /**
+     * Makes a plain collection (a folder; MKCOL, RFC 4918 §9.3); false when something is already at {@code href}
+     * (405). Since 1.3.
+     */
+    public boolean makeFolder(DavAccount account, URI href) throws AdapterException {
+        return request(account, "MKCOL", href).accept(405).send().status() != 405;
+    }
+
+    /**
+     * The files and collections directly in {@code collection} (itself left out), from a depth-1 PROPFIND, with their
+     * lengths, modification times and ETags, sorted by address. Since 1.3.
+     */
+    public List<DavEntry> listEntries(DavAccount account, URI collection) throws AdapterException {
+        List<DavEntry> entries = new ArrayList<>();
+        for (DavEntry entry : propfindEntries(account, collection, "1", OnNotFound.FAIL)) {
+            if (!samePath(entry.href(), collection)) {
+                entries.add(entry);
+            }
+        }
+        entries.sort(Comparator.comparing(e -> e.href().toString()));
+        return entries;
+    }
+
+    /** The file or collection at {@code href} (a depth-0 PROPFIND), or empty when there is none (404). Since 1.3. */
+    public Optional<DavEntry> entry(DavAccount account, URI href) throws AdapterException {
+        try {
+            return propfindEntries(account, href, "0", OnNotFound.REJECT_ITEM).stream()
+                    .filter(e -> samePath(e.href(), href)).findFirst();
+        } catch (ProviderRejectedException e) {
+            if (e.status() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private List<DavEntry> propfindEntries(DavAccount account, URI href, String depth, OnNotFound onNotFound)
+            throws AdapterException {
+        String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop><D:resourcetype/>"
+                + "<D:getcontentlength/><D:getlastmodified/><D:getetag/></D:prop></D:propfind>";
+        Document doc = sendXml(account, "PROPFIND", href, body, Map.of("Depth", depth), onNotFound);
+        List<DavEntry> out = new ArrayList<>();
+        for (Element response : DavXml.children(doc.getDocumentElement(), DavXml.DAV, "response")) {
+            URI at = resolveHref(href, response);
+            Element prop = okProp(response);
+            if (at == null || prop == null) {
+                continue;
+            }
+            Element type = DavXml.child(prop, DavXml.DAV, "resourcetype");
+            boolean collection = type != null && DavXml.child(type, DavXml.DAV, "collection") != null;
+            out.add(new DavEntry(at, collection, length(DavXml.childText(prop, DavXml.DAV, "getcontentlength")),
+                    httpDate(DavXml.childText(prop, DavXml.DAV, "getlastmodified")), DavXml.childText(prop, DavXml.DAV, "getetag")));
+        }
+        return out;
+    }
+
+    private static long length(String text) {
+        try {
+            return text == null ? -1 : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** A {@code getlastmodified} value (an HTTP date, RFC 4918 §15.7), null when absent or unreadable. */
+    private static Instant httpDate(String text) {
+        try {
+            return text == null ? null : DateTimeFormatter.RFC_1123_DATE_TIME.parse(text, Instant::from);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     /**

@@ -9,9 +9,13 @@
  * 1.2: {@link org.dtp.webdav.DavAnswerUnreadableException}; {@link org.dtp.webdav.CollectionPager} fetches a page
  * whose multiget answer is unreadable one resource at a time ({@link org.dtp.webdav.CollectionPager.Page#unreadable()});
  * {@link org.dtp.webdav.DavResource#describe()} names a resource in an item error.
+ * 1.3: WebDAV drives (files in folders): {@link org.dtp.webdav.DavClient#listEntries} and
+ * {@link org.dtp.webdav.DavClient#entry} ({@link org.dtp.webdav.DavEntry}: length, modification time, ETag),
+ * {@link org.dtp.webdav.DavClient#makeFolder} (plain MKCOL), a streamed conditional PUT
+ * ({@link org.dtp.webdav.DavClient#putNew}) and a streamed GET ({@link org.dtp.webdav.DavClient#open}).
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.dtp.webdav;
 
 import org.osgi.annotation.bundle.Export;

@@ -187,13 +187,26 @@ public final class ProviderHttp {
 
     /** Sends {@code r} as {@link ProviderRequest} says. */
     ProviderResponse send(ProviderRequest r) throws AdapterException {
-        BodyPublisher body = r.body == null ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(r.body);
-        Call call = new Call(r.method, r.uri, Map.copyOf(r.headers), List.of(), body, r.body == null ? null : r.contentType,
-                r.timeout == null ? requestTimeout : r.timeout, r.deadline, r.onNotFound, true, r.idempotent,
-                Set.copyOf(r.accepted), null);
-        HttpResponse<InputStream> response = exchange(call, false);
+        HttpResponse<InputStream> response = exchange(callOf(r), false);
         byte[] bytes = readBytes(r.method, response.uri(), response);
         return new ProviderResponse(response.uri(), response.statusCode(), response.headers(), bytes);
+    }
+
+    /** Sends {@code r} and returns its answer's body unread. */
+    InputStream open(ProviderRequest r) throws AdapterException {
+        return exchange(callOf(r), false).body();
+    }
+
+    private Call callOf(ProviderRequest r) {
+        Duration timeout = r.timeout == null ? requestTimeout : r.timeout;
+        if (r.stream != null) {
+            return new Call(r.method, r.uri, Map.copyOf(r.headers), List.of(), streamPublisher(r.stream, r.streamLength),
+                    r.contentType, timeout.plusSeconds(Math.max(0, r.streamLength) / minUploadBytesPerSecond), r.deadline,
+                    r.onNotFound, r.streamLength == 0, r.idempotent, Set.copyOf(r.accepted), null);
+        }
+        BodyPublisher body = r.body == null ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(r.body);
+        return new Call(r.method, r.uri, Map.copyOf(r.headers), List.of(), body, r.body == null ? null : r.contentType,
+                timeout, r.deadline, r.onNotFound, true, r.idempotent, Set.copyOf(r.accepted), null);
     }
 
     public String provider() {
@@ -292,22 +305,25 @@ public final class ProviderHttp {
         if (length < -1) {
             throw new IllegalArgumentException("an upload's length is -1 (unknown) or more, was " + length);
         }
-        BodyPublisher publisher;
-        if (length == 0) {
-            publisher = BodyPublishers.noBody();
-        } else {
-            AtomicBoolean taken = new AtomicBoolean();
-            BodyPublisher once = BodyPublishers.ofInputStream(() -> {
-                if (!taken.compareAndSet(false, true)) {
-                    throw new IllegalStateException("an upload body can be sent only once");
-                }
-                return body;
-            });
-            publisher = length > 0 ? BodyPublishers.fromPublisher(once, length) : once;
-        }
+        BodyPublisher publisher = streamPublisher(body, length);
         Duration timeout = requestTimeout.plusSeconds(Math.max(0, length) / minUploadBytesPerSecond);
         return exchange(new Call("POST", uri, headers, List.of(), publisher, contentType, timeout, null, onNotFound,
                 length == 0, false, Set.of(), JSON), false);
+    }
+
+    /** {@code length} bytes of {@code body} ({@code -1}: unknown, chunked) as they are read, once. */
+    private static BodyPublisher streamPublisher(InputStream body, long length) {
+        if (length == 0) {
+            return BodyPublishers.noBody();
+        }
+        AtomicBoolean taken = new AtomicBoolean();
+        BodyPublisher once = BodyPublishers.ofInputStream(() -> {
+            if (!taken.compareAndSet(false, true)) {
+                throw new IllegalStateException("an upload body can be sent only once");
+            }
+            return body;
+        });
+        return length > 0 ? BodyPublishers.fromPublisher(once, length) : once;
     }
 
     private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,

@@ -3,6 +3,7 @@ package org.dtp.spi.http;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
 
+import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,7 @@ import java.util.TreeSet;
 
 /**
  * One request of any method through a {@link ProviderHttp} ({@link ProviderHttp#request}), for an API that is not
- * JSON: extra headers, a body of bytes with its content type, the statuses the caller handles itself, a deadline. It is
+ * JSON: extra headers, a body of bytes or a stream with its content type, the statuses the caller handles itself, a deadline. It is
  * sent, signed, paced, checked and judged as every request of its client; the answer is read in full, at most the
  * client's {@code maxJsonBytes}. No {@code Accept} header is sent unless one is given. Not thread-safe: build, then
  * {@link #send}. Since 2.1.
@@ -26,6 +27,8 @@ public final class ProviderRequest {
     final Map<String, String> headers = new LinkedHashMap<>();
     final Set<Integer> accepted = new TreeSet<>();
     byte[] body;
+    InputStream stream;
+    long streamLength;
     String contentType;
     OnNotFound onNotFound = OnNotFound.FAIL;
     Duration timeout;
@@ -47,6 +50,24 @@ public final class ProviderRequest {
     /** Sends {@code body} (sent again as it is when a redirect or a resend needs it) as {@code contentType}. */
     public ProviderRequest body(byte[] body, String contentType) {
         this.body = body.clone();
+        this.stream = null;
+        this.contentType = contentType;
+        return this;
+    }
+
+    /**
+     * Sends {@code length} bytes of {@code body} as they are read, never all in memory ({@code -1}: unknown, sent
+     * chunked to its end), as {@code contentType}: once only, so neither a redirect nor a resend repeats it (a 401 that a
+     * new signature may cure fails as transient, for the engine's retry to send it anew). The time allowed grows with
+     * the length, as for {@link ProviderHttp#upload}. The stream is read once; the caller closes it. Since 2.2.
+     */
+    public ProviderRequest body(InputStream body, long length, String contentType) {
+        if (length < -1) {
+            throw new IllegalArgumentException("a body's length is -1 (unknown) or more, was " + length);
+        }
+        this.stream = Objects.requireNonNull(body, "body");
+        this.streamLength = length;
+        this.body = null;
         this.contentType = contentType;
         return this;
     }
@@ -100,5 +121,14 @@ public final class ProviderRequest {
     /** Sends the request and reads its answer. */
     public ProviderResponse send() throws AdapterException {
         return http.send(this);
+    }
+
+    /**
+     * Sends the request and returns the body of its answer unread, as a stream (e.g. a GET of a large file, kept out
+     * of memory): a success, or a status {@link #accept accepted}. A failure while reading is an {@link java.io.IOException}
+     * of the stream; the caller closes it. Since 2.2.
+     */
+    public InputStream open() throws AdapterException {
+        return http.open(this);
     }
 }

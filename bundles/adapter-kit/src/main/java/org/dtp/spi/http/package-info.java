@@ -17,9 +17,11 @@
  * statuses, deadline and a resend after a closed connection; {@code Builder.outbound} (every host checked, same-origin
  * redirects followed hop by hop), {@code withOutbound} and {@code Builder.sslContext}; a 503 with a Retry-After slows
  * the rate limiter as a 429 does; what a failure quotes never holds a value the signer set.
+ * 2.2: a request's body streamed ({@link org.dtp.spi.http.ProviderRequest#body(java.io.InputStream, long, String)}) and
+ * its answer's body unread ({@link org.dtp.spi.http.ProviderRequest#open()}), for files of any size in flat memory.
  */
 @Export
-@Version("2.1.0")
+@Version("2.2.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;

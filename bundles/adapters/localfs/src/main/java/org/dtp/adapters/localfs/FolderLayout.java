@@ -1,5 +1,8 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.formats.folder.FileNames;
+import org.dtp.formats.folder.MediaSidecars;
+import org.dtp.formats.folder.MediaTypes;
 import org.dtp.spi.ItemRejectedException;
 
 import java.io.IOException;
@@ -20,9 +23,7 @@ import java.util.function.Predicate;
  */
 public final class FolderLayout {
     /** Hidden sidecar inside an album folder an import created. */
-    public static final String ALBUM_SIDECAR = ".dtp-album.json";
-    /** Suffix of the sidecar next to an imported file: {@code <fileName>.dtp.json}. */
-    static final String ITEM_SIDECAR_SUFFIX = ".dtp.json";
+    public static final String ALBUM_SIDECAR = MediaSidecars.ALBUM_SIDECAR;
     /** Hidden sidecar inside a mail folder directory an import created. */
     public static final String MAIL_FOLDER_SIDECAR = ".dtp-mail-folder.json";
     /** Hidden sidecars inside the address book, calendar and task list directories an import created. */
@@ -37,7 +38,7 @@ public final class FolderLayout {
 
     /** Whether a directory entry is ours or hidden rather than a person's media or album. */
     public static boolean ignored(String name) {
-        return name.startsWith(".") || name.endsWith(ITEM_SIDECAR_SUFFIX);
+        return MediaSidecars.ignored(name);
     }
 
     /** The id of a file or folder under the root: its relative path with '/'. */
@@ -81,7 +82,7 @@ public final class FolderLayout {
 
     /** The sidecar of a media file. */
     public static Path itemSidecar(Path file) {
-        return file.resolveSibling(file.getFileName() + ITEM_SIDECAR_SUFFIX);
+        return file.resolveSibling(MediaSidecars.itemSidecarName(file.getFileName().toString()));
     }
 
     /** The folders directly in {@code dir} that are not ours, hidden or links, by name (albums, mail folders). */

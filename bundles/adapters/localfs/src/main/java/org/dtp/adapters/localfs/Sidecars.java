@@ -1,12 +1,13 @@
 package org.dtp.adapters.localfs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dtp.formats.folder.MediaSidecars;
+import org.dtp.formats.folder.MediaSidecars.AlbumSidecar;
+import org.dtp.formats.folder.MediaSidecars.ItemSidecar;
 import org.dtp.models.ModelJson;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.SpecialUse;
-import org.dtp.models.media.GeoLocation;
-import org.dtp.models.media.MediaKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,11 +17,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The JSON sidecars an import leaves beside what it wrote, so that a retried import finds its earlier
@@ -28,8 +26,6 @@ import java.util.TreeMap;
  * models' mapper ({@link ModelJson#newObjectMapper()}: ISO-8601 times, no nulls, unknown fields ignored).
  */
 public final class Sidecars {
-    static final String ALBUM_FORMAT = "dtp.localfs.album";
-    public static final String ITEM_FORMAT = "dtp.localfs.item";
     public static final String MAIL_FOLDER_FORMAT = "dtp.localfs.mail-folder";
     public static final String MESSAGE_FORMAT = "dtp.localfs.message";
     static final String ADDRESS_BOOK_FORMAT = "dtp.localfs.address-book";
@@ -41,28 +37,6 @@ public final class Sidecars {
 
     private static final Logger LOG = LoggerFactory.getLogger(Sidecars.class);
     private static final ObjectMapper MAPPER = ModelJson.newObjectMapper();
-
-    /** {@code .dtp-album.json} in an album folder. {@code folderName} tells whether the folder was renamed since. */
-    public record AlbumSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
-                        String name, String description, String folderName) {
-        public AlbumSidecar(String idempotencyKey, String sourceId, String name, String description, String folderName) {
-            this(ALBUM_FORMAT, FORMAT_VERSION, idempotencyKey, sourceId, name, description, folderName);
-        }
-    }
-
-    /**
-     * {@code <storedName>.dtp.json} beside an imported file. {@code fileName} is the name the item had at
-     * its source, {@code storedName} the (sanitised, numbered) name it has here.
-     */
-    public record ItemSidecar(String format, int formatVersion, String idempotencyKey, String sourceId,
-                       MediaKind kind, String fileName, String storedName, String contentType, long size, String sha256,
-                       String title, String description, Instant takenAt, GeoLocation location,
-                       Integer width, Integer height, Map<String, String> exif) {
-        public ItemSidecar {
-            // sorted, so that the same item always gives the same bytes
-            exif = exif == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(exif));
-        }
-    }
 
     /**
      * A mail folder's sidecar: {@code .dtp-mail-folder.json} in a folder directory, or the first line of an mbox
@@ -103,11 +77,11 @@ public final class Sidecars {
     }
 
     public static Optional<AlbumSidecar> readAlbum(Path folder) throws IOException {
-        return read(folder.resolve(FolderLayout.ALBUM_SIDECAR), AlbumSidecar.class, ALBUM_FORMAT);
+        return read(folder.resolve(FolderLayout.ALBUM_SIDECAR), AlbumSidecar.class, MediaSidecars.ALBUM_FORMAT);
     }
 
     public static Optional<ItemSidecar> readItem(Path file) throws IOException {
-        return read(FolderLayout.itemSidecar(file), ItemSidecar.class, ITEM_FORMAT);
+        return read(FolderLayout.itemSidecar(file), ItemSidecar.class, MediaSidecars.ITEM_FORMAT);
     }
 
     static Optional<CollectionSidecar> readCollection(Path folder, String sidecarName, String format) throws IOException {

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs.media;
 
+import org.dtp.formats.folder.MediaSidecars;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,13 +14,9 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * A file's modification time, carried from folder to folder in the item's {@code exif} map under exiftool's
- * name for it ({@code FileModifyDate}, as an ISO-8601 instant): the canonical MediaItem has no field of its own for
- * it, and the map is what every destination that keeps metadata apart from the file already stores.
- */
+/** A file's modification time, carried from folder to folder in the item's {@code exif} map ({@link MediaSidecars#FILE_MODIFY_DATE}). */
 final class FileModifyDate {
-    static final String KEY = "FileModifyDate";
+    static final String KEY = MediaSidecars.FILE_MODIFY_DATE;
     private static final Logger LOG = LoggerFactory.getLogger(FileModifyDate.class);
 
     private FileModifyDate() {

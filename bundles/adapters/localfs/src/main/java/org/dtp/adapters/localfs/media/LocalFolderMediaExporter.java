@@ -1,16 +1,16 @@
 package org.dtp.adapters.localfs.media;
 
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.folder.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderSettings;
-import org.dtp.adapters.localfs.MediaTypes;
+import org.dtp.formats.folder.MediaTypes;
 import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.adapters.localfs.media.MediaMetadata.Extracted;
-import org.dtp.adapters.localfs.MediaTypes.MediaType;
-import org.dtp.adapters.localfs.Sidecars.AlbumSidecar;
-import org.dtp.adapters.localfs.Sidecars.ItemSidecar;
+import org.dtp.formats.folder.MediaTypes.MediaType;
+import org.dtp.formats.folder.MediaSidecars.AlbumSidecar;
+import org.dtp.formats.folder.MediaSidecars.ItemSidecar;
 import org.dtp.models.MediaRef;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.PhotoAlbum;

@@ -1,5 +1,6 @@
-package org.dtp.adapters.localfs;
+package org.dtp.formats.folder;
 
+import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 
 import java.util.LinkedHashMap;
@@ -66,6 +67,20 @@ public final class MediaTypes {
         int semicolon = contentType.indexOf(';');
         String bare = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
         return BY_EXTENSION.values().stream().filter(t -> t.contentType().equals(bare)).map(MediaType::extension).findFirst();
+    }
+
+    /**
+     * The name an item's file gets: its own name sanitised ({@link FileNames#sanitise}), with an extension this class
+     * recognises added when the name has none (taken from its content type), so that the file is found again on export.
+     */
+    public static String fileNameOf(MediaItem item) {
+        String fallback = item.kind() == MediaKind.VIDEO ? "video" : "photo";
+        String name = FileNames.sanitise(item.fileName(), fallback);
+        if (of(name).isPresent()) {
+            return name;
+        }
+        Optional<String> extension = extensionFor(item.content().contentType());
+        return extension.map(e -> FileNames.sanitise(name + "." + e, fallback)).orElse(name);
     }
 
     private static void photo(String extension, String contentType) {

@@ -1,6 +1,8 @@
-package org.dtp.adapters.localfs;
+package org.dtp.formats.folder;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.text.Normalizer;
 import java.util.HexFormat;
 import java.util.Locale;
@@ -109,7 +111,12 @@ public final class FileNames {
                     || (c == '.' && readable.length() > 0);
             readable.append(safe ? c : '_');
         }
-        byte[] hash = DiskWrites.sha256().digest(key.getBytes(StandardCharsets.UTF_8));
+        byte[] hash;
+        try {
+            hash = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
         return readable + "-" + HexFormat.of().formatHex(hash, 0, 8) + extension;
     }
 
