@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.formats.files.FileNames;
 import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.formats.ical.ICalendarObjects;
 import org.dtp.formats.ical.MalformedICalendarException;

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.formats.files.FileNames;
 import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ImportContext;

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.formats.files.MediaTypes;
 import org.dtp.spi.ItemRejectedException;
 
 import java.io.IOException;

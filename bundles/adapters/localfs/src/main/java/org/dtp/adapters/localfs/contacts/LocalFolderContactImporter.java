@@ -2,7 +2,7 @@ package org.dtp.adapters.localfs.contacts;
 
 import org.dtp.adapters.localfs.CollectionFiles;
 import org.dtp.adapters.localfs.DiskWrites;
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.files.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;

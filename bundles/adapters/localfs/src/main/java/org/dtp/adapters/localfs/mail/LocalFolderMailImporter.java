@@ -1,7 +1,7 @@
 package org.dtp.adapters.localfs.mail;
 
 import org.dtp.adapters.localfs.DiskWrites;
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.files.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;

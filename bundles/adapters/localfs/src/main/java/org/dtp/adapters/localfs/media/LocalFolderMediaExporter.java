@@ -1,14 +1,14 @@
 package org.dtp.adapters.localfs.media;
 
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.files.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderSettings;
-import org.dtp.adapters.localfs.MediaTypes;
+import org.dtp.formats.files.MediaTypes;
 import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.adapters.localfs.media.MediaMetadata.Extracted;
-import org.dtp.adapters.localfs.MediaTypes.MediaType;
+import org.dtp.formats.files.MediaTypes.MediaType;
 import org.dtp.adapters.localfs.Sidecars.AlbumSidecar;
 import org.dtp.adapters.localfs.Sidecars.ItemSidecar;
 import org.dtp.models.MediaRef;

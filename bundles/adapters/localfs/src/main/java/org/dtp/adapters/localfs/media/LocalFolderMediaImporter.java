@@ -1,18 +1,17 @@
 package org.dtp.adapters.localfs.media;
 
 import org.dtp.adapters.localfs.DiskWrites;
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.files.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderSettings;
-import org.dtp.adapters.localfs.MediaTypes;
+import org.dtp.formats.files.MediaTypes;
 import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.adapters.localfs.Sidecars.AlbumSidecar;
 import org.dtp.adapters.localfs.DiskWrites.Copied;
 import org.dtp.adapters.localfs.Sidecars.ItemSidecar;
 import org.dtp.models.media.MediaItem;
-import org.dtp.models.media.MediaKind;
 import org.dtp.models.media.PhotoAlbum;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
@@ -108,7 +107,7 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
             throws AdapterException {
         Path root = settings.destinationRoot(context.endpoint());
         Path folder = folder(root, containerId);
-        String name = storedName(item);
+        String name = MediaTypes.storedName(item);
         try {
             Slot earlier = findSlot(folder, name, idempotencyKey);
             if (earlier.state() == SlotState.DONE) {
@@ -202,20 +201,6 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
         return new ItemSidecar(Sidecars.ITEM_FORMAT, Sidecars.FORMAT_VERSION, key, item.id(), item.kind(),
                 item.fileName(), storedName, contentType, copied.size(), copied.sha256(),
                 item.title(), item.description(), item.takenAt(), item.location(), item.width(), item.height(), item.exif());
-    }
-
-    /**
-     * The sanitised file name, with an extension the exporter recognises added when the item's own name
-     * has none (taken from its content type), so that the file is found again on export.
-     */
-    static String storedName(MediaItem item) {
-        String fallback = item.kind() == MediaKind.VIDEO ? "video" : "photo";
-        String name = FileNames.sanitise(item.fileName(), fallback);
-        if (MediaTypes.of(name).isPresent()) {
-            return name;
-        }
-        Optional<String> extension = MediaTypes.extensionFor(item.content().contentType());
-        return extension.map(e -> FileNames.sanitise(name + "." + e, fallback)).orElse(name);
     }
 
     private static Path folder(Path root, String id) throws AdapterException {

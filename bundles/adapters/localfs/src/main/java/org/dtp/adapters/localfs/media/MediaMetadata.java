@@ -21,7 +21,7 @@ import com.drew.metadata.mp4.Mp4Directory;
 import com.drew.metadata.mp4.media.Mp4VideoDirectory;
 import com.drew.metadata.png.PngDirectory;
 import com.drew.metadata.webp.WebpDirectory;
-import org.dtp.adapters.localfs.MediaTypes.MediaType;
+import org.dtp.formats.files.MediaTypes.MediaType;
 import org.dtp.models.media.GeoLocation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

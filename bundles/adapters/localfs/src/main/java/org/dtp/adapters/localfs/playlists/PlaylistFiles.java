@@ -1,6 +1,6 @@
 package org.dtp.adapters.localfs.playlists;
 
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.files.FileNames;
 import org.dtp.adapters.localfs.Sidecars;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,6 +1,6 @@
 package org.dtp.adapters.localfs.mail;
 
-import org.dtp.adapters.localfs.FileNames;
+import org.dtp.formats.files.FileNames;
 import org.dtp.adapters.localfs.LocalFolderSettings;
 import org.dtp.adapters.localfs.TestContexts;
 import org.dtp.kit.testing.TestImportContext;

@@ -1,5 +1,6 @@
-package org.dtp.adapters.localfs;
+package org.dtp.formats.files;
 
+import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 
 import java.util.LinkedHashMap;
@@ -7,7 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** The file extensions this adapter treats as photos and videos, and their content types. */
+/**
+ * The file extensions the folder layout treats as photos and videos, their content types, and the file name an item
+ * is stored under.
+ */
 public final class MediaTypes {
 
     /** One recognised extension (lower case, no dot). */
@@ -66,6 +70,20 @@ public final class MediaTypes {
         int semicolon = contentType.indexOf(';');
         String bare = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
         return BY_EXTENSION.values().stream().filter(t -> t.contentType().equals(bare)).map(MediaType::extension).findFirst();
+    }
+
+    /**
+     * The file name {@code item} is stored under: its own name sanitised ({@link FileNames#sanitise}), with an extension
+     * {@link #of} recognises added when it has none (taken from its content type), so that it is found again on export.
+     */
+    public static String storedName(MediaItem item) {
+        String fallback = item.kind() == MediaKind.VIDEO ? "video" : "photo";
+        String name = FileNames.sanitise(item.fileName(), fallback);
+        if (of(name).isPresent()) {
+            return name;
+        }
+        Optional<String> extension = extensionFor(item.content().contentType());
+        return extension.map(e -> FileNames.sanitise(name + "." + e, fallback)).orElse(name);
     }
 
     private static void photo(String extension, String contentType) {

@@ -1,4 +1,4 @@
-package org.dtp.adapters.localfs;
+package org.dtp.formats.files;
 
 import org.junit.Test;
 

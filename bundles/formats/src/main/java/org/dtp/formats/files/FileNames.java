@@ -1,12 +1,17 @@
-package org.dtp.adapters.localfs;
+package org.dtp.formats.files;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.text.Normalizer;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Set;
 
-/** Turns names from other services into safe file and folder names, and numbers them on collision. */
+/**
+ * Turns names from other services into safe file and folder names, and numbers them on collision: the names of the
+ * folder layout that the local folder, object storage and WebDAV drive adapters share.
+ */
 public final class FileNames {
     /**
      * Most file systems allow 255 bytes per name; we keep 55 of them for a " (n)" collision suffix, the
@@ -109,12 +114,17 @@ public final class FileNames {
                     || (c == '.' && readable.length() > 0);
             readable.append(safe ? c : '_');
         }
-        byte[] hash = DiskWrites.sha256().digest(key.getBytes(StandardCharsets.UTF_8));
+        byte[] hash;
+        try {
+            hash = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
         return readable + "-" + HexFormat.of().formatHex(hash, 0, 8) + extension;
     }
 
     /** The extension after the last dot, without it; empty when there is none (or the dot is first). */
-    static String extension(String fileName) {
+    public static String extension(String fileName) {
         int dot = fileName.lastIndexOf('.');
         return dot <= 0 || dot == fileName.length() - 1 ? "" : fileName.substring(dot + 1);
     }
