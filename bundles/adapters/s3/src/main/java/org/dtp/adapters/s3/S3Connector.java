@@ -79,7 +79,7 @@ public final class S3Connector {
     }
 
     @Deactivate
-    void close() {
+    public void close() {
         synchronized (clients) {
             clients.values().forEach(S3Client::close);
             clients.clear();

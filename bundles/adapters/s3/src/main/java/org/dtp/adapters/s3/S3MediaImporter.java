@@ -34,7 +34,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * original bytes under its sanitised file name, its metadata and idempotency key in the object's user metadata
  * ({@link ObjectMetadata}). A name taken by anything else gets "name (2).ext", … ; nothing is overwritten. A retried
  * import finds its object by the key in its metadata (one HEAD) and uploads nothing; an object appears only whole (a
- * PUT, or a multipart upload's completion), so what is found is whole.
+ * PUT, or a multipart upload's completion), so what is found is whole. A folder's names are listed once per job run
+ * ({@link FolderNames}), so an item whose name is free there goes up without a HEAD.
  */
 @Component(
         name = "org.dtp.adapters.s3.S3MediaImporter",
@@ -101,6 +102,7 @@ public final class S3MediaImporter implements Importer<PhotoAlbum, MediaItem> {
                 s3.putObject(r -> r.bucket(settings.bucket()).key(folder + ALBUM_MARKER).contentLength(0L)
                                 .metadata(ObjectMetadata.ofAlbum(idempotencyKey, album.id(), album.name(), album.description())),
                         RequestBody.empty());
+                FolderNames.created(context, settings.bucket(), folder);
                 return id;
             }
         } catch (SdkException e) {
@@ -119,20 +121,24 @@ public final class S3MediaImporter implements Importer<PhotoAlbum, MediaItem> {
         String name = MediaTypes.storedName(item);
         String what = "'" + folder + name + "' in " + settings.describe();
         try {
+            FolderNames names = FolderNames.of(context, s3, settings.bucket(), settings.prefix() + folder);
             for (int n = 1; n <= MAX_NUMBERED; n++) {
-                String id = folder + FileNames.numberedFile(name, n);
+                String stored = FileNames.numberedFile(name, n);
+                String id = folder + stored;
                 String key = settings.prefix() + id;
                 if (!claimed.add(settings.bucket() + "/" + key)) {
                     continue; // an item in flight is on this name
                 }
                 try {
-                    Optional<HeadObjectResponse> existing = head(s3, settings.bucket(), key);
+                    Optional<HeadObjectResponse> existing = names.mayBeTaken(stored)
+                            ? head(s3, settings.bucket(), key) : Optional.empty();
                     if (existing.isPresent()) {
                         if (idempotencyKey.equals(ObjectMetadata.get(existing.get().metadata(), ObjectMetadata.KEY))) {
                             return id; // imported before: not uploaded again
                         }
                         continue;
                     }
+                    names.writing(stored);
                     upload(context, s3, settings, key, idempotencyKey, item);
                     return id;
                 } finally {

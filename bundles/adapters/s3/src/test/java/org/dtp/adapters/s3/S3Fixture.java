@@ -5,6 +5,7 @@ import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.net.OutboundAddresses;
 import org.junit.After;
 import org.junit.AfterClass;
+import org.junit.Assume;
 import org.junit.Before;
 import org.junit.BeforeClass;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -28,7 +29,13 @@ public abstract class S3Fixture {
 
     @BeforeClass
     public static void startServer() throws Exception {
-        server = S3ProxyServer.start();
+        java.util.Optional<java.nio.file.Path> jar = S3ProxyServer.jar();
+        if (jar.isEmpty() && System.getenv("DTP_REQUIRE_S3PROXY") != null) {
+            throw new IllegalStateException("S3Proxy is required (DTP_REQUIRE_S3PROXY) but " + S3ProxyServer.JAR_PROPERTY
+                    + " names no jar");
+        }
+        Assume.assumeTrue("S3Proxy's jar is not there (" + S3ProxyServer.JAR_PROPERTY + ")", jar.isPresent());
+        server = S3ProxyServer.start(jar.get());
         direct = server.client();
     }
 

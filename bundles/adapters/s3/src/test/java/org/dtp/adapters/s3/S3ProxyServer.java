@@ -1,6 +1,5 @@
 package org.dtp.adapters.s3;
 
-import org.junit.Assume;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
@@ -21,15 +20,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * A real S3 API server for the tests: S3Proxy (the build copies its runnable jar to target/s3proxy, system property
- * {@value #JAR_PROPERTY}) as a process of its own on a free loopback port, keeping its objects in a temp folder
- * (jclouds' filesystem blob store), with one access key. Without the jar the tests skip, unless DTP_REQUIRE_S3PROXY
- * says the server is required.
+ * A real S3 API server for the tests and the benchmark: S3Proxy (the build copies its runnable jar to
+ * target/s3proxy; the tests name it by the system property {@value #JAR_PROPERTY}) as a process of its own on a free
+ * loopback port, keeping its objects in a folder (jclouds' filesystem blob store: a bucket is a directory of files),
+ * with one access key.
  */
-final class S3ProxyServer implements AutoCloseable {
-    static final String JAR_PROPERTY = "dtp.test.s3proxy.jar";
-    static final String ACCESS_KEY = "dtp-test-access";
-    static final String SECRET_KEY = "dtp-test-secret";
+public final class S3ProxyServer implements AutoCloseable {
+    public static final String JAR_PROPERTY = "dtp.test.s3proxy.jar";
+    public static final String ACCESS_KEY = "dtp-test-access";
+    public static final String SECRET_KEY = "dtp-test-secret";
 
     private final Process process;
     private final Path dir;
@@ -41,13 +40,14 @@ final class S3ProxyServer implements AutoCloseable {
         this.port = port;
     }
 
-    static S3ProxyServer start() throws IOException, InterruptedException {
+    /** The jar {@value #JAR_PROPERTY} names, if it is there. */
+    public static java.util.Optional<Path> jar() {
         String jar = System.getProperty(JAR_PROPERTY, "");
-        boolean there = !jar.isEmpty() && Files.isRegularFile(Path.of(jar));
-        if (!there && System.getenv("DTP_REQUIRE_S3PROXY") != null) {
-            throw new IllegalStateException("S3Proxy is required (DTP_REQUIRE_S3PROXY) but " + JAR_PROPERTY + " names no jar: '" + jar + "'");
-        }
-        Assume.assumeTrue("S3Proxy's jar is not there (" + JAR_PROPERTY + ")", there);
+        return jar.isEmpty() || !Files.isRegularFile(Path.of(jar)) ? java.util.Optional.empty() : java.util.Optional.of(Path.of(jar));
+    }
+
+    /** S3Proxy from {@code jar}, its objects in a new temp folder, listening once this returns. */
+    public static S3ProxyServer start(Path jar) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("dtp-s3proxy");
         Files.createDirectories(dir.resolve("blobs"));
         int port;
@@ -63,7 +63,7 @@ final class S3ProxyServer implements AutoCloseable {
                 "jclouds.provider=filesystem",
                 "jclouds.filesystem.basedir=" + dir.resolve("blobs"), ""));
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar, "--properties", properties.toString())
+                "-Xmx512m", "-jar", jar.toString(), "--properties", properties.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("s3proxy.log").toFile()).start();
         S3ProxyServer server = new S3ProxyServer(p, dir, port);
         long until = System.nanoTime() + 60_000_000_000L;
@@ -82,12 +82,17 @@ final class S3ProxyServer implements AutoCloseable {
         throw new IllegalStateException("S3Proxy did not listen on " + port + " within a minute");
     }
 
-    URI endpoint() {
+    /** The folder of a bucket's objects. */
+    public Path bucketFolder(String bucket) {
+        return dir.resolve("blobs").resolve(bucket);
+    }
+
+    public URI endpoint() {
         return URI.create("http://127.0.0.1:" + port);
     }
 
     /** A client of our own, for what the tests check behind the adapter's back. */
-    S3Client client() {
+    public S3Client client() {
         return S3Client.builder().httpClient(ApacheHttpClient.create()).region(Region.US_EAST_1)
                 .endpointOverride(endpoint()).forcePathStyle(true)
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
@@ -97,7 +102,7 @@ final class S3ProxyServer implements AutoCloseable {
     }
 
     /** The settings of a transfer side for {@code bucket}. */
-    Map<String, String> settings(String bucket, String prefix) {
+    public Map<String, String> settings(String bucket, String prefix) {
         return Map.of(S3Settings.ENDPOINT, endpoint().toString(), S3Settings.BUCKET, bucket, S3Settings.PREFIX, prefix,
                 S3Settings.ACCESS_KEY_ID, ACCESS_KEY, S3Settings.SECRET_ACCESS_KEY, SECRET_KEY);
     }
