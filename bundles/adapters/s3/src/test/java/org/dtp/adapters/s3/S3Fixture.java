@@ -29,14 +29,19 @@ public abstract class S3Fixture {
 
     @BeforeClass
     public static void startServer() throws Exception {
+        server = startForTests();
+        direct = server.client();
+    }
+
+    /** S3Proxy for a test class; the class is skipped without its jar, unless DTP_REQUIRE_S3PROXY is set. */
+    static S3ProxyServer startForTests() throws Exception {
         java.util.Optional<java.nio.file.Path> jar = S3ProxyServer.jar();
         if (jar.isEmpty() && System.getenv("DTP_REQUIRE_S3PROXY") != null) {
             throw new IllegalStateException("S3Proxy is required (DTP_REQUIRE_S3PROXY) but " + S3ProxyServer.JAR_PROPERTY
                     + " names no jar");
         }
         Assume.assumeTrue("S3Proxy's jar is not there (" + S3ProxyServer.JAR_PROPERTY + ")", jar.isPresent());
-        server = S3ProxyServer.start(jar.get());
-        direct = server.client();
+        return S3ProxyServer.start(jar.get());
     }
 
     @AfterClass
@@ -53,7 +58,7 @@ public abstract class S3Fixture {
     public void newBucket() {
         bucket = "dtp-" + UUID.randomUUID().toString().substring(0, 8).toLowerCase(Locale.ROOT);
         direct.createBucket(b -> b.bucket(bucket));
-        connector = new S3Connector(config(pageSize()), new OutboundGuard(List.of(), List.of("127.0.0.0/8")));
+        connector = new S3Connector(config(pageSize()), loopbackAllowed());
     }
 
     @After
