@@ -417,7 +417,7 @@ public final class EngineScaleBenchmark {
     }
 
     /** {@code count} contacts, generated page by page from their number: never all in memory. */
-    private static final class ContactSource {
+    static final class ContactSource {
         final int count;
         final Exporter<AddressBook, Contact> exporter;
 

@@ -1,5 +1,6 @@
 package org.dtp.conformance;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.conformance.ModelComparison.Difference;
 import org.dtp.kit.testing.TestImportContext;
 import org.dtp.kit.testing.TestTransferContext;
@@ -7,6 +8,7 @@ import org.dtp.models.ContainerModel;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.ItemModel;
 import org.dtp.models.MediaRef;
+import org.dtp.models.ModelJson;
 import org.dtp.models.Vertical;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.models.calendar.EventStatus;
@@ -21,8 +23,10 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.transfer.SecretSettings;
 import org.junit.Assume;
 import org.junit.Test;
 
@@ -40,6 +44,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -65,7 +70,12 @@ import static org.junit.Assert.fail;
  * <li>large media stream in and out without the live heap growing by more than a small bound ({@link HeapWatch});</li>
  * <li>an import interrupted mid-stream leaves no half item, and the same key later completes one whole item;</li>
  * <li>a round trip of the kit's {@link SampleData} keeps every field, or the importer reported it not kept
- * ({@link TestImportContext#notKept()}), or the author listed it in {@link #fieldsTheServiceAssigns()}.</li>
+ * ({@link TestImportContext#notKept()}), or the author listed it in {@link #fieldsTheServiceAssigns()};</li>
+ * <li>re-runs: the account each side names ({@code accountId}, by which the engine remembers what a transfer copied, so
+ * that a second transfer between the same accounts makes no import call) is the same on every call and holds no
+ * secret; an item changed since it was imported is updated in place ({@link Importer#updateItem}: held once, with
+ * the change or the field reported not kept), or refused with {@link ItemNotUpdatableException} so that the engine
+ * copies it anew and reports why.</li>
  * </ul>
  * Every test works on an account of its own ({@link #newAccount()}). Paging is only tested when the exporter pages:
  * configure it with a small page size (2 items), the first sample container holds five. An export-only adapter
@@ -246,6 +256,35 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         return null;
     }
 
+    /**
+     * {@code sample} changed at the source: by default its first text field of {@link #CHANGEABLE_FIELDS} with
+     * {@value #CHANGED} added (its match key stays). Override for a model whose change the service shows otherwise.
+     */
+    @SuppressWarnings("unchecked")
+    protected I changed(I sample) {
+        ModelJson json = new ModelJson();
+        ObjectNode node;
+        try {
+            node = (ObjectNode) json.mapper().readTree(json.write(sample));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+        for (String field : CHANGEABLE_FIELDS) {
+            if (node.path(field).isTextual()) {
+                node.put(field, node.get(field).asText() + CHANGED);
+                return (I) json.read(node.toString(), sample.getClass());
+            }
+        }
+        Assume.assumeTrue("no text field of " + sample.getClass().getSimpleName() + " to change: override changed()", false);
+        return null;
+    }
+
+    /** What {@link #changed} adds to a text field. */
+    protected static final String CHANGED = " (changed)";
+    /** The fields {@link #changed} may change, in the order it tries them. */
+    protected static final List<String> CHANGEABLE_FIELDS = List.of("formattedName", "summary", "title", "subject", "name",
+            "text", "description");
+
     // ---- the contract ----
 
     @Test
@@ -313,6 +352,57 @@ public abstract class AdapterConformanceTest<C extends ContainerModel, I extends
         Map<String, String> again = importAll(newImporter(), importContext(account, data), data);
         assertEquals("the same keys, after a restart, give the same destination ids", first, again);
         assertHeldOnce(readBack(account), data);
+    }
+
+    @Test
+    public void eachSideNamesItsAccountAlikeOnEveryCallAndWithoutSecrets() throws Exception {
+        TransferEndpoint account = newAccount();
+        Optional<String> exported = newExporter().accountId(new TestTransferContext(UUID.randomUUID(), account));
+        assertEquals("the exporter's account id, asked again after a restart", exported,
+                newExporter().accountId(new TestTransferContext(UUID.randomUUID(), account)));
+        assertNoSecretIn(exported, account);
+        Importer<C, I> importer = newImporter();
+        if (importer != null) {
+            Optional<String> imported = importer.accountId(importContext(account, samples()));
+            assertEquals("the importer's account id, asked again after a restart", imported,
+                    newImporter().accountId(importContext(account, samples())));
+            assertNoSecretIn(imported, account);
+        }
+    }
+
+    private static void assertNoSecretIn(Optional<String> accountId, TransferEndpoint account) {
+        accountId.ifPresent(id -> account.settings().forEach((name, value) -> assertTrue(
+                "the account id holds the secret setting " + name, !SecretSettings.isSecret(name) || value.isEmpty()
+                        || !id.contains(value))));
+    }
+
+    @Test
+    public void aChangedItemIsUpdatedInPlaceOrRefusedSoThatItIsCopiedAnew() throws Exception {
+        Importer<C, I> importer = importerOrSkip();
+        SampleData<C, I> data = samples();
+        TransferEndpoint account = newAccount();
+        Map<String, String> ids = importAll(importer, importContext(account, data), data);
+        SampleData.Box<C, I> box = data.boxes().get(0);
+        I sample = box.items().get(0);
+        I changed = changed(sample);
+        TestImportContext context = importContext(account, data);
+        String updated;
+        try {
+            updated = newImporter().updateItem(context, "item:" + sample.id(), changed, ids.get(box.container().id()),
+                    ids.get(sample.id()));
+        } catch (ItemNotUpdatableException refused) {
+            assertTrue("a refusal says why", refused.getMessage() != null && !refused.getMessage().isBlank());
+            return; // the engine copies the item anew and reports why
+        }
+        assertNotNull("updateItem returns the destination id", updated);
+        Holdings<C, I> held = readBack(account);
+        List<I> items = held.items(held.containersNamed(box.container().name()).get(0).id());
+        List<I> same = items.stream().filter(i -> matchKey(i).equals(matchKey(sample))).toList();
+        assertEquals("the changed item is held once, not copied beside the old one", 1, same.size());
+        assertEquals("nothing else was added", box.items().size(), items.size());
+        boolean shown = new ModelJson().write(same.get(0)).contains(CHANGED.trim());
+        boolean reported = context.notKept().stream().anyMatch(n -> CHANGEABLE_FIELDS.contains(n.field()));
+        assertTrue("the change is held at the destination, or what was not kept of it is reported", shown || reported);
     }
 
     @Test

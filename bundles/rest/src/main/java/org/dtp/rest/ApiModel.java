@@ -9,6 +9,9 @@ import org.dtp.transfer.FidelityReport;
 import org.dtp.transfer.FieldCount;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.ItemError;
+import org.dtp.transfer.ItemRecord;
+import org.dtp.transfer.MappingEntry;
+import org.dtp.transfer.MappingScope;
 import org.dtp.transfer.ReportPage;
 import org.dtp.transfer.Revocation;
 import org.dtp.transfer.StateChange;
@@ -193,10 +196,43 @@ public final class ApiModel {
         }
     }
 
-    /** Progress within one source container; {@code notSelected}: its items the selection left out. */
-    public record Container(String id, String name, long items, long bytes, long errors, long notSelected) {
+    /**
+     * Progress within one source container: items written (copied, or {@code updated} in place), items
+     * {@code unchanged} since an earlier transfer between the same accounts copied them (not copied again), and
+     * items {@code notSelected}: those the selection left out.
+     */
+    public record Container(String id, String name, long items, long bytes, long errors, long updated, long unchanged,
+                            long notSelected) {
         static Container of(ContainerProgress p) {
-            return new Container(p.containerId(), p.name(), p.items(), p.bytes(), p.errors(), p.notSelected());
+            return new Container(p.containerId(), p.name(), p.items(), p.bytes(), p.errors(), p.updated(), p.unchanged(),
+                    p.notSelected());
+        }
+    }
+
+    /** What a transfer did with one source item (see {@link ItemRecord}). */
+    public record HandledItem(String sourceKey, String sourceId, String destinationId, String fingerprint,
+                              String mediaSha256, String outcome, Instant at) {
+        static HandledItem of(ItemRecord r) {
+            return new HandledItem(r.sourceKey(), r.sourceId(), r.destinationId(), r.fingerprint(), r.mediaSha256(),
+                    r.outcome().name(), r.at());
+        }
+    }
+
+    /** What an owner's transfers between two accounts remember (see {@link MappingScope}). */
+    public record Mapping(String id, String owner, String vertical, String source, String destination, long entries,
+                          Instant createdAt, Instant usedAt) {
+        static Mapping of(MappingScope s) {
+            return new Mapping(s.id(), s.owner(), s.vertical().name(), s.source(), s.destination(), s.entries(),
+                    s.createdAt(), s.usedAt());
+        }
+    }
+
+    /** One source item or container a mapping remembers (see {@link MappingEntry}). */
+    public record MappedItem(String sourceKey, String destinationId, String fingerprint, String modelVersion,
+                             Instant updatedAt, String transferId) {
+        static MappedItem of(MappingEntry e) {
+            return new MappedItem(e.sourceKey(), e.destinationId(), e.fingerprint(), e.modelVersion(), e.updatedAt(),
+                    e.job().toString());
         }
     }
 

@@ -166,6 +166,21 @@ public final class TransferResource {
                 transfers.fidelity(uuid, which, from, count).map(p -> Listing.of(p, NotKept::of)));
     }
 
+    /**
+     * What the transfer did with each source item it handled (copied, updated, unchanged or skipped, and where the item
+     * is at the destination), a page at a time in the order of the items' keys, with their total. 404 like
+     * {@link #get}, 400 for a bad {@code offset} or {@code limit}.
+     */
+    @GET
+    @Path("{id}/items")
+    public Response items(@Context SecurityContext security, @PathParam("id") String id, @QueryParam("offset") String offset,
+                          @QueryParam("limit") String limit) {
+        UUID uuid = visible(ApiCaller.of(security), id);
+        int from = intParam("offset", offset, 0, 0, Integer.MAX_VALUE);
+        int count = intParam("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        return listing(id, "items", "", transfers.items(uuid, from, count).map(p -> Listing.of(p, ApiModel.HandledItem::of)));
+    }
+
     /** The listing with a {@code next} link while entries are left; 404 when the transfer went away meanwhile. */
     private static Response listing(String id, String what, String query, java.util.Optional<? extends Listing<?>> found) {
         Listing<?> page = found.orElseThrow(() -> notFound(id));

@@ -90,6 +90,12 @@ public class TransferCommand implements Action {
     static void printDetails(PrintStream out, TransferDetails details) {
         TransferJob job = details.job();
         printHeader(out, job);
+        long updated = details.containers().stream().mapToLong(ContainerProgress::updated).sum();
+        long unchanged = details.containers().stream().mapToLong(ContainerProgress::unchanged).sum();
+        if (updated > 0 || unchanged > 0) {
+            out.println("Re-run:   " + Format.count(updated, "item") + " updated in place, " + Format.count(unchanged, "item")
+                    + " unchanged since an earlier transfer (not copied again)");
+        }
         if (job.exporterVersion() != null || job.importerVersion() != null) {
             out.println("Adapters: export " + Format.orDash(job.exporterVersion()) + ", import "
                     + Format.orDash(job.importerVersion()));

@@ -291,32 +291,11 @@ final class CopyLoop {
                 }
                 AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
                 inFlight.start(item, () -> {
-                    ItemRecord.Outcome[] outcome = {ItemRecord.Outcome.COPIED};
-                    String created = retry.call(control, () -> {
+                    Written written = retry.call(control, () -> {
                         ctx.startAttempt();
-                        outcome[0] = ItemRecord.Outcome.COPIED;
-                        return switch (plan.action()) {
-                            case UPDATE -> {
-                                try {
-                                    String updated = importer.updateItem(ctx, key, item, head.destinationId(),
-                                            plan.earlier().destinationId());
-                                    outcome[0] = ItemRecord.Outcome.UPDATED;
-                                    yield updated;
-                                } catch (ItemNotUpdatableException e) {
-                                    ctx.reportNotKept(item.id(), RunMapping.CONTENT, "changed at the source since an "
-                                            + "earlier transfer copied it; copied anew, the earlier copy stays: " + e.getMessage());
-                                    yield importer.importItem(ctx, key, item, head.destinationId());
-                                }
-                            }
-                            case COPY_ANEW -> {
-                                ctx.reportNotKept(item.id(), RunMapping.CONTENT, "changed at the source since an earlier "
-                                        + "transfer copied it; copied anew, the earlier copy stays (changed items: copy)");
-                                yield importer.importItem(ctx, key, item, head.destinationId());
-                            }
-                            default -> importer.importItem(ctx, key, item, head.destinationId());
-                        };
+                        return write(importer, ctx, key, item, head.destinationId(), plan);
                     });
-                    return new Imported(key, ctx, created, plan, outcome[0]);
+                    return new Imported(key, ctx, plan, written);
                 });
                 for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.poll()) != null; ) {
                     ends.record(done);
@@ -356,12 +335,34 @@ final class CopyLoop {
         return byKey;
     }
 
+    /** Where an item was written, and whether it was copied or updated. */
+    private record Written(String id, ItemRecord.Outcome outcome) {
+    }
+
     /**
-     * What an item's import (or update) under the retry policy returned: null {@code created} when a stop came first;
-     * what was planned for it, and whether it was copied or updated.
+     * Imports {@code item} (new, or changed and copied anew by the policy) or updates it in place; where the
+     * importer takes no update of it, copies it anew. Either way the fidelity report says why a changed item was
+     * copied anew.
      */
-    private record Imported(String key, AdapterContext context, String created, RunMapping.Plan plan,
-                            ItemRecord.Outcome outcome) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Written write(Importer importer, AdapterContext ctx, String key, ItemModel item, String containerId,
+                                 RunMapping.Plan plan) throws AdapterException {
+        String why = "changed at the source since an earlier transfer copied it; copied anew, the earlier copy stays";
+        if (plan.action() == RunMapping.Action.UPDATE) {
+            try {
+                return new Written(importer.updateItem(ctx, key, item, containerId, plan.earlier().destinationId()),
+                        ItemRecord.Outcome.UPDATED);
+            } catch (ItemNotUpdatableException e) {
+                ctx.reportNotKept(item.id(), RunMapping.CONTENT, why + ": " + e.getMessage());
+            }
+        } else if (plan.action() == RunMapping.Action.COPY_ANEW) {
+            ctx.reportNotKept(item.id(), RunMapping.CONTENT, why + " (changed items: copy)");
+        }
+        return new Written(importer.importItem(ctx, key, item, containerId), ItemRecord.Outcome.COPIED);
+    }
+
+    /** What was planned for an item, and what its import (or update) under the retry policy wrote: null when a stop came first. */
+    private record Imported(String key, AdapterContext context, RunMapping.Plan plan, Written written) {
     }
 
     /**
@@ -406,12 +407,13 @@ final class CopyLoop {
             Throwable failure = done.failure();
             if (failure == null) {
                 Imported imported = done.value();
-                if (imported.created() == null) {
+                if (imported.written() == null) {
                     unfinished = true;
                 } else {
                     AdapterContext context = imported.context();
                     pending.progress().handled(progressKey, mapping.handled(imported.key(), done.item(), imported.plan(),
-                            imported.created(), context.mediaSha256(), imported.outcome()), context.bytes.get(), context.notKept());
+                            imported.written().id(), context.mediaSha256(), imported.written().outcome()), context.bytes.get(),
+                            context.notKept());
                 }
             } else if (failure instanceof InterruptedException interrupted) {
                 throw interrupted;

@@ -231,4 +231,21 @@ public class TransferPolicyTest {
         assertTrue(manager.details(ended.id()).isEmpty());
         assertTrue(manager.details(open.id()).isPresent());
     }
+
+    @Test
+    public void retentionDeletesMappingsNoTransferUsedForLong() throws Exception {
+        String scope = harness.store.openMappingScope("ann", Vertical.MEDIA, "src", "dst");
+        JobRetention keep = new JobRetention(harness.store, config(Map.of()));
+        keep.deleteExpired();
+        keep.deactivate();
+        assertTrue("400 days by default", harness.store.mappingScope(scope).isPresent());
+        Thread.sleep(5); // the cut-off is "now": the last use must lie before it
+        JobRetention none = new JobRetention(harness.store, config(Map.of("mappingRetentionDays", 0)));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (harness.store.mappingScope(scope).isPresent() && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the sweep at activation runs on the component's own thread
+        }
+        none.deactivate();
+        assertTrue(harness.store.mappingScope(scope).isEmpty());
+    }
 }

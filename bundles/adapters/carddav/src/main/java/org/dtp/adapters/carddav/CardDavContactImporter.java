@@ -12,11 +12,13 @@ import org.dtp.spi.DestinationReader;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.webdav.DavAccount;
 import org.dtp.webdav.DavCollection;
+import org.dtp.webdav.DavPutResult;
 import org.dtp.webdav.DavResource;
 import org.dtp.webdav.DavService;
 import org.dtp.webdav.ResourceNames;
@@ -35,7 +37,8 @@ import java.util.UUID;
 /**
  * Imports address books and contacts into a CardDAV account. Each source address book becomes a new address
  * book in the account's home (extended MKCOL) named {@code dtp-<hash of job and key>}, with the source's name as
- * display name; each contact a vCard (3.0 by default, see {@link CardDavConfig#vcardVersion()}) resource {@code dtp-<hash>.vcf} in it, PUT with {@code If-None-Match: *}.
+ * display name; each contact a vCard (3.0 by default, see {@link CardDavConfig#vcardVersion()}) resource {@code dtp-<hash>.vcf} in it, PUT with {@code If-None-Match: *};
+ * a contact changed since an earlier transfer copied it is PUT again with {@code If-Match} ({@link #updateItem}).
  * A repeated import of the same key finds the address book (405) or the vCard (412) it made and returns its id:
  * nothing is made twice. Contacts that were in no address book go to one address book per job, "Contacts".
  */
@@ -98,18 +101,52 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
         URI book = CardDavConnector.at(account, bookPath.endsWith("/") ? bookPath : bookPath + "/");
         byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);
         URI href = book.resolve(ResourceNames.resource(context.jobId(), idempotencyKey, ".vcf"));
-        String vcard;
-        try {
-            // CardDAV requires a UID (RFC 6352 §5.1); one derived from the key stays the same on a repeated import.
-            String uid = "urn:uuid:" + UUID.nameUUIDFromBytes((context.jobId() + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
-            vcard = VCardFormat.write(contact, connector.version(), uid, photo);
-        } catch (IllegalArgumentException e) {
-            throw new org.dtp.spi.ItemRejectedException("the contact cannot be written as a vCard: " + e.getMessage(), e);
-        }
+        // CardDAV requires a UID (RFC 6352 §5.1); one derived from the key stays the same on a repeated import.
+        String vcard = vcardOf(contact, "urn:uuid:" + UUID.nameUUIDFromBytes((context.jobId() + "\n" + idempotencyKey)
+                .getBytes(StandardCharsets.UTF_8)), photo);
         // Created now, or by an earlier attempt with the same key (412): either way it is there once.
         connector.client().put(account, href, vcard, DavService.CARDDAV.contentType(), null);
         reportWhatTheServerChanged(context, account, contact, vcard, href, contact.photo() == null || photo != null);
         return href.getPath();
+    }
+
+    /**
+     * Replaces the contact's vCard with the changed contact: a PUT with {@code If-Match} its ETag (RFC 7232), keeping
+     * its UID (a server refuses a resource whose UID changes, RFC 6352 §6.3.2.1). A contact deleted since cannot be
+     * updated; one changed at the same time (the precondition failed) is tried again.
+     */
+    @Override
+    public String updateItem(ImportContext context, String idempotencyKey, Contact contact, String containerId,
+                             String destinationId) throws AdapterException {
+        DavAccount account = connector.account(context);
+        URI href = CardDavConnector.at(account, destinationId);
+        DavResource stored = connector.client().get(account, href)
+                .orElseThrow(() -> new ItemNotUpdatableException("the contact " + destinationId + " is no longer on the server"));
+        if (stored.etag() == null) {
+            throw new ItemNotUpdatableException("the server gives no ETag for " + destinationId + " to replace it safely");
+        }
+        String uid;
+        try {
+            uid = VCardFormat.read(contact.id(), stored.data(), null).uid();
+        } catch (MalformedVCardException e) {
+            throw new ItemNotUpdatableException("the contact " + destinationId + " on the server cannot be read: " + e.getMessage());
+        }
+        byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);
+        String vcard = vcardOf(contact, uid, photo);
+        DavPutResult put = connector.client().put(account, href, vcard, DavService.CARDDAV.contentType(), stored.etag());
+        if (put.outcome() == DavPutResult.Outcome.PRECONDITION_FAILED) {
+            throw new TransientAdapterException("the contact " + destinationId + " changed on the server meanwhile", null);
+        }
+        reportWhatTheServerChanged(context, account, contact, vcard, href, contact.photo() == null || photo != null);
+        return destinationId;
+    }
+
+    private String vcardOf(Contact contact, String uid, byte[] photo) throws AdapterException {
+        try {
+            return VCardFormat.write(contact, connector.version(), uid, photo);
+        } catch (IllegalArgumentException e) {
+            throw new org.dtp.spi.ItemRejectedException("the contact cannot be written as a vCard: " + e.getMessage(), e);
+        }
     }
 
     /**

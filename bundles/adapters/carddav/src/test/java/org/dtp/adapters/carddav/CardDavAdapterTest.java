@@ -5,6 +5,7 @@ import org.dtp.formats.testing.Samples;
 import org.dtp.formats.vcard.VCardFormat;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.webdav.DavService;
 import org.dtp.webdav.testing.Radicale;
 import org.junit.ClassRule;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.UUID;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
@@ -69,6 +71,28 @@ public class CardDavAdapterTest {
         assertEquals(first, second);
         assertEquals(1, f.client.propfindMembers(f.account(), RADICALE.url().resolve(book)).size());
         assertEquals(1, f.books().stream().filter(b -> b.id().equals(book)).count());
+    }
+
+    @Test
+    public void aChangedContactIsReplacedInPlaceWithItsUidAndAMissingOneIsNotUpdatable() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 50, 1 << 20);
+        TestImportContext ctx = f.destination();
+        String book = f.importer.importContainer(ctx, "c:/src/book/", new AddressBook("/src/book/", "Updated", null), null);
+        String card = card(1);
+        Contact contact = VCardFormat.read("/src/book/a.vcf", card, null);
+        String id = f.importer.importItem(ctx, "i:/src/book/a.vcf", contact, book);
+        String uid = f.client.get(f.account(), RADICALE.url().resolve(id)).orElseThrow().data().lines()
+                .filter(line -> line.startsWith("UID")).findFirst().orElseThrow();
+
+        Contact changed = VCardFormat.read("/src/book/a.vcf", card.replace("FN:Person 1", "FN:Person One"), null);
+        assertEquals(id, f.importer.updateItem(ctx, "i:/src/book/a.vcf", changed, book, id));
+        String stored = f.client.get(f.account(), RADICALE.url().resolve(id)).orElseThrow().data();
+        assertTrue(stored, stored.contains("FN:Person One"));
+        assertTrue("the same UID: " + stored, stored.contains(uid));
+        assertEquals(1, f.client.propfindMembers(f.account(), RADICALE.url().resolve(book)).size());
+
+        assertThrows("a contact not on the server", ItemNotUpdatableException.class, () -> f.importer.updateItem(ctx,
+                "i:/src/book/b.vcf", changed, book, id.replace(".vcf", "-gone.vcf")));
     }
 
     @Test

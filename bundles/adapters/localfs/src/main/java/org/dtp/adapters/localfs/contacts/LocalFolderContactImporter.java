@@ -22,6 +22,7 @@ import org.dtp.spi.DestinationReader;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
@@ -40,8 +41,8 @@ import java.util.UUID;
 
 /**
  * Imports address books into a folder: each a directory (with its sidecar) of {@code .vcf} files, one vCard 4.0 per
- * contact, named from the idempotency key (so a repeated import finds it), written whole (temp file and rename) and
- * never replaced. The photo's bytes go inline. What vCard 4.0 cannot say as given is reported as not kept.
+ * contact, named from the idempotency key (so a repeated import finds it), written whole (temp file and rename);
+ * replaced (atomically) only by an update of a contact that changed at the source. The photo's bytes go inline. What vCard 4.0 cannot say as given is reported as not kept.
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderContactImporter",
@@ -105,14 +106,7 @@ public final class LocalFolderContactImporter implements Importer<AddressBook, C
             return id;
         }
         byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);
-        String vcard;
-        try {
-            // a UID derived from the key is the same on every attempt
-            String uid = "urn:uuid:" + UUID.nameUUIDFromBytes(idempotencyKey.getBytes(StandardCharsets.UTF_8));
-            vcard = VCardFormat.write(contact, VCardVersion.V4_0, uid, photo);
-        } catch (IllegalArgumentException e) {
-            throw new ItemRejectedException("the contact cannot be written as a vCard: " + e.getMessage(), e);
-        }
+        String vcard = vcardOf(idempotencyKey, contact, photo);
         try {
             DiskWrites.writeWhole(settings.syncToDisk(), file, vcard.getBytes(StandardCharsets.UTF_8), false);
             DiskWrites.syncFolder(settings.syncToDisk(), file.getParent());
@@ -123,6 +117,37 @@ public final class LocalFolderContactImporter implements Importer<AddressBook, C
         }
         reportWhatVCardCannotSay(context, contact, vcard, contact.photo() == null || photo != null);
         return id;
+    }
+
+    /** Rewrites the contact's file atomically (temp file and rename) with the changed contact. */
+    @Override
+    public String updateItem(ImportContext context, String idempotencyKey, Contact contact, String containerId,
+                             String destinationId) throws AdapterException {
+        Path root = settings.destinationRoot(context.endpoint());
+        Path file = FolderLayout.resolve(root, destinationId);
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new ItemNotUpdatableException("the contact '" + destinationId + "' is no longer in the folder");
+        }
+        byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);
+        String vcard = vcardOf(idempotencyKey, contact, photo);
+        try {
+            DiskWrites.writeWhole(settings.syncToDisk(), file, vcard.getBytes(StandardCharsets.UTF_8), true);
+            DiskWrites.syncFolder(settings.syncToDisk(), file.getParent());
+        } catch (IOException e) {
+            throw IoFailures.ofItem("cannot rewrite the contact '" + contact.id() + "'", e);
+        }
+        reportWhatVCardCannotSay(context, contact, vcard, contact.photo() == null || photo != null);
+        return destinationId;
+    }
+
+    /** The contact as a vCard 4.0 whose UID is derived from the key: the same on every attempt and every update. */
+    private static String vcardOf(String idempotencyKey, Contact contact, byte[] photo) throws ItemRejectedException {
+        try {
+            String uid = "urn:uuid:" + UUID.nameUUIDFromBytes(idempotencyKey.getBytes(StandardCharsets.UTF_8));
+            return VCardFormat.write(contact, VCardVersion.V4_0, uid, photo);
+        } catch (IllegalArgumentException e) {
+            throw new ItemRejectedException("the contact cannot be written as a vCard: " + e.getMessage(), e);
+        }
     }
 
     /** Reads the written vCard back: each field that did not come back as given is reported. */

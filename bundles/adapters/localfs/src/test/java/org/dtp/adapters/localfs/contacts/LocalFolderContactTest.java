@@ -10,6 +10,7 @@ import org.dtp.formats.vcard.VCardFormat;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.spi.ExportPage;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -23,6 +24,7 @@ import java.util.stream.Stream;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 /** Address books as directories of .vcf files and as the one-file exports of phones, read, written and read back. */
@@ -150,5 +152,38 @@ public class LocalFolderContactTest {
         assertEquals(List.of(new TestImportContext.NotKept("src-2", "photo", "larger than the " + LocalFolderContactImporter.MAX_PHOTO_BYTES
                 + " bytes this adapter puts inline in a vCard")),
                 ctx.notKept());
+    }
+
+    @Test
+    public void aChangedContactIsRewrittenInPlaceAndAGoneOneIsNotUpdatable() throws Exception {
+        Path folder = temp.newFolder("destination").toPath();
+        LocalFolderContactImporter importer = new LocalFolderContactImporter(settings(10));
+        TestImportContext ctx = TestContexts.destination(folder, ref -> {
+            throw new IllegalStateException("no media");
+        });
+        Contact ann = VCardFormat.read("ann", Samples.vcard("rfc6350-example.vcf"), null);
+        String book = importer.importContainer(ctx, "c:book", new AddressBook("book", "Book", null), null);
+        String id = importer.importItem(ctx, "i:ann", ann, book);
+        Path file;
+        try (Stream<Path> files = Files.walk(folder)) {
+            file = files.filter(p -> p.toString().endsWith(".vcf")).findFirst().orElseThrow();
+        }
+        String before = Files.readString(file, StandardCharsets.UTF_8);
+
+        Contact changed = VCardFormat.read("ann", Samples.vcard("rfc6350-example.vcf").replace("FN:", "FN:Changed "), null);
+        assertEquals(id, importer.updateItem(ctx, "i:ann", changed, book, id));
+        String after = Files.readString(file, StandardCharsets.UTF_8);
+        assertTrue(after, after.contains("FN:Changed "));
+        assertEquals("the same UID: the same contact, updated", uid(before), uid(after));
+        try (Stream<Path> files = Files.walk(folder)) {
+            assertEquals("no second file", 1, files.filter(p -> p.toString().endsWith(".vcf")).count());
+        }
+
+        Files.delete(file);
+        assertThrows(ItemNotUpdatableException.class, () -> importer.updateItem(ctx, "i:ann", changed, book, id));
+    }
+
+    private static String uid(String vcard) {
+        return vcard.lines().filter(line -> line.startsWith("UID:")).findFirst().orElseThrow();
     }
 }
