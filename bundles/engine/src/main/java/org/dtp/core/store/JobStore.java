@@ -57,6 +57,7 @@ public final class JobStore {
     private final JobKeys keys;
     private final JobRows rows;
     private final ProgressLedger ledger;
+    private final SyncRows syncs;
     private final TransitionListeners listeners = new TransitionListeners();
 
     @Activate
@@ -67,6 +68,7 @@ public final class JobStore {
         this.keys = new JobKeys(masterKeys);
         this.rows = new JobRows(keys, json);
         this.ledger = new ProgressLedger(json);
+        this.syncs = new SyncRows(keys, json);
     }
 
     /** A store whose data keys are wrapped by a key that lives in this process only (tools, tests). */
@@ -82,7 +84,8 @@ public final class JobStore {
 
         /**
          * A job just ended, with its endpoints as they were before their secrets were deleted (called before
-         * {@link #transitioned}); a listener must not keep them.
+         * {@link #transitioned}); a listener must not keep them. Not called for a run of a sync: its endpoints went
+         * back to the sync, whose credentials they still are.
          */
         default void ended(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
         }
@@ -108,10 +111,16 @@ public final class JobStore {
      */
     public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
                               String owner, Instant startsAt, String checkpoint) {
+        return create(id, vertical, source, destination, owner, startsAt, null, checkpoint);
+    }
+
+    /** {@link #create(UUID, Vertical, TransferEndpoint, TransferEndpoint, String, Instant, String)} of a sync's run. */
+    public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
+                              String owner, Instant startsAt, UUID syncId, String checkpoint) {
         long now = System.currentTimeMillis();
         DataKeyCipher cipher = sql.inTransaction(c -> {
             DataKeyCipher created = keys.create(c, id);
-            rows.insert(c, id, vertical, source, destination, owner, startsAt, checkpoint, created, now);
+            rows.insert(c, id, vertical, source, destination, owner, startsAt, syncId, checkpoint, created, now);
             return created;
         });
         keys.remember(id, cipher);
@@ -220,11 +229,19 @@ public final class JobStore {
                 return Optional.<Moved>empty();
             }
             rows.move(c, id, current.get().state(), to, reason, pause, System.currentTimeMillis());
-            return Optional.of(new Moved(current.get().state(), to.isFinal() ? rows.purgeEnded(c, id) : null));
+            JobRows.Ended ended = to.isFinal() ? rows.purgeEnded(c, id) : null;
+            if (ended != null && ended.syncId() != null) {
+                // In the same commit, so that the sync's next run, which may start as soon as this one has ended,
+                // has what this one left: a refresh token used up and replaced, a folder it created.
+                syncs.updateSettings(c, ended.syncId(), ended.source(), ended.destination());
+            }
+            return Optional.of(new Moved(current.get().state(), ended));
         });
         moved.ifPresent(m -> {
             if (m.ended() != null) {
                 keys.forget(id);
+            }
+            if (m.ended() != null && m.ended().syncId() == null) {
                 listeners.notify(id, l -> l.ended(id, m.ended().vertical(), m.ended().source(), m.ended().destination()));
             }
             listeners.notify(id, l -> l.transitioned(id, m.from(), to));
@@ -258,6 +275,16 @@ public final class JobStore {
     /** The jobs of one owner, newest first. */
     public List<TransferJob> jobs(String owner, int offset, int limit) {
         return sql.withConnection(c -> rows.jobs(c, owner, offset, limit));
+    }
+
+    /** The runs of a sync, newest first. */
+    public List<TransferJob> runs(UUID syncId, int offset, int limit) {
+        return sql.withConnection(c -> rows.runs(c, syncId, offset, limit));
+    }
+
+    /** The ids of the sync's runs that have not ended. */
+    public List<UUID> unfinishedRuns(UUID syncId) {
+        return sql.withConnection(c -> JobRows.unfinishedRuns(c, syncId));
     }
 
     /** How many of the owner's jobs have not ended. */

@@ -1,0 +1,43 @@
+package org.dtp.transfer.sync;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * When a sync runs: every {@code every} from its creation (or its resumption), or at the times a Quartz cron
+ * expression names ({@code "0 0 3 * * ?"}: at 03:00 every day, server time). Exactly one of the two is set. Whether
+ * it is acceptable (a valid expression, not more often than the server allows) is checked by
+ * {@link SyncService#create}.
+ */
+public record Schedule(Duration every, String cron) {
+    public Schedule {
+        if ((every == null) == (cron == null || cron.isBlank())) {
+            throw new IllegalArgumentException("a schedule is either an interval or a cron expression");
+        }
+        if (every != null && (every.isNegative() || every.isZero())) {
+            throw new IllegalArgumentException("a sync's interval must be positive, not " + every);
+        }
+        cron = cron == null ? null : cron.trim();
+    }
+
+    public static Schedule every(Duration interval) {
+        return new Schedule(Objects.requireNonNull(interval, "interval"), null);
+    }
+
+    public static Schedule cron(String expression) {
+        return new Schedule(null, Objects.requireNonNull(expression, "expression"));
+    }
+
+    /** "every 6 h", "every 90 min", "cron 0 0 3 * * ?". */
+    @Override
+    public String toString() {
+        if (cron != null) {
+            return "cron " + cron;
+        }
+        long minutes = every.toMinutes();
+        if (every.toSeconds() % 60 != 0) {
+            return "every " + every.toSeconds() + " s";
+        }
+        return minutes % 60 == 0 ? "every " + minutes / 60 + " h" : "every " + minutes + " min";
+    }
+}
