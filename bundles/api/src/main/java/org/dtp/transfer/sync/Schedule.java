@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * When a sync runs: every {@code every} from its creation (or its resumption), or at the times a Quartz cron
- * expression names ({@code "0 0 3 * * ?"}: at 03:00 every day, server time). Exactly one of the two is set. Whether
+ * When a sync runs: every {@code every} (the first run at once when the sync is made or resumed), or at the times a
+ * Quartz cron expression names ({@code "0 0 3 * * ?"}: at 03:00 every day, server time). Exactly one of the two is set. Whether
  * it is acceptable (a valid expression, not more often than the server allows) is checked by
  * {@link SyncService#create}.
  */
