@@ -32,12 +32,8 @@ import javax.ws.rs.core.HttpHeaders;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.core.SecurityContext;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 
@@ -56,7 +52,6 @@ import static javax.ws.rs.core.MediaType.APPLICATION_JSON;
 public final class SyncResource {
     /** Runs a sync's details list. */
     static final int RECENT_RUNS = 20;
-    private static final Pattern SHORT_INTERVAL = Pattern.compile("(\\d{1,6})\\s*([hms])");
 
     private final SyncService syncs;
     private final SignInClaims signIns;
@@ -105,27 +100,11 @@ public final class SyncResource {
     }
 
     private static Duration interval(String text) {
-        Matcher shorthand = SHORT_INTERVAL.matcher(text.toLowerCase(Locale.ROOT));
-        Duration interval;
-        if (shorthand.matches()) {
-            long n = Long.parseLong(shorthand.group(1));
-            interval = switch (shorthand.group(2)) {
-                case "h" -> Duration.ofHours(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofSeconds(n);
-            };
-        } else {
-            try {
-                interval = Duration.parse(text);
-            } catch (DateTimeParseException e) {
-                throw ApiProblem.invalidRequest("\"every\" must be an interval such as \"6h\", \"90m\" or \"PT6H\", not '"
-                        + text + "'.");
-            }
+        try {
+            return Schedule.interval(text);
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.invalidRequest("\"every\": " + e.getMessage() + ".");
         }
-        if (interval.isNegative() || interval.isZero()) {
-            throw ApiProblem.invalidRequest("\"every\" must be a positive interval, not '" + text + "'.");
-        }
-        return interval;
     }
 
     @GET

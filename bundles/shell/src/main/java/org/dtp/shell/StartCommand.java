@@ -57,10 +57,7 @@ public class StartCommand implements Action {
         String name = thread.getName();
         thread.setName("dtp:start");
         try {
-            SecretPrompt prompt = text -> session.readLine(text, '*');
-            TransferRequest request = new TransferRequest(Format.vertical(vertical),
-                    new TransferEndpoint(source, Format.settings(sourceSettings, "-s", prompt)),
-                    new TransferEndpoint(destination, Format.settings(destinationSettings, "-d", prompt)));
+            TransferRequest request = request(vertical, source, destination, sourceSettings, destinationSettings, session);
             TransferJob job;
             try {
                 job = transfers.start(request);
@@ -72,5 +69,14 @@ public class StartCommand implements Action {
         } finally {
             thread.setName(name);
         }
+    }
+
+    /** The request the arguments and options of dtp:start (and dtp:sync-start) describe; secrets asked on the session. */
+    static TransferRequest request(String vertical, String source, String destination, List<String> sourceSettings,
+                                   List<String> destinationSettings, Session session) throws CommandException {
+        SecretPrompt prompt = text -> session.readLine(text, '*');
+        return new TransferRequest(Format.vertical(vertical),
+                new TransferEndpoint(source, Format.settings(sourceSettings, "-s", prompt)),
+                new TransferEndpoint(destination, Format.settings(destinationSettings, "-d", prompt)));
     }
 }

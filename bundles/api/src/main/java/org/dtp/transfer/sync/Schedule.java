@@ -1,7 +1,11 @@
 package org.dtp.transfer.sync;
 
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * When a sync runs: every {@code every} (the first run at once when the sync is made or resumed), or at the times a
@@ -10,6 +14,8 @@ import java.util.Objects;
  * {@link SyncService#create}.
  */
 public record Schedule(Duration every, String cron) {
+    private static final Pattern SHORT_INTERVAL = Pattern.compile("(\\d{1,6})\\s*([hms])");
+
     public Schedule {
         if ((every == null) == (cron == null || cron.isBlank())) {
             throw new IllegalArgumentException("a schedule is either an interval or a cron expression");
@@ -22,6 +28,35 @@ public record Schedule(Duration every, String cron) {
 
     public static Schedule every(Duration interval) {
         return new Schedule(Objects.requireNonNull(interval, "interval"), null);
+    }
+
+    /**
+     * An interval as people write it: "6h", "90m", "30s", or ISO 8601 ("PT6H").
+     *
+     * @throws IllegalArgumentException saying what is wrong
+     */
+    public static Duration interval(String text) {
+        String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+        Matcher shorthand = SHORT_INTERVAL.matcher(t);
+        Duration interval;
+        if (shorthand.matches()) {
+            long n = Long.parseLong(shorthand.group(1));
+            interval = switch (shorthand.group(2)) {
+                case "h" -> Duration.ofHours(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofSeconds(n);
+            };
+        } else {
+            try {
+                interval = Duration.parse(t.toUpperCase(Locale.ROOT));
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("an interval is written as \"6h\", \"90m\" or \"PT6H\", not '" + text + "'");
+            }
+        }
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("an interval must be positive, not '" + text + "'");
+        }
+        return interval;
     }
 
     public static Schedule cron(String expression) {
