@@ -247,6 +247,26 @@ public class SyncRunsTest {
         assertEquals(Map.of(), scheduler.schedules);
     }
 
+    @Test
+    public void aSyncsDataKeyIsRewrappedWhenTheMasterKeyRotates() throws Exception {
+        Sync sync = create();
+        String rotated = harness.masterKeys.rotate();
+        harness.store.rewrapDataKeys();
+        assertEquals(rotated, column("SELECT master_key FROM dtp_job_key WHERE job_id = ?", sync.id()));
+        SyncStore afterRestart = new SyncStore(harness.db, harness.masterKeys);
+        assertEquals("refresh-0", afterRestart.sync(sync.id()).orElseThrow().destination().settings().get("refreshToken"));
+    }
+
+    @Test
+    public void anActiveSyncThatLostItsScheduleGetsItBackWhenTheServiceStarts() throws Exception {
+        Sync active = create();
+        Sync paused = syncs.pause(create().id());
+        scheduler.schedules.clear(); // e.g. the node stopped between a resume's state change and its schedule
+        new SyncManager(new SyncStore(harness.db, harness.masterKeys), harness.store, harness.manager, scheduler, release);
+        assertEquals(java.util.Set.of(active.id()), scheduler.schedules.keySet());
+        assertEquals(SyncState.PAUSED, syncs.sync(paused.id()).orElseThrow().state());
+    }
+
     private String column(String sql, UUID id) throws Exception {
         try (Connection c = harness.db.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, id.toString());
