@@ -248,7 +248,7 @@ final class JobRows {
                 params(syncId.toString(), offset, limit));
     }
 
-    /** The sync's runs that have not ended (at most one, unless an operator resumed an old one). */
+    /** The sync's runs that have not ended: at most one, since a run does not start while another has not ended. */
     static List<UUID> unfinishedRuns(Connection c, UUID syncId) throws SQLException {
         return Sql.list(c, "SELECT id FROM dtp_job WHERE sync_id = ? AND state NOT IN " + ENDED_STATES,
                 params(syncId.toString()), rs -> UUID.fromString(rs.getString(1)));
