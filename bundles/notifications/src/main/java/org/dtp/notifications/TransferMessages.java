@@ -70,6 +70,10 @@ final class TransferMessages {
         body.append("Your transfer of ").append(job.vertical().description()).append(" ended on ")
                 .append(TIME.format(job.updatedAt())).append(": ").append(stateWords(job.state())).append(".\n\n");
         endpoints(body, job);
+        if (job.syncId() != null) {
+            body.append("Sync:        ").append(job.syncId())
+                    .append(" (a scheduled run; the sync's next runs go on unless you pause or delete it)\n");
+        }
         body.append("State:       ").append(job.state());
         if (job.stateReason() != null && !job.stateReason().isBlank()) {
             body.append(" (").append(job.stateReason()).append(')');

@@ -2,6 +2,7 @@ package org.dtp.notifications;
 
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.InternetAddress;
+import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.TransferEvent;
 import org.dtp.transfer.TransferJob;
@@ -23,7 +24,8 @@ import java.util.Optional;
 /**
  * Tells a transfer's owner when it is created (with its cancel link) and when it ends (with its summary), by e-mail
  * to the address of their API token (or the operator's configured address), and posts each event to the webhook
- * if one is configured. A failure (SMTP server down, webhook answering 500) is logged once per event and channel
+ * if one is configured. Of a sync's runs the owner is told by e-mail only of those that need them: a run that ended
+ * with item errors or failed, or waits for room at its destination; not of each quiet run. A failure (SMTP server down, webhook answering 500) is logged once per event and channel
  * with its reason, never with a password or secret, and never reaches the transfer.
  */
 @Component(service = TransferListener.class, configurationPid = NotificationsConfig.PID)
@@ -74,8 +76,21 @@ public final class TransferNotifier implements TransferListener {
         }
     }
 
+    /** Whether the event of a sync's run is news for its owner: not its start, nor its quiet end. */
+    static boolean newsOfASyncRun(TransferEvent event) {
+        return switch (event.kind()) {
+            case CREATED -> false;
+            case WAITING -> true;
+            case ENDED -> event.job().state() == JobState.FAILED || event.job().state() == JobState.COMPLETED_WITH_ERRORS;
+        };
+    }
+
     private void mail(TransferEvent event) {
         TransferJob job = event.job();
+        if (job.syncId() != null && !newsOfASyncRun(event)) {
+            LOG.debug("transfer {}, a run of sync {}: {} {}, no mail", job.id(), job.syncId(), event.kind(), job.state());
+            return;
+        }
         String kind = switch (event.kind()) {
             case CREATED -> "was created";
             case ENDED -> "ended";

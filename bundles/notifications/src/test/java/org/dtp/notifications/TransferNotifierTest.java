@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -235,6 +236,33 @@ public class TransferNotifierTest {
         }
         Thread.sleep(200);
         assertEquals(0, smtp.greenMail.getReceivedMessages().length);
+    }
+
+    /** {@code job} as a run of a sync, in {@code state} with {@code errors} item errors. */
+    private static TransferJob syncRun(TransferJob job, UUID syncId, JobState state, long errors) {
+        return new TransferJob(job.id(), job.vertical(), job.source(), job.destination(), state, null, job.createdAt(),
+                job.updatedAt(), 5, 50, errors, null, null, job.owner(), null, syncId);
+    }
+
+    @Test
+    public void theOwnerOfASyncHearsOfRunsWithErrorsOrFailedNotOfQuietOnes() throws Exception {
+        engine = new RealEngine(0).user("ann", "ann@example.org");
+        TransferJob job = engine.start("ann", SOURCE_SETTINGS);
+        UUID sync = UUID.randomUUID();
+        TransferNotifier notifier = notifier(smtpConfig());
+        notifier.transferChanged(new TransferEvent(TransferEvent.Kind.CREATED, syncRun(job, sync, JobState.QUEUED, 0), Instant.now()));
+        notifier.transferChanged(new TransferEvent(TransferEvent.Kind.ENDED, syncRun(job, sync, JobState.COMPLETED, 0), Instant.now()));
+        notifier.transferChanged(new TransferEvent(TransferEvent.Kind.ENDED, syncRun(job, sync, JobState.CANCELLED, 0), Instant.now()));
+        Thread.sleep(300);
+        assertEquals("a run starting, a quiet run and a cancelled one are no news", 0, smtp.greenMail.getReceivedMessages().length);
+
+        notifier.transferChanged(new TransferEvent(TransferEvent.Kind.ENDED, syncRun(job, sync, JobState.COMPLETED_WITH_ERRORS, 2), Instant.now()));
+        notifier.transferChanged(new TransferEvent(TransferEvent.Kind.ENDED, syncRun(job, sync, JobState.FAILED, 0), Instant.now()));
+        List<MimeMessage> mails = smtp.await(2);
+        assertTrue(mails.get(0).getSubject(), mails.get(0).getSubject().startsWith("Transfer completed with errors"));
+        assertTrue(mails.get(1).getSubject(), mails.get(1).getSubject().startsWith("Transfer failed"));
+        String body = (String) mails.get(0).getContent();
+        assertTrue(body, body.contains("Sync:        " + sync + " (a scheduled run"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.dtp.rest;
 
 import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.sync.Sync;
 import org.dtp.transfer.TransferRequest;
 
 import javax.ws.rs.core.SecurityContext;
@@ -44,6 +45,10 @@ record ApiCaller(String name, boolean operator, Set<String> operatorOnlyProvider
 
     boolean maySee(TransferJob job) {
         return operator || job.ownedBy(name);
+    }
+
+    boolean maySee(Sync sync) {
+        return operator || sync.ownedBy(name);
     }
 
     /**

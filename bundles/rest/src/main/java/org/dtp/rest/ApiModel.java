@@ -19,6 +19,7 @@ import org.dtp.transfer.TransferDetails;
 import org.dtp.transfer.SecretSettings;
 import org.dtp.transfer.Selection;
 import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.sync.Sync;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -132,23 +133,50 @@ public final class ApiModel {
     /** A transfer as returned by create, get, pause, resume and cancel. */
     public record Transfer(UUID id, Vertical vertical, Endpoint source, Endpoint destination, String state,
                            String reason, long items, long bytes, long errors, Instant created, Instant updated,
-                           String exporterVersion, String importerVersion, String owner, Instant startsAt) {
+                           String exporterVersion, String importerVersion, String owner, Instant startsAt,
+                           UUID sync) {
         static Transfer of(TransferJob job) {
             return new Transfer(job.id(), job.vertical(), Endpoint.of(job.source()), Endpoint.of(job.destination()),
                     job.state().name(), job.stateReason(), job.items(), job.bytes(), job.errors(),
                     job.createdAt(), job.updatedAt(), job.exporterVersion(), job.importerVersion(), job.owner(),
-                    job.startsAt());
+                    job.startsAt(), job.syncId());
         }
+    }
+
+    /**
+     * Request body of POST /api/v1/syncs: a transfer request and its schedule, {@code every} (an interval: "6h",
+     * "90m", or ISO 8601 "PT6H") or {@code cron} (a Quartz cron expression), not both.
+     */
+    public record SyncBody(String vertical, Endpoint source, Endpoint destination, String every, String cron) {
+    }
+
+    /**
+     * A sync: its request (secrets masked), schedule ({@code every} as ISO 8601, or {@code cron}), state, last run and
+     * next; {@code note} says why the last time due started no run, if it did not.
+     */
+    public record SyncInfo(UUID id, Vertical vertical, Endpoint source, Endpoint destination, String every, String cron,
+                           String state, Instant created, UUID lastRun, Instant lastRunAt, Instant nextRunAt,
+                           String note, String owner) {
+        static SyncInfo of(Sync sync) {
+            return new SyncInfo(sync.id(), sync.vertical(), Endpoint.of(sync.source()), Endpoint.of(sync.destination()),
+                    sync.schedule().every() == null ? null : sync.schedule().every().toString(), sync.schedule().cron(),
+                    sync.state().name(), sync.createdAt(), sync.lastRunId(), sync.lastRunAt(), sync.nextRunAt(),
+                    sync.note(), sync.owner());
+        }
+    }
+
+    /** A sync with its recent runs, newest first (each a transfer: GET /api/v1/transfers/{id}). */
+    public record SyncDetails(SyncInfo sync, List<TransferSummary> runs) {
     }
 
     /** A transfer in the list: no settings at all. */
     public record TransferSummary(UUID id, Vertical vertical, String sourceProvider, String destinationProvider,
                                   String state, String reason, long items, long bytes, long errors,
-                                  Instant created, Instant updated, String owner) {
+                                  Instant created, Instant updated, String owner, UUID sync) {
         static TransferSummary of(TransferJob job) {
             return new TransferSummary(job.id(), job.vertical(), job.source().provider(),
                     job.destination().provider(), job.state().name(), job.stateReason(), job.items(), job.bytes(),
-                    job.errors(), job.createdAt(), job.updatedAt(), job.owner());
+                    job.errors(), job.createdAt(), job.updatedAt(), job.owner(), job.syncId());
         }
     }
 

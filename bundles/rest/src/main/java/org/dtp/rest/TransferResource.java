@@ -11,7 +11,6 @@ import org.dtp.rest.ApiModel.TransferBody;
 import org.dtp.rest.ApiModel.TransferSummary;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.auth.oauth2.AuthorizationFlows;
-import org.dtp.transfer.Direction;
 import org.dtp.transfer.FieldNotKept;
 import org.dtp.transfer.IllegalJobStateException;
 import org.dtp.transfer.InvalidTransferException;
@@ -67,18 +66,20 @@ public final class TransferResource {
     static final int MAX_LIMIT = 500;
 
     private final TransferService transfers;
-    private final SignInSettings signIns;
+    private final SignInClaims signIns;
     private final TransferEventStreams streams;
 
-    /** Sign-ins named by a transfer request being made now (see {@link #create}). */
-    private final java.util.Set<UUID> signInsInUse = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
     @Activate
-    public TransferResource(@Reference TransferService transfers, @Reference AuthorizationFlows signIns,
+    public TransferResource(@Reference TransferService transfers, @Reference SignInClaims signIns,
                             @Reference TransferEventStreams streams) {
         this.transfers = transfers;
-        this.signIns = new SignInSettings(signIns);
+        this.signIns = signIns;
         this.streams = streams;
+    }
+
+    /** A resource with sign-in claims of its own (tests). */
+    TransferResource(TransferService transfers, AuthorizationFlows flows, TransferEventStreams streams) {
+        this(transfers, new SignInClaims(flows), streams);
     }
 
     @POST
@@ -88,24 +89,15 @@ public final class TransferResource {
         TransferRequest asked = toRequest(body, caller.owner());
         caller.requireMayUse("source", asked.source().provider());
         caller.requireMayUse("destination", asked.destination().provider());
-        // A sign-in is used up only by a transfer that is accepted: the request borrows its tokens, and redeems it
-        // once the service took the transfer, so that a refused request (a limit, a bad setting) leaves it usable.
-        // Its id is held meanwhile, so that two requests at once cannot both start a transfer with it.
-        List<UUID> held = holdSignIns(asked);
-        TransferJob job;
-        try {
-            TransferRequest request = withSignIns(caller, asked, signIns::borrow);
+        TransferJob job = signIns.use(caller, asked, request -> {
             try {
-                job = transfers.start(request);
+                return transfers.start(request);
             } catch (TransferLimitException e) {
                 throw ApiProblem.limitReached(e.getMessage());
             } catch (InvalidTransferException e) {
                 throw ApiProblem.invalidTransfer(e.getMessage());
             }
-            withSignIns(caller, asked, signIns::redeem);
-        } finally {
-            signInsInUse.removeAll(held);
-        }
+        });
         // A path, not an absolute URL: an absolute one would be built from the client's Host header.
         return Response.status(Response.Status.CREATED)
                 .header(HttpHeaders.LOCATION, "/api/v1/transfers/" + job.id()).entity(Transfer.of(job)).build();
@@ -290,41 +282,6 @@ public final class TransferResource {
         }
         throw ApiProblem.invalidRequest("Query parameter '" + name + "' must be an integer from " + min + " to "
                 + max + ", not '" + value + "'.");
-    }
-
-    /** {@link SignInSettings#borrow} or {@link SignInSettings#redeem}. */
-    @FunctionalInterface
-    private interface SignInUse {
-        TransferEndpoint apply(ApiCaller caller, String side, TransferEndpoint endpoint, Direction direction);
-    }
-
-    /** The request with each side's sign-in (its {@code authorization} setting) borrowed or redeemed into its tokens. */
-    private static TransferRequest withSignIns(ApiCaller caller, TransferRequest request, SignInUse use) {
-        TransferEndpoint source = use.apply(caller, "source", request.source(), Direction.EXPORT);
-        TransferEndpoint destination = use.apply(caller, "destination", request.destination(), Direction.IMPORT);
-        return new TransferRequest(request.vertical(), source, destination, request.owner(), request.selection());
-    }
-
-    /** Marks the sign-ins {@code request} names as in use by this request; 409 when another request uses one. */
-    private List<UUID> holdSignIns(TransferRequest request) {
-        List<UUID> held = new ArrayList<>();
-        for (TransferEndpoint endpoint : List.of(request.source(), request.destination())) {
-            String named = endpoint.settings().get(AuthorizationFlows.AUTHORIZATION_SETTING);
-            UUID id;
-            try {
-                id = named == null ? null : UUID.fromString(named.trim());
-            } catch (IllegalArgumentException e) {
-                continue; // SignInSettings answers it with 422
-            }
-            if (id != null && !held.contains(id)) {
-                if (!signInsInUse.add(id)) {
-                    signInsInUse.removeAll(held);
-                    throw ApiProblem.illegalState("The sign-in " + id + " is being used by another request of yours.");
-                }
-                held.add(id);
-            }
-        }
-        return held;
     }
 
     /** Checks the body's shape (400) and vertical name (422); the service checks the rest (422). */

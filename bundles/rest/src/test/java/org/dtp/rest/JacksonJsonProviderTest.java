@@ -70,7 +70,7 @@ public class JacksonJsonProviderTest {
         UUID id = UUID.randomUUID();
         Transfer job = new Transfer(id, Vertical.MEDIA, new Endpoint("localfs", Map.of("path", "/x")),
                 new Endpoint("localfs", Map.of()), "QUEUED", null, 1, 2, 0,
-                Instant.parse("2026-12-03T10:00:00Z"), Instant.parse("2026-12-03T10:00:01Z"), null, null, "operator", null);
+                Instant.parse("2026-12-03T10:00:00Z"), Instant.parse("2026-12-03T10:00:01Z"), null, null, "operator", null, null);
 
         JsonNode json = write(job, Transfer.class, MediaType.APPLICATION_JSON_TYPE);
 

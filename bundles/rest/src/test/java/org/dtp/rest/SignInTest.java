@@ -135,6 +135,27 @@ public class SignInTest {
     }
 
     @Test
+    public void aSyncRedeemsItsSignInOnceItsScheduleIsAcceptedAndATransferCannotUseItToo() throws Exception {
+        String id = grantedSignIn();
+        FakeSyncService syncs = new FakeSyncService();
+        SignInClaims claims = new SignInClaims(flows);
+        SyncResource syncResource = new SyncResource(syncs, claims);
+        TransferResource sharing = new TransferResource(service, claims,
+                new TransferEventStreams(service, java.time.Clock.systemUTC(), Runnable::run));
+        Map<String, String> source = Map.of("path", "/p", "authorization", id);
+
+        Problems.expect(400, () -> syncResource.create(Callers.ANN, new ApiModel.SyncBody("media",
+                new Endpoint("localfs", source), new Endpoint("localfs", Map.of("path", "/b")), "1m", null)));
+        assertEquals(201, syncResource.create(Callers.ANN, new ApiModel.SyncBody("media", new Endpoint("localfs", source),
+                new Endpoint("localfs", Map.of("path", "/b")), "24h", null)).getStatus());
+
+        Map<String, String> kept = syncs.requests.get(0).transfer().source().settings();
+        assertTrue(kept.containsKey(AuthorizationFlows.ACCESS_TOKEN));
+        assertFalse(kept.containsKey(AuthorizationFlows.AUTHORIZATION_SETTING));
+        Problems.expect(422, () -> sharing.create(Callers.ANN, transfer(id))); // the sync used it up
+    }
+
+    @Test
     public void anEstimateBorrowsTheSignInsTokensAndTheTransferStillRedeemsIt() throws Exception {
         String id = grantedSignIn();
         EstimateResourceTest.PagedSource source = new EstimateResourceTest.PagedSource(1, 2, 0);

@@ -76,13 +76,9 @@ public class StartCommand implements Action {
         String name = thread.getName();
         thread.setName("dtp:start");
         try {
-            SecretPrompt prompt = text -> session.readLine(text, '*');
             Vertical kind = Format.vertical(vertical);
-            Selection selection = selection(kind);
-            TransferRequest request = new TransferRequest(kind,
-                    new TransferEndpoint(source, Format.settings(sourceSettings, "-s", prompt)),
-                    new TransferEndpoint(destination, Format.settings(destinationSettings, "-d", prompt)),
-                    TransferRequest.OPERATOR, selection);
+            TransferRequest request = request(kind, source, destination, sourceSettings, destinationSettings,
+                    selection(kind), session);
             TransferJob job;
             try {
                 job = transfers.start(request);
@@ -106,5 +102,19 @@ public class StartCommand implements Action {
         } catch (IllegalArgumentException e) {
             throw new CommandException("Invalid selection: " + e.getMessage());
         }
+    }
+
+    /**
+     * The request the arguments and options of dtp:start (and dtp:sync-start, with {@link Selection#ALL}) describe;
+     * secrets asked on the session.
+     */
+    static TransferRequest request(Vertical vertical, String source, String destination, List<String> sourceSettings,
+                                   List<String> destinationSettings, Selection selection, Session session)
+            throws CommandException {
+        SecretPrompt prompt = text -> session.readLine(text, '*');
+        return new TransferRequest(vertical,
+                new TransferEndpoint(source, Format.settings(sourceSettings, "-s", prompt)),
+                new TransferEndpoint(destination, Format.settings(destinationSettings, "-d", prompt)),
+                TransferRequest.OPERATOR, selection);
     }
 }

@@ -85,6 +85,9 @@ public class TransferCommand implements Action {
         out.println("Totals:   " + Format.count(job.items(), "item") + ", " + Format.bytes(job.bytes()) + ", "
                 + Format.count(job.errors(), "error"));
         out.println("Created:  " + Format.time(job.createdAt()) + "   Updated: " + Format.time(job.updatedAt()));
+        if (job.syncId() != null) {
+            out.println("Sync:     " + job.syncId() + " (a scheduled run; dtp:syncs)");
+        }
     }
 
     static void printDetails(PrintStream out, TransferDetails details) {

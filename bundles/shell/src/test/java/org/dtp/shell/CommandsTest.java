@@ -203,6 +203,18 @@ public class CommandsTest {
     }
 
     @Test
+    public void aRunOfASyncNamesItsSync() throws Exception {
+        TransferJob added = service.add(JobState.COMPLETED, 4, 4096, 0);
+        UUID sync = UUID.randomUUID();
+        service.jobs.put(added.id(), new TransferJob(added.id(), added.vertical(), added.source(), added.destination(),
+                added.state(), added.stateReason(), added.createdAt(), added.updatedAt(), 4, 4096, 0, null, null,
+                added.owner(), null, sync));
+
+        assertContains(Console.run(transfer(added.id())::execute), "Sync:     " + sync + " (a scheduled run; dtp:syncs)");
+        assertFalse(Console.run(transfer(service.add(JobState.COMPLETED, 1, 1, 0).id())::execute).contains("Sync:"));
+    }
+
+    @Test
     public void watchRedrawsUntilTheTransferEnds() throws Exception {
         TransferJob job = service.add(JobState.RUNNING, 40, 4096, 1);
         service.finishAfter = 3;

@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * When a transfer ends, hands each side's endpoint, as it was, to its adapter's {@code release} (e.g. to revoke
  * an OAuth 2.0 grant), on a thread of its own, on the node where the transfer ended. The store has already deleted
- * the credentials; only this call still holds them, in memory.
+ * the credentials; only this call still holds them, in memory. A sync's runs leave their credentials to the sync,
+ * which has them released when it is deleted ({@link #release(String, Vertical, TransferEndpoint, TransferEndpoint)}).
  */
 @Component(service = CredentialRelease.class, immediate = true)
 public final class CredentialRelease {
@@ -41,7 +42,7 @@ public final class CredentialRelease {
 
         @Override
         public void ended(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
-            releases.execute(() -> release(id, vertical, source, destination));
+            release("transfer " + id, vertical, source, destination);
         }
     };
 
@@ -59,19 +60,27 @@ public final class CredentialRelease {
         releases.awaitTermination(10, TimeUnit.SECONDS);
     }
 
-    private void release(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
+    /**
+     * Hands the endpoints of {@code what} ("transfer ...", "sync ...") to their adapters' {@code release}, soon, on this
+     * component's thread.
+     */
+    public void release(String what, Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
+        releases.execute(() -> releaseNow(what, vertical, source, destination));
+    }
+
+    private void releaseNow(String what, Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
         registry.exporter(source.provider(), vertical).ifPresent(exporter -> {
             try {
                 exporter.service().release(source);
             } catch (AdapterException | RuntimeException e) {
-                LOG.warn("transfer {}: {} could not release the source's credentials: {}", id, source.provider(), e.getMessage());
+                LOG.warn("{}: {} could not release the source's credentials: {}", what, source.provider(), e.getMessage());
             }
         });
         registry.importer(destination.provider(), vertical).ifPresent(importer -> {
             try {
                 importer.service().release(destination);
             } catch (AdapterException | RuntimeException e) {
-                LOG.warn("transfer {}: {} could not release the destination's credentials: {}", id, destination.provider(), e.getMessage());
+                LOG.warn("{}: {} could not release the destination's credentials: {}", what, destination.provider(), e.getMessage());
             }
         });
     }

@@ -52,7 +52,7 @@ import java.util.function.Consumer;
  * The operations on transfers. Requests are validated in full (adapters present, vertical and
  * direction supported, settings accepted by both adapters, the owner's limits) before anything is persisted.
  */
-@Component(service = TransferService.class, configurationPid = TransferManager.PID)
+@Component(service = {TransferService.class, TransferManager.class}, configurationPid = TransferManager.PID)
 @Designate(ocd = TransferManager.Config.class)
 public final class TransferManager implements TransferService {
     public static final String PID = "org.dtp.transfers";
@@ -172,8 +172,16 @@ public final class TransferManager implements TransferService {
     }
 
     @Override
-    @SuppressWarnings("rawtypes")
     public TransferJob start(TransferRequest request) throws InvalidTransferException {
+        return start(request, null);
+    }
+
+    /**
+     * Checks what {@link #start} checks of a request but its owner's limits: the adapters are there, support the
+     * vertical and directions, and accept the settings.
+     */
+    @SuppressWarnings("rawtypes")
+    public void validate(TransferRequest request) throws InvalidTransferException {
         Exporter exporter = find(registry.exporter(request.source().provider(), request.vertical()),
                 request.source(), request, true).service();
         Importer importer = find(registry.importer(request.destination().provider(), request.vertical()),
@@ -188,16 +196,22 @@ public final class TransferManager implements TransferService {
         } catch (AdapterException e) {
             throw new InvalidTransferException("destination: " + e.getMessage());
         }
+    }
+
+    /** {@link #start(TransferRequest)} of a run of the sync {@code syncId} (null: a transfer of its own). */
+    public TransferJob start(TransferRequest request, UUID syncId) throws InvalidTransferException {
+        validate(request);
         checkLimits(request.owner());
         UUID id = UUID.randomUUID();
         Config limits = config;
-        Instant startsAt = limits.startDelaySeconds() > 0
+        // A sync's runs start at once: its owner agreed to them when they made the sync, and can pause it.
+        Instant startsAt = limits.startDelaySeconds() > 0 && syncId == null
                 ? Instant.ofEpochMilli(System.currentTimeMillis() + limits.startDelaySeconds() * 1000) : null; // as stored
         TransferJob job = store.create(id, request.vertical(), request.source(), request.destination(), request.owner(),
-                startsAt, request.selection(), Checkpoint.start().toJson(ModelJson.newObjectMapper()));
-        LOG.info("transfer {} of {} queued: {} from {} to {}{}", id, request.owner(), request.vertical(),
+                startsAt, syncId, request.selection(), Checkpoint.start().toJson(ModelJson.newObjectMapper()));
+        LOG.info("transfer {} of {} queued: {} from {} to {}{}{}", id, request.owner(), request.vertical(),
                 request.source().provider(), request.destination().provider(),
-                startsAt == null ? "" : ", to start at " + startsAt);
+                syncId == null ? "" : ", a run of sync " + syncId, startsAt == null ? "" : ", to start at " + startsAt);
         if (startsAt == null) {
             dispatcher.dispatch(id);
         } else {

@@ -37,7 +37,7 @@ final class JobRows {
     private static final String ENDED_STATES = "('COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED', 'CANCELLED')";
     private static final String JOB_COLUMNS = "j.id, j.vertical, j.source_provider, j.source_settings, "
             + "j.destination_provider, j.destination_settings, j.state, j.state_reason, j.created_at, j.updated_at, "
-            + "j.exporter_version, j.importer_version, j.owner, j.starts_at, "
+            + "j.exporter_version, j.importer_version, j.owner, j.starts_at, j.sync_id, "
             + "(SELECT COALESCE(SUM(p.items), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS items, "
             + "(SELECT COALESCE(SUM(p.bytes), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS bytes, "
             + "(SELECT COALESCE(SUM(p.errors), 0) FROM dtp_container_progress p WHERE p.job_id = j.id) AS errors";
@@ -52,23 +52,26 @@ final class JobRows {
         this.json = json;
     }
 
-    /** Inserts a new job in {@link JobState#QUEUED}, sealed with {@code cipher}, and its first transition. */
+    /**
+     * Inserts a new job in {@link JobState#QUEUED}, sealed with {@code cipher}, and its first transition; {@code syncId}
+     * names the sync it is a run of, or is null.
+     */
     void insert(Connection c, UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
-                String owner, Instant startsAt, Selection selection, String checkpoint, DataKeyCipher cipher, long now)
-            throws SQLException {
+                String owner, Instant startsAt, UUID syncId, Selection selection, String checkpoint, DataKeyCipher cipher,
+                long now) throws SQLException {
         Sql.update(c, "INSERT INTO dtp_job (id, vertical, source_provider, source_settings, destination_provider, "
-                + "destination_settings, state, state_reason, created_at, updated_at, checkpoint, owner, starts_at, "
-                + "selection) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", s -> {
+                + "destination_settings, state, state_reason, created_at, updated_at, checkpoint, owner, sync_id, starts_at, "
+                + "selection) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", s -> {
             params(id.toString(), vertical.name(), source.provider(),
                     cipher.seal(SOURCE_SETTINGS, write(source.settings())), destination.provider(),
                     cipher.seal(DESTINATION_SETTINGS, write(destination.settings())), JobState.QUEUED.name(), "created",
-                    now, now, cipher.seal(CHECKPOINT, checkpoint), owner).bind(s);
+                    now, now, cipher.seal(CHECKPOINT, checkpoint), owner, syncId == null ? null : syncId.toString()).bind(s);
             if (startsAt == null) {
-                s.setNull(13, Types.BIGINT);
+                s.setNull(14, Types.BIGINT);
             } else {
-                s.setLong(13, startsAt.toEpochMilli());
+                s.setLong(14, startsAt.toEpochMilli());
             }
-            s.setString(14, selection.all() ? null : cipher.seal(SELECTION, writeValue(selection)));
+            s.setString(15, selection.all() ? null : cipher.seal(SELECTION, writeValue(selection)));
         });
         insertTransition(c, id, null, JobState.QUEUED, "created", now);
     }
@@ -145,8 +148,11 @@ final class JobRows {
                 params(id.toString(), from == null ? null : from.name(), to.name(), truncate(reason, 2000), at));
     }
 
-    /** An ended job's endpoints as they were, for {@link JobStore.TransitionListener#ended}. */
-    record Ended(Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
+    /**
+     * An ended job's endpoints as they were, for {@link JobStore.TransitionListener#ended}, and the sync it was a run
+     * of (or null).
+     */
+    record Ended(Vertical vertical, TransferEndpoint source, TransferEndpoint destination, UUID syncId) {
     }
 
     /**
@@ -156,13 +162,14 @@ final class JobRows {
     Ended purgeEnded(Connection c, UUID id) throws SQLException {
         Ended ended;
         try (PreparedStatement s = c.prepareStatement("SELECT vertical, source_provider, source_settings, "
-                + "destination_provider, destination_settings FROM dtp_job WHERE id = ?")) {
+                + "destination_provider, destination_settings, sync_id FROM dtp_job WHERE id = ?")) {
             s.setString(1, id.toString());
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 ended = new Ended(Vertical.valueOf(rs.getString(1)),
                         new TransferEndpoint(rs.getString(2), read(keys.open(c, id, SOURCE_SETTINGS, rs.getString(3)))),
-                        new TransferEndpoint(rs.getString(4), read(keys.open(c, id, DESTINATION_SETTINGS, rs.getString(5)))));
+                        new TransferEndpoint(rs.getString(4), read(keys.open(c, id, DESTINATION_SETTINGS, rs.getString(5)))),
+                        rs.getString(6) == null ? null : UUID.fromString(rs.getString(6)));
             }
         }
         Selection selection = selection(c, id);
@@ -256,6 +263,18 @@ final class JobRows {
                 : jobs(c, "WHERE j.owner = ?" + order, params(owner, offset, limit));
     }
 
+    /** The runs of a sync, newest first. */
+    List<TransferJob> runs(Connection c, UUID syncId, int offset, int limit) throws SQLException {
+        return jobs(c, "WHERE j.sync_id = ? ORDER BY j.created_at DESC, j.id OFFSET ? ROWS FETCH NEXT ? ROWS ONLY",
+                params(syncId.toString(), offset, limit));
+    }
+
+    /** The sync's runs that have not ended: at most one, since a run does not start while another has not ended. */
+    static List<UUID> unfinishedRuns(Connection c, UUID syncId) throws SQLException {
+        return Sql.list(c, "SELECT id FROM dtp_job WHERE sync_id = ? AND state NOT IN " + ENDED_STATES,
+                params(syncId.toString()), rs -> UUID.fromString(rs.getString(1)));
+    }
+
     private List<TransferJob> jobs(Connection c, String where, Sql.Binder binder) throws SQLException {
         return Sql.list(c, "SELECT " + JOB_COLUMNS + " FROM dtp_job j " + where, binder, rs -> {
             UUID id = UUID.fromString(rs.getString(1));
@@ -266,8 +285,8 @@ final class JobRows {
                     new TransferEndpoint(rs.getString(5), read(keys.open(c, id, DESTINATION_SETTINGS, rs.getString(6)))),
                     JobState.valueOf(rs.getString(7)), rs.getString(8),
                     Instant.ofEpochMilli(rs.getLong(9)), Instant.ofEpochMilli(rs.getLong(10)),
-                    rs.getLong(15), rs.getLong(16), rs.getLong(17), rs.getString(11), rs.getString(12),
-                    rs.getString(13), startsAtTime);
+                    rs.getLong(16), rs.getLong(17), rs.getLong(18), rs.getString(11), rs.getString(12),
+                    rs.getString(13), startsAtTime, rs.getString(15) == null ? null : UUID.fromString(rs.getString(15)));
         });
     }
 

@@ -63,6 +63,7 @@ public final class JobStore {
     private final ProgressLedger ledger;
     private final MappingKeys mappingKeys;
     private final Mappings mappings;
+    private final SyncRows syncs;
     private final TransitionListeners listeners = new TransitionListeners();
 
     @Activate
@@ -75,6 +76,7 @@ public final class JobStore {
         this.ledger = new ProgressLedger(json);
         this.mappingKeys = new MappingKeys(masterKeys);
         this.mappings = new Mappings(mappingKeys);
+        this.syncs = new SyncRows(keys, json);
     }
 
     /** A store whose data keys are wrapped by a key that lives in this process only (tools, tests). */
@@ -90,7 +92,8 @@ public final class JobStore {
 
         /**
          * A job just ended, with its endpoints as they were before their secrets were deleted (called before
-         * {@link #transitioned}); a listener must not keep them.
+         * {@link #transitioned}); a listener must not keep them. Not called for a run of a sync: its endpoints went
+         * back to the sync, whose credentials they still are.
          */
         default void ended(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination) {
         }
@@ -116,19 +119,20 @@ public final class JobStore {
      */
     public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
                               String owner, Instant startsAt, String checkpoint) {
-        return create(id, vertical, source, destination, owner, startsAt, Selection.ALL, checkpoint);
+        return create(id, vertical, source, destination, owner, startsAt, null, Selection.ALL, checkpoint);
     }
 
     /**
      * Persists a new job of {@code owner} in {@link JobState#QUEUED} with its own data key, the part of the source it
-     * copies (sealed with that key) and its initial checkpoint; {@code startsAt} (or null: at once) is when it may start.
+     * copies (sealed with that key) and its initial checkpoint; {@code startsAt} (or null: at once) is when it may start;
+     * {@code syncId} names the sync it is a run of, or is null.
      */
     public TransferJob create(UUID id, Vertical vertical, TransferEndpoint source, TransferEndpoint destination,
-                              String owner, Instant startsAt, Selection selection, String checkpoint) {
+                              String owner, Instant startsAt, UUID syncId, Selection selection, String checkpoint) {
         long now = System.currentTimeMillis();
         DataKeyCipher cipher = sql.inTransaction(c -> {
             DataKeyCipher created = keys.create(c, id);
-            rows.insert(c, id, vertical, source, destination, owner, startsAt, selection, checkpoint, created, now);
+            rows.insert(c, id, vertical, source, destination, owner, startsAt, syncId, selection, checkpoint, created, now);
             return created;
         });
         keys.remember(id, cipher);
@@ -238,11 +242,19 @@ public final class JobStore {
                 return Optional.<Moved>empty();
             }
             rows.move(c, id, current.get().state(), to, reason, pause, System.currentTimeMillis());
-            return Optional.of(new Moved(current.get().state(), to.isFinal() ? rows.purgeEnded(c, id) : null));
+            JobRows.Ended ended = to.isFinal() ? rows.purgeEnded(c, id) : null;
+            if (ended != null && ended.syncId() != null) {
+                // In the same commit, so that the sync's next run, which may start as soon as this one has ended,
+                // has what this one left: a refresh token used up and replaced, a folder it created.
+                syncs.updateSettings(c, ended.syncId(), ended.source(), ended.destination());
+            }
+            return Optional.of(new Moved(current.get().state(), ended));
         });
         moved.ifPresent(m -> {
             if (m.ended() != null) {
                 keys.forget(id);
+            }
+            if (m.ended() != null && m.ended().syncId() == null) {
                 listeners.notify(id, l -> l.ended(id, m.ended().vertical(), m.ended().source(), m.ended().destination()));
             }
             listeners.notify(id, l -> l.transitioned(id, m.from(), to));
@@ -276,6 +288,16 @@ public final class JobStore {
     /** The jobs of one owner, newest first. */
     public List<TransferJob> jobs(String owner, int offset, int limit) {
         return sql.withConnection(c -> rows.jobs(c, owner, offset, limit));
+    }
+
+    /** The runs of a sync, newest first. */
+    public List<TransferJob> runs(UUID syncId, int offset, int limit) {
+        return sql.withConnection(c -> rows.runs(c, syncId, offset, limit));
+    }
+
+    /** The ids of the sync's runs that have not ended. */
+    public List<UUID> unfinishedRuns(UUID syncId) {
+        return sql.withConnection(c -> JobRows.unfinishedRuns(c, syncId));
     }
 
     /** How many of the owner's jobs have not ended. */

@@ -32,11 +32,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * schemas at version 8; for eight append-only scripts the gain did not outweigh that.
  */
 final class SchemaMigrator {
-    /** The scripts in order; append, never edit one that has shipped. */
+    /**
+     * The scripts in order; append, never edit one that has shipped. A script's version is the number its name
+     * begins with: work on several versions goes on in parallel, so a version may be missing for a while.
+     */
     static final List<String> SCRIPTS = List.of("V1__jobs.sql", "V2__revocations.sql", "V3__fidelity.sql", "V4__rate_windows.sql",
             "V5__owners_keys_tokens.sql", "V6__run_leases.sql", "V7__page_ledger.sql", "V8__token_expiry.sql",
-            "V9__pause_cause.sql", "V10__field_not_read.sql", "V11__mappings.sql",
+            "V9__pause_cause.sql", "V10__field_not_read.sql", "V11__mappings.sql", "V12__syncs.sql",
             "V13__receipt_keys.sql", "V14__selection.sql");
+
+    /** The newest schema version: the last script's. */
+    static final int LATEST = version(SCRIPTS.get(SCRIPTS.size() - 1));
 
     /** First key of the advisory lock pair ("dtp" in ASCII); the second is the schema's hash. */
     private static final int ADVISORY_LOCK_CLASS = 0x647470;
@@ -47,7 +53,7 @@ final class SchemaMigrator {
 
     /** Brings the schema to the newest version; returns that version. */
     static int migrate(DataSource dataSource) throws SQLException {
-        return migrate(dataSource, SCRIPTS.size());
+        return migrate(dataSource, LATEST);
     }
 
     /** Brings the schema to {@code version} (tests start from an older schema this way); returns the version. */
@@ -66,13 +72,14 @@ final class SchemaMigrator {
                     }
                     ensureHistoryTable(c);
                     int current = currentVersion(c);
-                    if (current >= version) {
+                    String script = SCRIPTS.stream().filter(name -> version(name) > current).findFirst().orElse(null);
+                    if (script == null || version(script) > version) {
                         c.commit();
                         return current;
                     }
-                    int next = current + 1;
+                    int next = version(script);
                     try (Statement s = c.createStatement()) {
-                        for (String sql : statements(SCRIPTS.get(next - 1))) {
+                        for (String sql : statements(script)) {
                             s.execute(sql);
                         }
                     }
@@ -94,6 +101,11 @@ final class SchemaMigrator {
                 }
             }
         }
+    }
+
+    /** The version a script's name begins with: 12 for {@code V12__syncs.sql}. */
+    static int version(String script) {
+        return Integer.parseInt(script.substring(1, script.indexOf("__")));
     }
 
     static boolean isPostgreSQL(Connection c) throws SQLException {
@@ -134,9 +146,9 @@ final class SchemaMigrator {
              ResultSet rs = s.executeQuery("SELECT MAX(version) FROM dtp_schema_history")) {
             rs.next();
             int version = rs.getInt(1);
-            if (version > SCRIPTS.size()) {
+            if (version > LATEST) {
                 throw new SQLException("the job store's schema is version " + version
-                        + ", newer than this server knows (" + SCRIPTS.size() + "); upgrade dtp-engine");
+                        + ", newer than this server knows (" + LATEST + "); upgrade dtp-engine");
             }
             return version;
         }

@@ -1,6 +1,7 @@
 package org.dtp.core.engine;
 
 import com.zaxxer.hikari.HikariDataSource;
+import org.dtp.core.crypto.MasterKeyring;
 import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
 import org.dtp.core.store.JobStore;
@@ -25,6 +26,8 @@ final class EngineHarness implements AutoCloseable {
 
     final TestDatabase database;
     final HikariDataSource db;
+    /** The node's master keys, shared by the job store and the sync store as DS shares them. */
+    final MasterKeyring masterKeys = MasterKeyring.inMemory();
     final JobStore store;
     final RevocationStore revocations;
     final AdapterRegistry registry;
@@ -37,7 +40,7 @@ final class EngineHarness implements AutoCloseable {
     EngineHarness(TestDatabase.Kind kind, RetryPolicy retry) throws Exception {
         database = TestDatabase.create(kind);
         db = database.migratedPool(4);
-        store = new JobStore(db);
+        store = new JobStore(db, masterKeys);
         revocations = new RevocationStore(db);
         registry = AdapterRegistry.withRevocations(revocations::isRevoked);
         engine = new TransferEngine(store, registry, controls, retry);

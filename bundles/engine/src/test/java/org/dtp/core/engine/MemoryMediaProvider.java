@@ -70,6 +70,8 @@ final class MemoryMediaProvider {
     final List<JobScratch> scratchesSeen = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The items the importer declares it takes at once. */
     volatile int concurrency = 1;
+    /** The destination settings the importer was asked to release (revoke), in order. */
+    final List<Map<String, String>> released = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     MemoryMediaProvider(int pageSize) {
         this.pageSize = pageSize;
@@ -173,6 +175,11 @@ final class MemoryMediaProvider {
         @Override
         public int concurrency() {
             return concurrency;
+        }
+
+        @Override
+        public void release(TransferEndpoint destination) {
+            released.add(destination.settings());
         }
 
         @Override

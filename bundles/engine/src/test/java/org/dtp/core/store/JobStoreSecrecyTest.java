@@ -114,7 +114,7 @@ public class JobStoreSecrecyTest {
         Selection selection = new Selection(Instant.parse("2024-01-01T00:00:00Z"), null,
                 List.of("Letters to " + CURSOR), List.of("Spam"));
         TransferJob job = store.create(UUID.randomUUID(), Vertical.MAIL, new TransferEndpoint("imap", Map.of()),
-                new TransferEndpoint("localfs", Map.of()), "ann", null, selection, "{}");
+                new TransferEndpoint("localfs", Map.of()), "ann", null, null, selection, "{}");
 
         assertFalse(everythingStored().contains(CURSOR));
         assertEquals(selection, store.selection(job.id()));

@@ -44,4 +44,5 @@ export async function call(method, path, body, authorization = credentials.get()
 
 export const get = (path) => call('GET', path);
 export const post = (path, body) => call('POST', path, body);
+export const del = (path) => call('DELETE', path);
 export const eventsUrl = (id) => `${BASE}/transfers/${encodeURIComponent(id)}/events`;

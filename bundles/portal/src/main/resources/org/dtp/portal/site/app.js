@@ -1,6 +1,6 @@
 // The portal: sign in, choose what to move and where, sign in at each side, estimate, start, follow, summary,
-// past transfers. Views are sections of index.html; the route is the URL's fragment (#/new, #/history,
-// #/transfer/<id>). Only the REST API is called; nothing but the credentials and the choices in progress (without
+// past transfers, scheduled syncs. Views are sections of index.html; the route is the URL's fragment (#/new,
+// #/history, #/syncs, #/transfer/<id>). Only the REST API is called; nothing but the credentials and the choices in progress (without
 // the app passwords typed into them) is kept, in this tab's session storage, so that a sign-in at a provider (which
 // leaves the page) comes back to them. The credentials are the API token, or for a user of the server's realm the
 // HTTP Basic header, which holds that user's password: people should sign in with a token where they can.
@@ -25,7 +25,7 @@ let lastEstimate = null;
 function show(view) {
   for (const section of document.querySelectorAll('main > section')) section.hidden = section.id !== `view-${view}`;
   $('nav').hidden = view === 'signin';
-  for (const [link, name] of [['nav-new', 'new'], ['nav-history', 'history']]) {
+  for (const [link, name] of [['nav-new', 'new'], ['nav-history', 'history'], ['nav-syncs', 'syncs']]) {
     if (name === view) $(link).setAttribute('aria-current', 'page'); else $(link).removeAttribute('aria-current');
   }
   const heading = document.querySelector(`#view-${view} h2`);
@@ -50,6 +50,7 @@ async function route() {
   try {
     if (transfer) await openTransfer(transfer[1]);
     else if (hash === '#/history') await openHistory();
+    else if (hash === '#/syncs') await openSyncs();
     else await openNew();
   } catch (e) {
     if (e.status === 401) return signOut('Your sign-in is no longer valid; sign in again.');
@@ -547,6 +548,63 @@ async function openHistory() {
   $('history-empty').hidden = transfers.length > 0;
   $('history').hidden = transfers.length === 0;
   show('history');
+}
+
+// ---- scheduled syncs ----
+
+/** "every 6 h" for PT6H, "cron 0 0 3 * * ?" for a cron expression. */
+function schedule(sync) {
+  if (sync.cron) return `cron ${sync.cron}`;
+  const m = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(sync.every || '');
+  if (!m) return sync.every;
+  return 'every ' + [[m[1], 'h'], [m[2], 'min'], [m[3], 's']].filter(([n]) => n).map(([n, u]) => `${n} ${u}`).join(' ');
+}
+
+function syncAction(text, className, act) {
+  const button = Object.assign(document.createElement('button'), { type: 'button', textContent: text, className });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      await act();
+      await openSyncs();
+    } catch (e) {
+      notice(e.message);
+      button.disabled = false;
+    }
+  });
+  return button;
+}
+
+async function openSyncs() {
+  const syncs = await api.get('/syncs');
+  const body = $('syncs').querySelector('tbody');
+  body.replaceChildren(...syncs.map((s) => {
+    const tr = document.createElement('tr');
+    const path = `/syncs/${encodeURIComponent(s.id)}`;
+    for (const text of [label(s.vertical), `${s.source.provider} → ${s.destination.provider}`, schedule(s),
+      s.state === 'ACTIVE' ? 'Active' : 'Paused']) {
+      tr.append(Object.assign(document.createElement('td'), { textContent: text }));
+    }
+    const last = document.createElement('td');
+    if (s.lastRun) last.append(Object.assign(document.createElement('a'), { href: `#/transfer/${s.lastRun}`, textContent: format.when(s.lastRunAt) }));
+    else last.textContent = '-';
+    if (s.note) last.append(Object.assign(document.createElement('p'), { className: 'hint', textContent: s.note }));
+    tr.append(last, Object.assign(document.createElement('td'), { textContent: s.nextRunAt ? format.when(s.nextRunAt) : '-' }));
+    const actions = document.createElement('td');
+    actions.append(s.state === 'ACTIVE'
+      ? syncAction('Pause', 'secondary', () => api.post(`${path}/pause`))
+      : syncAction('Resume', 'secondary', () => api.post(`${path}/resume`)));
+    actions.append(syncAction('Delete', 'danger', async () => {
+      if (!confirm('Delete this sync? Its schedule ends and its sign-ins are revoked; its runs stay in your transfers.')) return;
+      await api.del(path);
+      notice('The sync is deleted.');
+    }));
+    tr.append(actions);
+    return tr;
+  }));
+  $('syncs-empty').hidden = syncs.length > 0;
+  $('syncs').hidden = syncs.length === 0;
+  show('syncs');
 }
 
 // ---- start ----

@@ -2,10 +2,16 @@ package org.dtp.scheduler.quartz;
 
 import org.dtp.transfer.execution.JobDispatcher;
 import org.dtp.transfer.execution.JobExecutor;
+import org.dtp.transfer.execution.SyncRunner;
+import org.dtp.transfer.execution.SyncScheduler;
+import org.dtp.transfer.sync.InvalidScheduleException;
+import org.dtp.transfer.sync.Schedule;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -33,8 +39,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Properties;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -46,10 +54,13 @@ import java.util.UUID;
  * scheduler name takes jobs from the same queue; each node checks in every
  * {@code clusterCheckinInterval} ms, and when a node misses its check-ins (about the interval plus
  * Quartz's fixed 7.5 s grace) another node runs the jobs it was running, from their checkpoints.
+ *
+ * <p>The same scheduler keeps syncs' schedules ({@link SyncTriggers}) and, at each time, asks the {@link SyncRunner}
+ * to start a run. The runner (the engine's sync service) needs this component, so it comes after it, optionally.
  */
-@Component(service = JobDispatcher.class, configurationPid = QuartzJobDispatcher.PID, immediate = true)
+@Component(service = {JobDispatcher.class, SyncScheduler.class}, configurationPid = QuartzJobDispatcher.PID, immediate = true)
 @Designate(ocd = QuartzJobDispatcher.Config.class)
-public final class QuartzJobDispatcher implements JobDispatcher {
+public final class QuartzJobDispatcher implements JobDispatcher, SyncScheduler {
     public static final String PID = "org.dtp.scheduler";
     private static final Logger LOG = LoggerFactory.getLogger(QuartzJobDispatcher.class);
     private static final String GROUP = "dtp-transfers";
@@ -81,11 +92,17 @@ public final class QuartzJobDispatcher implements JobDispatcher {
         @AttributeDefinition(name = "Poll interval (ms)", description = "How often an idle node looks for "
                 + "transfers queued by another node of the cluster (a node sees its own at once); at least 1000.")
         long pollInterval() default 5000;
+
+        @AttributeDefinition(name = "Shortest sync interval (s)", description = "A sync may run at most this often: "
+                + "its interval, and the gaps between the times of its cron expression, are at least this long.")
+        long syncMinimumIntervalSeconds() default 3600;
     }
 
     private final Scheduler scheduler;
     private final DrainableThreadPool workers;
     private final JobExecutor executor;
+    private final SyncTriggers syncs;
+    private volatile SyncRunner syncRunner;
 
     @Activate
     public QuartzJobDispatcher(@Reference(target = "(dtp.jobstore=true)") DataSource dataSource,
@@ -144,6 +161,7 @@ public final class QuartzJobDispatcher implements JobDispatcher {
             created.setJobFactory((bundle, s) -> newJob(bundle.getJobDetail().getJobClass()));
             created.start();
             this.scheduler = created;
+            this.syncs = new SyncTriggers(created, Duration.ofSeconds(Math.max(1, config.syncMinimumIntervalSeconds())));
         } catch (SchedulerException | RuntimeException e) {
             if (created != null) {
                 created.shutdown(false);
@@ -185,10 +203,56 @@ public final class QuartzJobDispatcher implements JobDispatcher {
     }
 
     private Job newJob(Class<? extends Job> type) throws SchedulerException {
-        if (type != TransferQuartzJob.class) {
-            throw new SchedulerException("unknown job class " + type.getName());
+        if (type == TransferQuartzJob.class) {
+            return new TransferQuartzJob(executor);
         }
-        return new TransferQuartzJob(executor);
+        if (type == SyncQuartzJob.class) {
+            return new SyncQuartzJob(() -> syncRunner);
+        }
+        throw new SchedulerException("unknown job class " + type.getName());
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void bindSyncRunner(SyncRunner runner) {
+        this.syncRunner = runner;
+    }
+
+    void unbindSyncRunner(SyncRunner runner) {
+        if (syncRunner == runner) {
+            syncRunner = null;
+        }
+    }
+
+    @Override
+    public void validate(Schedule schedule) throws InvalidScheduleException {
+        syncs.validate(schedule);
+    }
+
+    @Override
+    public Instant schedule(UUID syncId, Schedule schedule) throws InvalidScheduleException {
+        try {
+            return syncs.schedule(syncId, schedule);
+        } catch (SchedulerException e) {
+            throw new IllegalStateException("cannot schedule sync " + syncId + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void unschedule(UUID syncId) {
+        try {
+            syncs.unschedule(syncId);
+        } catch (SchedulerException e) {
+            throw new IllegalStateException("cannot remove the schedule of sync " + syncId + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<Instant> nextRun(UUID syncId) {
+        try {
+            return syncs.nextRun(syncId);
+        } catch (SchedulerException e) {
+            throw new IllegalStateException("cannot read the schedule of sync " + syncId + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -253,6 +317,9 @@ public final class QuartzJobDispatcher implements JobDispatcher {
         scheduler.standby();
         for (JobExecutionContext running : scheduler.getCurrentlyExecutingJobs()) {
             JobKey key = running.getJobDetail().getKey();
+            if (!GROUP.equals(key.getGroup())) {
+                continue; // a sync starting a run: it ends at once
+            }
             try {
                 dispatch(UUID.fromString(key.getName()));
             } catch (RuntimeException e) {
