@@ -7,10 +7,11 @@
  * when a transfer ends, to revoke its credentials at the provider. 1.3: {@link org.dtp.spi.TransferContext#updateSettings},
  * to keep renewed credentials in the job. 1.4: {@link org.dtp.spi.TransferContext#operatorTransfer}. 1.5: fingerprints and the job's scratch. 1.6:
  * {@link org.dtp.spi.TransferContext#reportNotKept} on both sides, so an exporter reports what the model cannot carry;
- * {@link org.dtp.spi.Importer#concurrency}, how many items of a transfer an importer takes at once.
+ * {@link org.dtp.spi.Importer#concurrency}, how many items of a transfer an importer takes at once. 1.7:
+ * {@link org.dtp.spi.BatchImporter}, an importer that stores several items of a page in one call.
  */
 @Export
-@Version("1.6.0")
+@Version("1.7.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;

@@ -201,8 +201,12 @@ final class CopyLoop {
         BooleanSupplier adaptersUsable = () -> registry.isUsable(exporterService.serviceId())
                 && registry.isUsable(importerService.serviceId());
         ItemEnds ends = new ItemEnds(id, progressKey, pending, adaptersUsable);
+        ItemBatches batches = new ItemBatches(id, importer, head.destinationId(),
+                () -> new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext));
         try (ItemsInFlight<ItemModel, Imported> inFlight = workers.page(limit)) {
-            for (ItemModel item : page.items()) {
+            List<ItemModel> items = page.items();
+            for (int index = 0; index < items.size(); index++) {
+                ItemModel item = items.get(index);
                 if (control.stopRequested() || !adaptersUsable.getAsBoolean()) {
                     ends.unfinished = true;
                     break;
@@ -214,8 +218,9 @@ final class CopyLoop {
                 // Written before the next item rather than after the last one, so that the run that holds a page's
                 // last items also holds its checkpoint.
                 pending.writeIfDue();
-                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
-                inFlight.start(item, () -> new Imported(key, ctx, retry.call(control, () -> {
+                ItemBatches.Prepared prepared = batches.prepare(items, index, key, skip, i -> "i:" + i.id());
+                AdapterContext ctx = prepared.context();
+                inFlight.start(item, () -> new Imported(key, ctx, prepared.imported() != null ? prepared.imported() : retry.call(control, () -> {
                     ctx.startAttempt();
                     return importer.importItem(ctx, key, item, head.destinationId());
                 })));
