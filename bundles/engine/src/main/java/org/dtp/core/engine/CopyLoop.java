@@ -32,8 +32,9 @@ import java.util.function.Supplier;
 
 /**
  * The copy loop of one job run: export a page, import its containers and items (each under the retry policy,
- * skipping what the ledger holds; as many items at once as the importer takes and the operator allows), write the
- * run with the page's checkpoint, and go on until the last page, a stop, a missing adapter or a full destination.
+ * skipping what the ledger holds; as many items at once as the importer takes and the operator allows, or a batch
+ * at a time to an importer that takes batches), write the run with the page's checkpoint, and go on until the last
+ * page, a stop, a missing adapter or a full destination.
  * Items in flight are recorded one by one as they end, so the page ledger holds exactly the items finished, and
  * the checkpoint passes a page only once every item of it has ended.
  */
