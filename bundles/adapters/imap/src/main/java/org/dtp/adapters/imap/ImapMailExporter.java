@@ -73,10 +73,10 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
     /** The most bytes of a page read with it (the rest of its messages stream one by one): memory per running job. */
     private static final long PAGE_BYTES = 8L * 1024 * 1024;
     /** The bodies read with the job's last page. */
-    static final JobScratch.Key<AtomicReference<PageBodies>> PAGE = JobScratch.Key.of("imap.export.page-bodies");
+    private static final JobScratch.Key<AtomicReference<PageBodies>> PAGE = JobScratch.Key.of("imap.export.page-bodies");
 
     /** The bodies of a page's messages, by UID, of a folder at a UIDVALIDITY. */
-    record PageBodies(String folder, long uidValidity, Map<Long, byte[]> bodies) {
+    private record PageBodies(String folder, long uidValidity, Map<Long, byte[]> bodies) {
         byte[] of(MessageRefs.Ref message) {
             return folder.equals(message.folder()) && uidValidity == message.uidValidity() ? bodies.get(message.uid()) : null;
         }

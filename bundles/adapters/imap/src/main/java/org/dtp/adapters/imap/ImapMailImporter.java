@@ -61,8 +61,9 @@ import java.time.format.DateTimeFormatter;
  * and INTERNALDATE. Before an APPEND the folder is searched for the same message (the same Message-ID, or for a
  * message without one the same size or subject) and the candidates are compared by SHA-256, so a resumed or
  * retried import finds what it appended before instead of appending it again. The source is read twice (once for
- * the exact size and hash, once to append), each time streamed, never held whole. Nothing is ever deleted or expunged,
- * and \Deleted is never set.
+ * the exact size and hash, once to append), each time streamed, never held whole. A page's messages go in
+ * MULTIAPPENDs where the server offers it ({@link #importItems}). Nothing is ever deleted or expunged, and \Deleted
+ * is never set.
  */
 @Component(
         service = Importer.class,
