@@ -11,7 +11,8 @@
  * {@link org.dtp.spi.Importer#updateItem} for items changed since an earlier transfer copied them,
  * {@link org.dtp.spi.ItemNotUpdatableException}, and {@code accountId} on both sides, which names the accounts whose
  * transfers remember what they copied; {@link org.dtp.spi.DestinationReader}, an importer reads back what it made,
- * to check a transfer's receipt.
+ * to check a transfer's receipt;
+ * {@link org.dtp.spi.BatchImporter}, an importer that stores several items of a page in one call.
  */
 @Export
 @Version("1.7.0")

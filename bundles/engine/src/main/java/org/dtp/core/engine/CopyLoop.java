@@ -31,12 +31,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * The copy loop of one job run: export a page, import its containers and items (each under the retry policy,
- * skipping what the ledger holds; as many items at once as the importer takes and the operator allows), write the
- * run with the page's checkpoint, and go on until the last page, a stop, a missing adapter or a full destination.
+ * skipping what the ledger holds; as many items at once as the importer takes and the operator allows, or a batch
+ * at a time to an importer that takes batches), write the run with the page's checkpoint, and go on until the last
+ * page, a stop, a missing adapter or a full destination.
  * What earlier transfers between the same accounts copied ({@link RunMapping}) is not copied again: their containers
  * are reused, unchanged items are only recorded, and changed ones are updated (or as {@link ChangedItems} says).
  * Items in flight are recorded one by one as they end, so the page ledger holds exactly the items finished, and
@@ -267,8 +269,19 @@ final class CopyLoop {
         BooleanSupplier adaptersUsable = () -> registry.isUsable(exporterService.serviceId())
                 && registry.isUsable(importerService.serviceId());
         ItemEnds ends = new ItemEnds(id, progressKey, pending, mapping, adaptersUsable);
+        ItemBatches batches = new ItemBatches(id, importer, head.destinationId(),
+                () -> new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext));
+        // Only new, selected items go into a batch: what is unchanged or changed since an earlier transfer is handled
+        // by itself, as the mapping plans it.
+        Predicate<ItemModel> batchable = other -> {
+            String otherKey = "i:" + other.id();
+            return !skip.contains(otherKey) && selection.copies(headScope, other)
+                    && mapping.plan(other, mappedItems.get(otherKey)).action() == RunMapping.Action.IMPORT;
+        };
         try (ItemsInFlight<ItemModel, Imported> inFlight = workers.page(limit)) {
-            for (ItemModel item : page.items()) {
+            List<ItemModel> items = page.items();
+            for (int index = 0; index < items.size(); index++) {
+                ItemModel item = items.get(index);
                 if (control.stopRequested() || !adaptersUsable.getAsBoolean()) {
                     ends.unfinished = true;
                     break;
@@ -289,12 +302,16 @@ final class CopyLoop {
                     ends.notCopied(item, key, plan);
                     continue;
                 }
-                AdapterContext ctx = new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext);
+                ItemBatches.Prepared prepared = plan.action() == RunMapping.Action.IMPORT
+                        ? batches.prepare(items, index, key, batchable) : batches.alone();
+                AdapterContext ctx = prepared.context();
                 inFlight.start(item, () -> {
-                    Written written = retry.call(control, () -> {
-                        ctx.startAttempt();
-                        return write(importer, ctx, key, item, head.destinationId(), plan);
-                    });
+                    Written written = prepared.imported() != null
+                            ? new Written(prepared.imported(), ItemRecord.Outcome.COPIED)
+                            : retry.call(control, () -> {
+                                ctx.startAttempt();
+                                return write(importer, ctx, key, item, head.destinationId(), plan);
+                            });
                     return new Imported(key, ctx, plan, written);
                 });
                 for (ItemsInFlight.Finished<ItemModel, Imported> done; (done = inFlight.poll()) != null; ) {

@@ -19,17 +19,23 @@ import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.JobScratch;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.eclipse.angus.mail.imap.IMAPFolder;
 import org.eclipse.angus.mail.imap.IMAPInputStream;
 import org.eclipse.angus.mail.imap.IMAPMessage;
+import org.eclipse.angus.mail.iap.Response;
+import org.eclipse.angus.mail.imap.protocol.BODY;
+import org.eclipse.angus.mail.imap.protocol.FetchResponse;
+import org.eclipse.angus.mail.imap.protocol.UID;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +43,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Callable;
 
 /**
@@ -56,6 +65,22 @@ import java.util.concurrent.Callable;
 public final class ImapMailExporter implements Exporter<MailFolder, MailMessage> {
     static final String RAW_CONTENT_TYPE = "message/rfc822";
     private static final Logger LOG = LoggerFactory.getLogger(ImapMailExporter.class);
+    /**
+     * A page's messages up to this size are read with the page, in one UID FETCH, and served from memory to the
+     * importer (the bound up to which the importer holds a message in memory itself).
+     */
+    private static final long READ_WITH_PAGE = 1024 * 1024;
+    /** The most bytes of a page read with it (the rest of its messages stream one by one): memory per running job. */
+    private static final long PAGE_BYTES = 8L * 1024 * 1024;
+    /** The bodies read with the job's last page. */
+    private static final JobScratch.Key<AtomicReference<PageBodies>> PAGE = JobScratch.Key.of("imap.export.page-bodies");
+
+    /** The bodies of a page's messages, by UID, of a folder at a UIDVALIDITY. */
+    private record PageBodies(String folder, long uidValidity, Map<Long, byte[]> bodies) {
+        byte[] of(MessageRefs.Ref message) {
+            return folder.equals(message.folder()) && uidValidity == message.uidValidity() ? bodies.get(message.uid()) : null;
+        }
+    }
 
     private final ImapConnector connector;
 
@@ -77,7 +102,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                 if (cursor.isRoot()) {
                     return new ExportPage<>(subFolders(lease.store().getDefaultFolder()), List.of(), null);
                 }
-                return folderPage(lease, cursor.containerId(), cursor.continuation());
+                return folderPage(context.scratch(), lease, cursor.containerId(), cursor.continuation());
             } catch (MessagingException e) {
                 lease.discard();
                 throw ImapFailures.of("cannot read " + where + " of " + lease.account().describe(), e);
@@ -85,7 +110,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
         }
     }
 
-    private ExportPage<MailFolder, MailMessage> folderPage(ImapConnector.Lease lease, String name, String continuation)
+    private ExportPage<MailFolder, MailMessage> folderPage(JobScratch scratch, ImapConnector.Lease lease, String name, String continuation)
             throws MessagingException, AdapterException {
         MessageRefs.Position position = MessageRefs.position(continuation);
         List<MailFolder> children = List.of();
@@ -122,6 +147,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
         int last = Math.min(count, first + connector.settings().pageSize() - 1);
         Message[] messages = folder.getMessages(first, last);
         fetchSummaries(folder, messages);
+        scratch.computeIfAbsent(PAGE, AtomicReference::new).set(readBodies(folder, validity, messages));
         List<MailMessage> items = new ArrayList<>(messages.length);
         for (Message m : messages) {
             items.add(item(folder, validity, (IMAPMessage) m));
@@ -181,6 +207,47 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
         }
     }
 
+    /**
+     * The bodies of the page's messages of at most {@link #READ_WITH_PAGE} bytes, in page order up to
+     * {@link #PAGE_BYTES}, read in one UID FETCH of BODY.PEEK[] (nothing at the source changes): the importer then
+     * needs no command per message at the source.
+     */
+    private static PageBodies readBodies(IMAPFolder folder, long validity, Message[] messages) throws MessagingException {
+        StringBuilder uids = new StringBuilder();
+        long total = 0;
+        for (Message m : messages) {
+            long size = m.getSize();
+            if (size < 0 || size > READ_WITH_PAGE) {
+                continue;
+            }
+            if (total + size > PAGE_BYTES) {
+                break;
+            }
+            total += size;
+            uids.append(uids.length() == 0 ? "" : ",").append(folder.getUID(m));
+        }
+        Map<Long, byte[]> bodies = new HashMap<>();
+        if (uids.length() > 0) {
+            folder.doCommand(protocol -> {
+                Response[] responses = protocol.command("UID FETCH " + uids + " (BODY.PEEK[])", null);
+                List<Response> others = new ArrayList<>();
+                for (Response response : responses) {
+                    BODY body = response instanceof FetchResponse fetch ? fetch.getItem(BODY.class) : null;
+                    UID uid = body == null || body.getByteArray() == null ? null : ((FetchResponse) response).getItem(UID.class);
+                    if (uid != null) {
+                        bodies.put(uid.uid, body.getByteArray().getNewBytes());
+                    } else {
+                        others.add(response); // anything else the server said, for the folder to hear
+                    }
+                }
+                protocol.notifyResponseHandlers(others.toArray(new Response[0]));
+                protocol.handleResult(responses[responses.length - 1]);
+                return null;
+            });
+        }
+        return new PageBodies(folder.getFullName(), validity, bodies);
+    }
+
     private static MailMessage item(IMAPFolder folder, long validity, IMAPMessage m) throws MessagingException {
         MessageRefs.Ref ref = new MessageRefs.Ref(folder.getFullName(), validity, folder.getUID(m));
         long size = m.getSize();
@@ -234,6 +301,11 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
     @Override
     public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {
         MessageRefs.Ref message = MessageRefs.parse(ref.uri());
+        PageBodies page = context.scratch().computeIfAbsent(PAGE, AtomicReference::new).get();
+        byte[] body = page == null ? null : page.of(message);
+        if (body != null) {
+            return new ByteArrayInputStream(body);
+        }
         ImapConnector.Lease lease = connector.lease(context);
         try {
             IMAPFolder folder = lease.open(message.folder(), Folder.READ_ONLY);

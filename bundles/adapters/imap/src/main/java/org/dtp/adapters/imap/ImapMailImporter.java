@@ -17,17 +17,21 @@ import org.dtp.models.mail.MailMessage;
 import org.dtp.models.mail.SpecialUse;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
+import org.dtp.spi.BatchImporter;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
+import org.eclipse.angus.mail.iap.Argument;
 import org.eclipse.angus.mail.iap.BadCommandException;
+import org.eclipse.angus.mail.iap.Response;
 import org.eclipse.angus.mail.imap.AppendUID;
 import org.eclipse.angus.mail.imap.IMAPFolder;
 import org.eclipse.angus.mail.imap.IMAPInputStream;
 import org.eclipse.angus.mail.imap.IMAPMessage;
 import org.eclipse.angus.mail.imap.IMAPStore;
+import org.eclipse.angus.mail.imap.protocol.BASE64MailboxEncoder;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -44,7 +48,11 @@ import java.util.Date;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * Imports mail folders and messages into an IMAP account. Folders are created under the parent's destination folder
@@ -53,8 +61,9 @@ import java.util.regex.Pattern;
  * and INTERNALDATE. Before an APPEND the folder is searched for the same message (the same Message-ID, or for a
  * message without one the same size or subject) and the candidates are compared by SHA-256, so a resumed or
  * retried import finds what it appended before instead of appending it again. The source is read twice (once for
- * the exact size and hash, once to append), each time streamed, never held whole. Nothing is ever deleted or expunged,
- * and \Deleted is never set.
+ * the exact size and hash, once to append), each time streamed, never held whole. A page's messages go in
+ * MULTIAPPENDs where the server offers it ({@link #importItems}). Nothing is ever deleted or expunged, and \Deleted
+ * is never set.
  */
 @Component(
         service = Importer.class,
@@ -62,7 +71,7 @@ import java.util.regex.Pattern;
                 AdapterProperties.PROVIDER + "=imap",
                 AdapterProperties.PROVIDER_NAME + "=IMAP mail server",
                 AdapterProperties.VERTICAL + "=MAIL"})
-public final class ImapMailImporter implements Importer<MailFolder, MailMessage> {
+public final class ImapMailImporter implements BatchImporter<MailFolder, MailMessage> {
     private static final Logger LOG = LoggerFactory.getLogger(ImapMailImporter.class);
     /** An IMAP flag keyword is an atom (RFC 3501 §9: no specials, no controls, no leading backslash). */
     private static final Pattern KEYWORD = Pattern.compile("[\\x21-\\x7e&&[^(){%*\"\\\\\\]]][\\x21-\\x7e&&[^(){%*\"\\]]]*");
@@ -72,6 +81,13 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
      * streamed each time (once for its size and SHA-256, once into the APPEND), so that memory stays bounded.
      */
     private static final int HELD_IN_MEMORY = 1024 * 1024;
+    /**
+     * Messages of a page given to {@link #importItems} at once: a page (the exporter's default pageSize), so that a
+     * page of small mails is one or a few MULTIAPPENDs.
+     */
+    private static final int BATCH = 100;
+    /** The most bytes one MULTIAPPEND carries (held in memory until it is sent); a batch larger is sent in several. */
+    private static final long MULTIAPPEND_BYTES = 8L * 1024 * 1024;
     /** Look-alikes of one message compared byte for byte at most; a bound on the work for very common subjects. */
     private static final int MAX_CANDIDATES = 50;
 
@@ -174,21 +190,8 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                     return copy;
                 }
                 AppendUID uid = append(context, folder, message, source, lease);
-                if (source.bareLineFeeds()) {
-                    context.reportNotKept(message.id(), "raw", "message body line endings: LF kept as CRLF, as IMAP requires "
-                            + "(RFC 3501 §2.3.1: the server serves every line ended by CRLF)");
-                }
-                boolean uidKnown = uid != null && uid.uid > 0;
-                // A server without UIDPLUS does not say what UID it gave; the id is then for the ledger only.
-                String id = uidKnown ? new MessageRefs.Ref(folderName, uid.uidvalidity, uid.uid).toString()
-                        : folderName + "/;APPENDED=" + message.id();
-                connector.rememberImport(context.jobId(), idempotencyKey, id);
-                if (hasMessageId(message) && uidKnown) {
-                    MessageIdIndex.of(context.scratch(), lease.account().key(), folder).add(message.messageId(), uid.uid);
-                } else if (hasMessageId(message)) {
-                    MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
-                }
-                return id;
+                return appended(context, idempotencyKey, message, source, lease, folder, uid == null ? -1 : uid.uidvalidity,
+                        uid == null ? -1 : uid.uid);
             } catch (MessagingException e) {
                 lease.discard();
                 // An APPEND whose answer was lost may have stored the message: the retry reads the folder's index again.
@@ -200,6 +203,216 @@ public final class ImapMailImporter implements Importer<MailFolder, MailMessage>
                 throw ImapFailures.of(what + ": reading it from the source failed", e);
             }
         }
+    }
+
+    /**
+     * Records a message appended with the UID the server gave it (-1: it did not say, as a server without UIDPLUS does
+     * not; the id is then for the ledger only), and returns its id.
+     */
+    private String appended(ImportContext context, String idempotencyKey, MailMessage message, Digest source,
+                            ImapConnector.Lease lease, IMAPFolder folder, long uidValidity, long uid) throws MessagingException {
+        if (source.bareLineFeeds()) {
+            context.reportNotKept(message.id(), "raw", "message body line endings: LF kept as CRLF, as IMAP requires "
+                    + "(RFC 3501 §2.3.1: the server serves every line ended by CRLF)");
+        }
+        String folderName = folder.getFullName();
+        boolean uidKnown = uid > 0;
+        String id = uidKnown ? new MessageRefs.Ref(folderName, uidValidity, uid).toString()
+                : folderName + "/;APPENDED=" + message.id();
+        connector.rememberImport(context.jobId(), idempotencyKey, id);
+        if (hasMessageId(message) && uidKnown) {
+            MessageIdIndex.of(context.scratch(), lease.account().key(), folder).add(message.messageId(), uid);
+        } else if (hasMessageId(message)) {
+            MessageIdIndex.forget(context.scratch(), lease.account().key(), folderName);
+        }
+        return id;
+    }
+
+    @Override
+    public int batchSize() {
+        return BATCH;
+    }
+
+    /**
+     * Imports a page's messages into one folder with MULTIAPPEND (RFC 3502) where the server offers it: each message
+     * is read from the source and looked for at the destination as {@link #importItem} does, and those not found go
+     * in order into one APPEND command of up to {@link #MULTIAPPEND_BYTES}, which the server stores as a whole or not
+     * at all, with LITERAL+ where offered. Stops before the first message larger than {@link #HELD_IN_MEMORY} (it is
+     * streamed by itself by importItem, as are the messages after it) or the first whose source cannot be read; a
+     * server without MULTIAPPEND gets every message from importItem. When a MULTIAPPEND fails, the folder's index is
+     * read again by the next import, so a batch whose answer was lost is found at the destination, not appended twice.
+     */
+    @Override
+    public List<String> importItems(List<Item<MailMessage>> items, String containerId) throws AdapterException {
+        String folderName = containerId == null ? "INBOX" : containerId;
+        ImportContext first = items.get(0).context();
+        List<String> ids = new ArrayList<>();
+        try (ImapConnector.Lease lease = connector.lease(first)) {
+            String what = "cannot append " + items.size() + " messages to folder '" + folderName + "' of " + lease.account().describe();
+            try {
+                if (!lease.store().hasCapability("MULTIAPPEND")) {
+                    return List.of();
+                }
+                IMAPFolder folder = lease.open(folderName, Folder.READ_WRITE);
+                MultiAppend group = new MultiAppend(folder);
+                for (Item<MailMessage> item : items) {
+                    ImportContext context = item.context();
+                    MailMessage message = item.item();
+                    String before = connector.importedBefore(context.jobId(), item.idempotencyKey());
+                    if (before != null) {
+                        group.known(before);
+                        continue;
+                    }
+                    Digest source;
+                    try {
+                        source = digest(context.openMedia(message.raw()));
+                    } catch (IOException | AdapterException e) {
+                        LOG.debug("message {} is left to a single APPEND: {}", message.id(), e.getMessage());
+                        break;
+                    }
+                    if (source.held() == null) {
+                        break;
+                    }
+                    String copy = findCopy(context, item.idempotencyKey(), lease.account(), folder, message, source);
+                    if (copy != null) {
+                        connector.rememberImport(context.jobId(), item.idempotencyKey(), copy);
+                        group.known(copy);
+                        continue;
+                    }
+                    if (group.bytes() + source.size() > MULTIAPPEND_BYTES) {
+                        ids.addAll(group.send(lease));
+                    }
+                    group.add(item, source, flagsToSet(context, folder, message));
+                }
+                ids.addAll(group.send(lease));
+                return ids;
+            } catch (MessagingException e) {
+                lease.discard();
+                MessageIdIndex.forget(first.scratch(), lease.account().key(), folderName);
+                if (!ids.isEmpty()) {
+                    LOG.debug("{}: {}; the {} stored go on, the rest are appended one by one", what, e.getMessage(), ids.size());
+                    return ids;
+                }
+                throw ImapFailures.of(what, e);
+            } catch (IOException e) {
+                lease.discard();
+                MessageIdIndex.forget(first.scratch(), lease.account().key(), folderName);
+                throw ImapFailures.of(what, e);
+            }
+        }
+    }
+
+    /**
+     * Messages of a batch in order, as one MULTIAPPEND: those to append with their bytes, flags and INTERNALDATE, and
+     * those found at the destination already, with their ids.
+     */
+    private final class MultiAppend {
+        private static final DateTimeFormatter INTERNALDATE = DateTimeFormatter.ofPattern("dd-MMM-yyyy HH:mm:ss xx", Locale.US)
+                .withZone(ZoneOffset.UTC);
+        private static final Pattern APPENDUID = Pattern.compile("\\[APPENDUID (\\d+) ([0-9:,]+)\\]", Pattern.CASE_INSENSITIVE);
+
+        private record Entry(Item<MailMessage> item, Digest source, Flags flags, String knownId) {
+        }
+
+        private final IMAPFolder folder;
+        private final List<Entry> entries = new ArrayList<>();
+        private long bytes;
+
+        MultiAppend(IMAPFolder folder) {
+            this.folder = folder;
+        }
+
+        void known(String id) {
+            entries.add(new Entry(null, null, null, id));
+        }
+
+        void add(Item<MailMessage> item, Digest source, Flags flags) {
+            entries.add(new Entry(item, source, flags, null));
+            bytes += source.size();
+        }
+
+        long bytes() {
+            return bytes;
+        }
+
+        /** Sends the messages to append in one APPEND command; the ids of every entry, in order. Empties the group. */
+        List<String> send(ImapConnector.Lease lease) throws MessagingException {
+            List<Entry> toAppend = entries.stream().filter(e -> e.knownId() == null).toList();
+            long[] uids = new long[toAppend.size()];
+            long validity = -1;
+            java.util.Arrays.fill(uids, -1);
+            if (!toAppend.isEmpty()) {
+                String name = folder.getFullName();
+                String answer = (String) folder.doCommand(protocol -> {
+                    Argument args = new Argument();
+                    args.writeString(BASE64MailboxEncoder.encode(name));
+                    for (Entry entry : toAppend) {
+                        args.writeAtom(flagList(entry.flags()));
+                        MailMessage message = entry.item().item();
+                        if (message.internalDate() != null) {
+                            args.writeString(INTERNALDATE.format(message.internalDate()));
+                        }
+                        args.writeBytes(entry.source().held());
+                    }
+                    Response[] responses = protocol.command("APPEND", args);
+                    protocol.notifyResponseHandlers(responses);
+                    protocol.handleResult(responses[responses.length - 1]);
+                    return responses[responses.length - 1].toString();
+                });
+                Matcher code = APPENDUID.matcher(answer);
+                long[] given = code.find() ? uidSet(code.group(2)) : new long[0];
+                if (given.length == uids.length) {
+                    validity = Long.parseLong(code.group(1));
+                    uids = given;
+                }
+            }
+            List<String> ids = new ArrayList<>(entries.size());
+            int appended = 0;
+            for (Entry entry : entries) {
+                if (entry.knownId() != null) {
+                    ids.add(entry.knownId());
+                } else {
+                    Item<MailMessage> item = entry.item();
+                    ids.add(appended(item.context(), item.idempotencyKey(), item.item(), entry.source(), lease, folder, validity,
+                            uids[appended++]));
+                }
+            }
+            entries.clear();
+            bytes = 0;
+            return ids;
+        }
+    }
+
+    /** An IMAP flag list: {@code (\Seen $Forwarded)}. */
+    private static String flagList(Flags flags) {
+        List<String> names = new ArrayList<>();
+        for (Flags.Flag flag : flags.getSystemFlags()) {
+            if (flag == Flags.Flag.SEEN) {
+                names.add("\\Seen");
+            } else if (flag == Flags.Flag.ANSWERED) {
+                names.add("\\Answered");
+            } else if (flag == Flags.Flag.FLAGGED) {
+                names.add("\\Flagged");
+            } else if (flag == Flags.Flag.DRAFT) {
+                names.add("\\Draft");
+            }
+        }
+        names.addAll(Arrays.asList(flags.getUserFlags()));
+        return "(" + String.join(" ", names) + ")";
+    }
+
+    /** The UIDs of a uid-set (RFC 4315: {@code 5:9} or {@code 5,7,9:11}), in the order it names them. */
+    private static long[] uidSet(String set) {
+        List<Long> uids = new ArrayList<>();
+        for (String part : set.split(",")) {
+            String[] range = part.split(":");
+            long from = Long.parseLong(range[0]);
+            long to = range.length > 1 ? Long.parseLong(range[1]) : from;
+            for (long uid = from; from <= to ? uid <= to : uid >= to; uid += from <= to ? 1 : -1) {
+                uids.add(uid);
+            }
+        }
+        return uids.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** Appends the message; the UID the server gave it (APPENDUID), or null from a server without UIDPLUS. */

@@ -30,9 +30,15 @@ final class GreenMailServer implements AutoCloseable {
 
     GreenMailServer() {
         greenMail = new GreenMail(new ServerSetup[]{
-                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_IMAP),
-                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_IMAPS)});
+                patient(new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_IMAP)),
+                patient(new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_IMAPS))});
         greenMail.start();
+    }
+
+    /** GreenMail waits 2 s for a server to start, which the first TLS server of a JVM on a loaded machine can exceed. */
+    private static ServerSetup patient(ServerSetup setup) {
+        setup.setServerStartupTimeout(30_000);
+        return setup;
     }
 
     /** Adds a user whose login and address are {@code name}. */

@@ -205,6 +205,31 @@ public class ImapMailExporterTest {
     }
 
     @Test
+    public void aPagesSmallMessagesComeWithThePageAndALargeOneStreamsOnItsOwn() throws Exception {
+        fill("INBOX", 2);
+        byte[] large = Samples.large("<large@example.org>", 1536 * 1024);
+        try (Mailbox box = new Mailbox(server.plain("ann"))) {
+            box.append("INBOX", large, new Flags(), null);
+        }
+        ImapMailExporter exporter = new ImapMailExporter(connector);
+        List<MailMessage> page = exporter.export(ann, new ExportCursor("INBOX", null)).items();
+        assertEquals(3, page.size());
+
+        server.close(); // what came with the page needs no server
+        for (int i = 0; i < 2; i++) {
+            try (InputStream in = exporter.openMedia(ann, page.get(i).raw())) {
+                assertArrayEquals(message(i + 1), in.readAllBytes());
+            }
+        }
+        try (InputStream in = exporter.openMedia(ann, page.get(2).raw())) {
+            in.readAllBytes();
+            fail("a message above 1 MiB came with the page");
+        } catch (TransientAdapterException | java.io.IOException expected) {
+            // streamed from the server, which is gone
+        }
+    }
+
+    @Test
     public void aServerThatIsGoneIsATransientFailure() throws Exception {
         fill("INBOX", 4);
         ImapMailExporter exporter = new ImapMailExporter(connector);

@@ -68,6 +68,18 @@ public class ImapMailImporterTest {
     private static final MailFlags NONE = new MailFlags(false, false, false, false, false, List.of());
 
     @Test
+    public void aServerWithoutMultiappendLeavesEveryMessageOfABatchToImportItem() throws Exception {
+        byte[] sample = raw("<batch@example.org>", "body");
+        List<org.dtp.spi.BatchImporter.Item<MailMessage>> batch = List.of(
+                new org.dtp.spi.BatchImporter.Item<>(context(sample), "i:1", message("src-1", "<batch@example.org>", NONE, null)));
+
+        assertEquals(List.of(), new ImapMailImporter(connector).importItems(batch, "INBOX")); // GreenMail offers no MULTIAPPEND
+        try (Mailbox box = new Mailbox(server.plain("bea"))) {
+            assertEquals(0, box.messages("INBOX").size());
+        }
+    }
+
+    @Test
     public void appendsTheExactBytesWithFlagsAndInternalDate() throws Exception {
         byte[] sample = Samples.crlf("python-msg_15.eml");
         Instant received = Instant.parse("2001-04-30T10:17:50Z");

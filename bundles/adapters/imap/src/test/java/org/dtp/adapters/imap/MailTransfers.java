@@ -80,11 +80,16 @@ final class MailTransfers implements AutoCloseable {
      * (without \Deleted, which is never copied) and INTERNALDATE, sorted.
      */
     static Map<String, List<String>> contents(Mailbox box) throws Exception {
+        return contents(box, in -> in);
+    }
+
+    /** {@link #contents(Mailbox)} with each message's SHA-256 taken over {@code view} of its bytes. */
+    static Map<String, List<String>> contents(Mailbox box, java.util.function.UnaryOperator<java.io.InputStream> view) throws Exception {
         char sep = box.separator();
         Map<String, List<String>> out = new TreeMap<>();
         for (String folder : box.folders()) {
             List<String> messages = new ArrayList<>();
-            for (Mailbox.Stored m : box.messages(folder)) {
+            for (Mailbox.Stored m : box.messages(folder, view)) {
                 m.flags().remove("\\Deleted");
                 messages.add(m.sha256() + " " + m.flags() + " " + m.internalDate());
             }

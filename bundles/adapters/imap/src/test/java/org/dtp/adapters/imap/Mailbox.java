@@ -102,6 +102,11 @@ final class Mailbox implements AutoCloseable {
     }
 
     List<Stored> messages(String folder) throws Exception {
+        return messages(folder, in -> in);
+    }
+
+    /** The folder's messages, each one's SHA-256 taken over {@code view} of its bytes. */
+    List<Stored> messages(String folder, java.util.function.UnaryOperator<InputStream> view) throws Exception {
         IMAPFolder f = (IMAPFolder) lease.store().getFolder(folder);
         f.open(Folder.READ_ONLY);
         try {
@@ -120,7 +125,7 @@ final class Mailbox implements AutoCloseable {
                         flags.add(systemFlagName(flag));
                     }
                 }
-                out.add(new Stored(f.getUID(m), m.getSize(), sha256(new IMAPInputStream((IMAPMessage) m, null, -1, true)), flags,
+                out.add(new Stored(f.getUID(m), m.getSize(), sha256(view.apply(new IMAPInputStream((IMAPMessage) m, null, -1, true))), flags,
                         m.getReceivedDate().toInstant()));
             }
             return out;
