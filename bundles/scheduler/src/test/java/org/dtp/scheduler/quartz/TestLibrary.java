@@ -22,12 +22,16 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A photo library of {@code items} loose photos on one page, and a destination whose imports take
+ * A photo library that gains {@code items} new loose photos before each export of it (as a phone's library does
+ * between two runs of a sync: a run copies only what is new since the last one), served on one page, and a
+ * destination whose imports take
  * {@code importMillis} each and renew the {@code refreshToken} setting at every import (as an OAuth 2.0 adapter
  * whose provider rotates refresh tokens does). Records the token each import found, and how many imports run at once.
  */
 final class TestLibrary {
     private final int items;
+    /** Exports so far: each one's photos are new ones. */
+    private final AtomicInteger exports = new AtomicInteger();
     volatile long importMillis;
     final List<String> tokensSeen = new java.util.concurrent.CopyOnWriteArrayList<>();
     final AtomicInteger importing = new AtomicInteger();
@@ -42,8 +46,9 @@ final class TestLibrary {
         @Override
         public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) {
             List<MediaItem> page = new ArrayList<>();
+            int export = exports.getAndIncrement();
             for (int i = 0; cursor.isRoot() && i < items; i++) {
-                String id = "photo-" + i;
+                String id = "photo-" + export + "-" + i;
                 page.add(MediaItem.builder().id(id).kind(MediaKind.PHOTO).fileName(id + ".jpg")
                         .content(new MediaRef(id, "image/jpeg", id.length())).build());
             }
