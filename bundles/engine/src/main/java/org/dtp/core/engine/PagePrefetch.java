@@ -6,6 +6,8 @@ import org.dtp.models.ItemModel;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.Exporter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -21,6 +23,7 @@ import java.util.concurrent.RejectedExecutionException;
  * flight and waits until it ended, so no export of the job outlives its run.
  */
 final class PagePrefetch implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PagePrefetch.class);
     private static final long IDLE_SECONDS = 30;
 
     private final ExecutorService threads;
@@ -105,6 +108,8 @@ final class PagePrefetch implements AutoCloseable {
                     }
                 } catch (Exception | Error e) {
                     // Dropped: the job's thread exports the page again when it needs it, and sees the failure then.
+                    LOG.debug("job {}: the next page's export ahead failed; it is exported again when needed: {}",
+                            context.jobId(), e.toString());
                 } finally {
                     fetch.end();
                 }
