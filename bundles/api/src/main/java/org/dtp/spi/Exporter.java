@@ -34,7 +34,13 @@ public interface Exporter<C extends ContainerModel, I extends ItemModel> {
     default void validate(TransferEndpoint source) throws InvalidEndpointException {
     }
 
-    /** Returns the page at {@code cursor}. */
+    /**
+     * Returns the page at {@code cursor}. Never called twice at once for one transfer, but the next page of a transfer
+     * may be asked for while media of its current page are being opened ({@link #openMedia}, from other threads), and
+     * on another thread than the one before: what an exporter keeps of a page for its media (in the job's
+     * {@link TransferContext#scratch scratch}) must stay until the page after the next one is asked for. A page asked for
+     * ahead may be dropped unused and asked for again.
+     */
     ExportPage<C, I> export(TransferContext context, ExportCursor cursor) throws AdapterException;
 
     /**

@@ -12,7 +12,8 @@
  * {@link org.dtp.spi.ItemNotUpdatableException}, and {@code accountId} on both sides, which names the accounts whose
  * transfers remember what they copied; {@link org.dtp.spi.DestinationReader}, an importer reads back what it made,
  * to check a transfer's receipt;
- * {@link org.dtp.spi.BatchImporter}, an importer that stores several items of a page in one call.
+ * {@link org.dtp.spi.BatchImporter}, an importer that stores several items of a page in one call; an exporter may be
+ * asked for a transfer's next page while media of its current page are opened ({@link org.dtp.spi.Exporter#export}).
  */
 @Export
 @Version("1.7.0")

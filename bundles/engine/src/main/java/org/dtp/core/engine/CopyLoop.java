@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -42,7 +43,9 @@ import java.util.function.Supplier;
  * What earlier transfers between the same accounts copied ({@link RunMapping}) is not copied again: their containers
  * are reused, unchanged items are only recorded, and changed ones are updated (or as {@link ChangedItems} says).
  * Items in flight are recorded one by one as they end, so the page ledger holds exactly the items finished, and
- * the checkpoint passes a page only once every item of it has ended.
+ * the checkpoint passes a page only once every item of it has ended. Once a page's containers are imported, the next
+ * page is exported on another thread while the page's items import ({@link PagePrefetch}): only that call moves
+ * earlier; what is recorded of a page, and when, stays as it was.
  */
 final class CopyLoop {
     private static final Logger LOG = LoggerFactory.getLogger(CopyLoop.class);
@@ -62,10 +65,16 @@ final class CopyLoop {
     /** The operator's policy for items changed since they were copied (its configuration may change). */
     private final Supplier<ChangedItems> changedItems;
     private final ContentFingerprints fingerprints = new ContentFingerprints();
+    /** The threads next pages are exported on while the current one imports. */
+    private final ExecutorService prefetchThreads;
+    /** Whether the operator lets the next page be exported while the current one imports (its configuration may change). */
+    private final BooleanSupplier prefetchPages;
 
     CopyLoop(JobStore store, AdapterRegistry registry, AdapterRetry retry, BooleanSupplier frameworkStopping,
              Supplier<Duration> destinationFullWait, ItemWorkers workers, Supplier<InFlightLimits> limits,
-             Supplier<ChangedItems> changedItems) {
+             Supplier<ChangedItems> changedItems, ExecutorService prefetchThreads, BooleanSupplier prefetchPages) {
+        this.prefetchThreads = prefetchThreads;
+        this.prefetchPages = prefetchPages;
         this.changedItems = changedItems;
         this.store = store;
         this.registry = registry;
@@ -78,6 +87,15 @@ final class CopyLoop {
 
     Outcome copyPages(TransferJob job, long epoch, JobControls.Control control, PendingRun pending)
             throws InterruptedException {
+        // Whatever ends the run (a stop, an adapter leaving, a full destination, a failure, the last page) drops the
+        // next page's export if one is in flight, and waits until it ended.
+        try (PagePrefetch prefetch = new PagePrefetch(prefetchThreads, retry, control)) {
+            return copyPages(job, epoch, control, pending, prefetch);
+        }
+    }
+
+    private Outcome copyPages(TransferJob job, long epoch, JobControls.Control control, PendingRun pending,
+                              PagePrefetch prefetch) throws InterruptedException {
         UUID id = job.id();
         Checkpoint checkpoint = store.checkpoint(id).map(text -> Checkpoint.fromJson(json, text)).orElse(Checkpoint.start());
         store.addContainer(id, epoch, ROOT, "(root)");
@@ -134,7 +152,7 @@ final class CopyLoop {
                     }
                 }
                 Optional<Checkpoint> next = copyPage(job, sides, selection, mapping, checkpoint, pageLedgerMayHoldItems, pending,
-                        exporter.get(), importer.get(), control);
+                        exporter.get(), importer.get(), control, prefetch);
                 if (next.isEmpty()) {
                     // Stopped, or an adapter left, mid-page: the page repeats from the checkpoint, skipping what
                     // the page ledger holds once the run is written.
@@ -194,15 +212,21 @@ final class CopyLoop {
                                           Checkpoint checkpoint,
                                           boolean pageLedgerMayHoldItems,
                                           PendingRun pending, AdapterService<Exporter<?, ?>> exporterService,
-                                          AdapterService<Importer<?, ?>> importerService, JobControls.Control control)
+                                          AdapterService<Importer<?, ?>> importerService, JobControls.Control control,
+                                          PagePrefetch prefetch)
             throws AdapterException, InterruptedException {
         UUID id = job.id();
         Exporter exporter = exporterService.service();
         Importer importer = importerService.service();
         Checkpoint.Pending head = checkpoint.head();
-        AdapterContext sourceContext = new AdapterContext(id, org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner()), sides.source,
-                sides.scratch, null, null);
-        ExportPage<ContainerModel, ItemModel> page = retry.call(control, () -> {
+        boolean operator = org.dtp.transfer.TransferRequest.OPERATOR.equals(job.owner());
+        // The page exported while the previous one imported, if it was for this very cursor and exporter and its
+        // export succeeded; else exported now.
+        Optional<PagePrefetch.Fetched> fetched = prefetch.take(exporterService, head)
+                .filter(prefetched -> prefetched.page() != null);
+        AdapterContext sourceContext = fetched.map(PagePrefetch.Fetched::context)
+                .orElseGet(() -> new AdapterContext(id, operator, sides.source, sides.scratch, null, null));
+        ExportPage<ContainerModel, ItemModel> page = fetched.isPresent() ? fetched.get().page() : retry.call(control, () -> {
             sourceContext.startAttempt();
             return exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation()));
         });
@@ -252,6 +276,9 @@ final class CopyLoop {
             found.add(new Checkpoint.Pending(container.id(), null, destination.get(), path));
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);
+        if (!next.done() && prefetchPages.getAsBoolean()) {
+            prefetch.start(exporterService, next.head(), new AdapterContext(id, operator, sides.source, sides.scratch, null, null));
+        }
         Set<String> skip = new HashSet<>(page.items().size() * 2);
         List<String> itemKeys = page.items().stream().map(item -> "i:" + item.id()).toList();
         if (!page.items().isEmpty() && pageLedgerMayHoldItems) {

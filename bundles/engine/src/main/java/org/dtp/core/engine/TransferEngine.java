@@ -109,6 +109,11 @@ public final class TransferEngine implements JobExecutor {
                 options = {@Option(label = "update", value = "update"), @Option(label = "copy", value = "copy"),
                         @Option(label = "skip", value = "skip")})
         String changedItems() default "update";
+
+        @AttributeDefinition(name = "Prefetch pages", description = "Export a transfer's next page while the current one "
+                + "imports, so that a source's latency per page is not added to the destination's. Off: one page after "
+                + "the other.")
+        boolean prefetchPages() default true;
     }
 
     static final int DEFAULT_ITEMS_IN_FLIGHT = 8;
@@ -124,6 +129,8 @@ public final class TransferEngine implements JobExecutor {
     private volatile Duration destinationFullWait = Duration.ofSeconds(900);
     private final ItemWorkers workers;
     private volatile ChangedItems changedItems = ChangedItems.UPDATE;
+    private final java.util.concurrent.ExecutorService prefetchThreads = PagePrefetch.threads();
+    private volatile boolean prefetchPages = true;
     private volatile InFlightLimits inFlightLimits = new InFlightLimits(DEFAULT_ITEMS_IN_FLIGHT, java.util.Map.of());
     private final LeaseKeeper leases;
     /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
@@ -139,6 +146,7 @@ public final class TransferEngine implements JobExecutor {
         this.inFlightLimits = inFlightLimitsOf(config);
         this.workers.setThreads(importThreadsOf(config));
         this.changedItems = ChangedItems.of(config.changedItems());
+        this.prefetchPages = config.prefetchPages();
     }
 
     /** For use outside OSGi (tests, benchmark), with a 20 s run lease. */
@@ -164,7 +172,7 @@ public final class TransferEngine implements JobExecutor {
         this.retry = new AdapterRetry(retry);
         this.workers = new ItemWorkers(DEFAULT_IMPORT_THREADS);
         this.copyLoop = new CopyLoop(store, registry, this.retry, frameworkStopping, () -> destinationFullWait,
-                workers, () -> inFlightLimits, () -> changedItems);
+                workers, () -> inFlightLimits, () -> changedItems, prefetchThreads, () -> prefetchPages);
         this.leaseTtl = leaseTtl;
         this.leases = new LeaseKeeper(store, controls, renewEvery);
         this.frameworkStopping = frameworkStopping;
@@ -180,6 +188,12 @@ public final class TransferEngine implements JobExecutor {
         this.inFlightLimits = inFlightLimitsOf(config);
         this.workers.setThreads(importThreadsOf(config));
         this.changedItems = ChangedItems.of(config.changedItems());
+        this.prefetchPages = config.prefetchPages();
+    }
+
+    /** Whether transfers export their next page while the current one imports (tests and tools outside OSGi set it here). */
+    void setPrefetchPages(boolean prefetch) {
+        this.prefetchPages = prefetch;
     }
 
     /** What transfers do with items changed since they were copied (tests and tools outside OSGi set it here). */
@@ -233,6 +247,7 @@ public final class TransferEngine implements JobExecutor {
         controls.runningJobs().forEach(controls::requestStop);
         leases.shutdown(); // runs end at their next checkpoint and release their leases themselves
         workers.shutdown();
+        prefetchThreads.shutdown(); // a prefetch in flight ends with its job's run, which waits for it
     }
 
     private static RetryPolicy policyOf(Config c) {

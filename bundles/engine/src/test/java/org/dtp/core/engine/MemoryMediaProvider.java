@@ -63,6 +63,8 @@ final class MemoryMediaProvider {
     volatile Function<MediaItem, Map<String, String>> settingsUpdate = item -> Map.of();
     /** The destination settings each import saw, by idempotency key (the last attempt's). */
     final Map<String, Map<String, String>> settingsSeen = new ConcurrentHashMap<>();
+    /** Called before each export with its cursor (e.g. to make it slow, or see when it runs). */
+    volatile java.util.function.Consumer<ExportCursor> beforeExport = cursor -> { };
     /** Called after each imported item (e.g. to stop the job mid-page). */
     volatile Runnable afterImport = () -> { };
     /** Counted in the job scratch by each import: the scratches imports saw, in order of first use. */
@@ -127,6 +129,7 @@ final class MemoryMediaProvider {
 
         @Override
         public ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) {
+            beforeExport.accept(cursor);
             ExportPage<PhotoAlbum, MediaItem> page = read(cursor);
             for (MediaItem item : page.items()) {
                 for (String field : notRead.apply(item)) {

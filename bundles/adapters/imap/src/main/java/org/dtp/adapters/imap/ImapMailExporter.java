@@ -46,7 +46,6 @@ import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Callable;
 
 /**
@@ -70,15 +69,38 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
      * importer (the bound up to which the importer holds a message in memory itself).
      */
     private static final long READ_WITH_PAGE = 1024 * 1024;
-    /** The most bytes of a page read with it (the rest of its messages stream one by one): memory per running job. */
+    /**
+     * The most bytes of a page read with it (the rest of its messages stream one by one): with the two pages kept,
+     * twice this is the memory per running job.
+     */
     private static final long PAGE_BYTES = 8L * 1024 * 1024;
-    /** The bodies read with the job's last page. */
-    private static final JobScratch.Key<AtomicReference<PageBodies>> PAGE = JobScratch.Key.of("imap.export.page-bodies");
+    /** The bodies read with the job's last two pages. */
+    private static final JobScratch.Key<RecentPages> PAGES = JobScratch.Key.of("imap.export.page-bodies");
 
     /** The bodies of a page's messages, by UID, of a folder at a UIDVALIDITY. */
     private record PageBodies(String folder, long uidValidity, Map<Long, byte[]> bodies) {
         byte[] of(MessageRefs.Ref message) {
             return folder.equals(message.folder()) && uidValidity == message.uidValidity() ? bodies.get(message.uid()) : null;
+        }
+    }
+
+    /**
+     * The bodies of the job's last two pages: the engine may export the next page while the messages of the current
+     * one are imported (and their bodies opened), so a page's bodies stay until the page after the next one replaces
+     * them.
+     */
+    private static final class RecentPages {
+        private PageBodies last;
+        private PageBodies before;
+
+        synchronized void add(PageBodies page) {
+            before = last;
+            last = page;
+        }
+
+        synchronized byte[] of(MessageRefs.Ref message) {
+            byte[] body = last == null ? null : last.of(message);
+            return body != null || before == null ? body : before.of(message);
         }
     }
 
@@ -147,7 +169,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
         int last = Math.min(count, first + connector.settings().pageSize() - 1);
         Message[] messages = folder.getMessages(first, last);
         fetchSummaries(folder, messages);
-        scratch.computeIfAbsent(PAGE, AtomicReference::new).set(readBodies(folder, validity, messages));
+        scratch.computeIfAbsent(PAGES, RecentPages::new).add(readBodies(folder, validity, messages));
         List<MailMessage> items = new ArrayList<>(messages.length);
         for (Message m : messages) {
             items.add(item(folder, validity, (IMAPMessage) m));
@@ -301,8 +323,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
     @Override
     public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {
         MessageRefs.Ref message = MessageRefs.parse(ref.uri());
-        PageBodies page = context.scratch().computeIfAbsent(PAGE, AtomicReference::new).get();
-        byte[] body = page == null ? null : page.of(message);
+        byte[] body = context.scratch().computeIfAbsent(PAGES, RecentPages::new).of(message);
         if (body != null) {
             return new ByteArrayInputStream(body);
         }

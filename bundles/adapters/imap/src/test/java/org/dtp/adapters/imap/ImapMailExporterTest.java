@@ -230,6 +230,25 @@ public class ImapMailExporterTest {
     }
 
     @Test
+    public void aPagesBodiesStayWhileTheNextPageIsExported() throws Exception {
+        fill("INBOX", 9);
+        ImapMailExporter exporter = new ImapMailExporter(connector);
+        ExportPage<MailFolder, MailMessage> first = exporter.export(ann, new ExportCursor("INBOX", null));
+        // The engine exports the next page while the messages of this one are imported.
+        ExportPage<MailFolder, MailMessage> second = exporter.export(ann, new ExportCursor("INBOX", first.continuation()));
+
+        server.close(); // both pages' bodies came with them
+        for (int i = 0; i < 3; i++) {
+            try (InputStream in = exporter.openMedia(ann, first.items().get(i).raw())) {
+                assertArrayEquals(message(i + 1), in.readAllBytes());
+            }
+            try (InputStream in = exporter.openMedia(ann, second.items().get(i).raw())) {
+                assertArrayEquals(message(i + 4), in.readAllBytes());
+            }
+        }
+    }
+
+    @Test
     public void aServerThatIsGoneIsATransientFailure() throws Exception {
         fill("INBOX", 4);
         ImapMailExporter exporter = new ImapMailExporter(connector);
