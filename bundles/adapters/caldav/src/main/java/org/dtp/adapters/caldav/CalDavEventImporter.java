@@ -77,11 +77,8 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
                              String destinationId) throws AdapterException {
         String occurrence = occurrenceOf(event);
         // importItem returned eventId(path, RECURRENCE-ID): the occurrence is part of the key, so it is this event's.
-        String path = event.recurrenceId() == null ? destinationId
-                : destinationId.substring(0, Math.max(0, destinationId.length() - occurrence.length() - 1));
-        if (!ICalendarFormat.eventId(path, event.recurrenceId()).equals(destinationId)) {
-            throw new ItemNotUpdatableException(destinationId + " is not the id of this occurrence");
-        }
+        String path = ICalendarFormat.objectId(destinationId, event.recurrenceId())
+                .orElseThrow(() -> new ItemNotUpdatableException(destinationId + " is not the id of this occurrence"));
         String text = connector.replaceComponent(context, event.id(), path, occurrence, "VEVENT", uid -> componentOf(event, uid),
                 ICalendarFormat.timeZoneIds(event), event.extended());
         reportWhatTheServerChanged(context, event, path, text);
