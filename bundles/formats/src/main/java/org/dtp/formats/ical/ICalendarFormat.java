@@ -268,6 +268,18 @@ public final class ICalendarFormat {
         return recurrenceId == null ? objectId : objectId + "#" + timeText(recurrenceId);
     }
 
+    /**
+     * The object id that {@link #eventId eventId(objectId, recurrenceId)} made {@code eventId} of; empty when it is no
+     * such id (of another occurrence, say).
+     *
+     * @since 1.3
+     */
+    public static Optional<String> objectId(String eventId, CalendarTime recurrenceId) {
+        String suffix = recurrenceId == null ? "" : "#" + timeText(recurrenceId);
+        return eventId.endsWith(suffix) && eventId.length() > suffix.length()
+                ? Optional.of(eventId.substring(0, eventId.length() - suffix.length())) : Optional.empty();
+    }
+
     private static CalendarEvent event(String id, TimezoneInfo tz, Map<String, String> zones, VEvent e, ReadLosses losses)
             throws MalformedICalendarException {
         Set<ICalProperty> used = new LinkedHashSet<>();

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -167,12 +168,78 @@ public final class ICalendarObjects {
     public static String insert(String object, Collection<String> vtimezones, String component) {
         String text = object.endsWith("\n") ? object : object + CRLF;
         int end = text.toUpperCase(Locale.ROOT).lastIndexOf("END:VCALENDAR");
-        String body = text.substring(0, end) + component + text.substring(end);
-        if (vtimezones.isEmpty()) {
-            return body;
+        return withZones(text.substring(0, end) + component + text.substring(end), vtimezones);
+    }
+
+    /**
+     * The iCalendar object {@code object} with its {@code componentName} component ({@code VEVENT} or {@code VTODO})
+     * that stands for {@code occurrence} ({@code ""} the master, else the RECURRENCE-ID's {@link ICalendarFormat#timeText})
+     * replaced by {@code component}, and {@code vtimezones} added before its first component; every other component
+     * (a master's changed occurrences, the object's VTIMEZONEs) keeps its exact lines. Empty when the object has no
+     * such component.
+     *
+     * @throws MalformedICalendarException when {@code object} is not one iCalendar object that can be read whole
+     * @since 1.3
+     */
+    public static Optional<String> replace(String object, String componentName, String occurrence,
+                                                     Collection<String> vtimezones, String component)
+            throws MalformedICalendarException {
+        List<String> lines = List.of(object.split("\r?\n", -1));
+        int begin = 0;
+        while (begin < lines.size() && lines.get(begin).isBlank()) {
+            begin++;
         }
-        int first = body.indexOf("\nBEGIN:V", body.indexOf("BEGIN:VCALENDAR") + 1);
-        return body.substring(0, first + 1) + String.join("", vtimezones) + body.substring(first + 1);
+        int end = begin < lines.size() && lines.get(begin).trim().equalsIgnoreCase("BEGIN:VCALENDAR") ? endOf(lines, begin) : -1;
+        if (end < 0) {
+            throw new MalformedICalendarException("not one iCalendar object");
+        }
+        Collection<String> zones = ICalendarFormat.vtimezones(object).values();
+        for (int i = begin + 1; i < end; i++) {
+            String line = lines.get(i).trim();
+            if (!line.toUpperCase(Locale.ROOT).startsWith("BEGIN:")) {
+                continue;
+            }
+            int last = endOf(lines, i);
+            if (last < 0 || last >= end) {
+                throw new MalformedICalendarException("a component that does not end: " + line);
+            }
+            if (line.equalsIgnoreCase("BEGIN:" + componentName)) {
+                String found = String.join(CRLF, lines.subList(i, last + 1)) + CRLF;
+                // Read alone with the object's zones, so that its RECURRENCE-ID is read as in the whole object.
+                if (ICalendarFormat.occurrences(object("-//dtp//occurrence//EN", zones, List.of(found)), componentName)
+                        .contains(occurrence)) {
+                    return Optional.of(withZones(String.join(CRLF, lines.subList(0, i)) + CRLF + component
+                            + String.join(CRLF, lines.subList(last + 1, lines.size())), vtimezones));
+                }
+            }
+            i = last;
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The UID of the iCalendar object {@code object}: that of its first component that has one (a CalDAV resource's
+     * components all share one UID, RFC 4791 §4.1). Empty when none has one.
+     *
+     * @since 1.3
+     */
+    public static Optional<String> uid(String object) {
+        for (String piece : split(object)) {
+            String uid = uidOf(unfold(piece.substring(piece.indexOf('\n') + 1)));
+            if (uid != null) {
+                return Optional.of(uid);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code object} with {@code vtimezones} added before its first component. */
+    private static String withZones(String object, Collection<String> vtimezones) {
+        if (vtimezones.isEmpty()) {
+            return object;
+        }
+        int first = object.indexOf("\nBEGIN:V", object.indexOf("BEGIN:VCALENDAR") + 1);
+        return object.substring(0, first + 1) + String.join("", vtimezones) + object.substring(first + 1);
     }
 
     /** Why a TZID could not be given its VTIMEZONE, for a fidelity report. */

@@ -5,7 +5,7 @@
  * private to this bundle.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.dtp.formats.ical;
 
 import org.osgi.annotation.bundle.Export;

@@ -31,4 +31,15 @@ public class ICalendarFormatTest {
         String unknown = iana.replace("America/New_York", "Somewhere Standard Time");
         assertThrows(MalformedICalendarException.class, () -> ICalendarFormat.readEvents("/x.ics", unknown));
     }
+
+    @Test
+    public void anEventIdGivesBackTheObjectIdOnlyForItsOwnOccurrence() {
+        CalendarTime moved = CalendarTime.ofZoned(LocalDateTime.of(2024, 4, 8, 9, 30), "Europe/Berlin");
+        String id = ICalendarFormat.eventId("/cal/weekly.ics", moved);
+        assertEquals(java.util.Optional.of("/cal/weekly.ics"), ICalendarFormat.objectId(id, moved));
+        assertEquals(java.util.Optional.of("/cal/weekly.ics"), ICalendarFormat.objectId("/cal/weekly.ics", null));
+        assertEquals(java.util.Optional.empty(), ICalendarFormat.objectId("/cal/weekly.ics", moved));
+        assertEquals(java.util.Optional.empty(), ICalendarFormat.objectId(ICalendarFormat.eventId("/cal/weekly.ics",
+                CalendarTime.ofZoned(LocalDateTime.of(2024, 4, 15, 9, 30), "Europe/Berlin")), moved));
+    }
 }

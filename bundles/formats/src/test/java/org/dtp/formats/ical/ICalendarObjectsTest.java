@@ -69,4 +69,46 @@ public class ICalendarObjectsTest {
         assertEquals(List.of("Europe/Berlin"), List.copyOf(ICalendarFormat.vtimezones(both).keySet()));
         assertEquals(series, ICalendarFormat.readEvents("s", both));
     }
+
+    @Test
+    public void replacingAnOccurrenceKeepsTheMasterAndItsZonesAsTheyWere() throws Exception {
+        String series = ICalendarObjects.split(EXPORT).get(0);
+        CalendarEvent moved = ICalendarFormat.readEvents("s", series).get(1);
+        String changed = ICalendarFormat.writeEventComponent(moved.toBuilder().summary("Standup (moved again)").build(), moved.uid());
+
+        String replaced = ICalendarObjects.replace(series, "VEVENT", ICalendarFormat.timeText(moved.recurrenceId()), List.of(), changed)
+                .orElseThrow();
+
+        List<CalendarEvent> read = ICalendarFormat.readEvents("s", replaced);
+        assertEquals(List.of("Standup", "Standup (moved again)"), read.stream().map(CalendarEvent::summary).toList());
+        assertTrue(replaced.contains("SUMMARY:Standup\r\nEND:VEVENT\r\n"));
+        assertEquals(ICalendarFormat.vtimezones(series), ICalendarFormat.vtimezones(replaced));
+    }
+
+    @Test
+    public void replacingTheMasterKeepsItsOverridesAndAddsTheZonesGiven() throws Exception {
+        String lunch = ICalendarObjects.split(EXPORT).get(1);
+        CalendarEvent event = ICalendarFormat.readEvents("l", lunch).get(0);
+        String zone = ICalendarFormat.vtimezoneFor("Europe/Berlin", List.of()).orElseThrow();
+
+        String replaced = ICalendarObjects.replace(lunch, "VEVENT", "", List.of(zone),
+                ICalendarFormat.writeEventComponent(event.toBuilder().summary("Late lunch").build(), event.uid())).orElseThrow();
+
+        assertEquals("Late lunch", ICalendarFormat.readEvents("l", replaced).get(0).summary());
+        assertEquals(List.of("Europe/Berlin"), List.copyOf(ICalendarFormat.vtimezones(replaced).keySet()));
+    }
+
+    @Test
+    public void anOccurrenceTheObjectLacksIsNotReplaced() throws Exception {
+        String lunch = ICalendarObjects.split(EXPORT).get(1);
+        assertTrue(ICalendarObjects.replace(lunch, "VEVENT", "20240311T093000", List.of(), "BEGIN:VEVENT\r\nEND:VEVENT\r\n").isEmpty());
+        assertTrue(ICalendarObjects.replace(lunch, "VTODO", "", List.of(), "BEGIN:VTODO\r\nEND:VTODO\r\n").isEmpty());
+        assertThrows(MalformedICalendarException.class, () -> ICalendarObjects.replace("hello", "VEVENT", "", List.of(), ""));
+    }
+
+    @Test
+    public void theUidOfAnObjectIsItsComponentsAndNotAZones() {
+        assertEquals("series@example.org", ICalendarObjects.uid(ICalendarObjects.split(EXPORT).get(0)).orElseThrow());
+        assertTrue(ICalendarObjects.uid("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n").isEmpty());
+    }
 }

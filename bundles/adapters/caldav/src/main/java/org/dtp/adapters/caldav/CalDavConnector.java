@@ -8,6 +8,7 @@ import org.dtp.models.ExtendedProperty;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.RateLimiter;
@@ -169,6 +170,48 @@ public final class CalDavConnector {
             }
         }
         throw new TransientAdapterException(href.getPath() + " kept changing while it was merged into", null);
+    }
+
+    /**
+     * Replaces, in the resource at {@code path}, the one component that stands for {@code occurrence} ({@code ""} the
+     * master, else its RECURRENCE-ID text) with the one {@code writer} writes for the resource's UID (kept: a server
+     * refuses a resource whose UID changes, RFC 4791 §5.3.2.1), PUT with {@code If-Match} on the ETag read. The
+     * resource holds a series' master and its changed occurrences; each of them is an item of its own, so the others
+     * keep their exact lines: replacing the whole object would drop overrides the source still has, or that are updated
+     * as items of their own. A resource or occurrence gone since cannot be updated; one changed on the server between
+     * the GET and the PUT (412) is tried again by the engine. Returns the component written.
+     */
+    String replaceComponent(ImportContext context, String sourceId, String path, String occurrence, String componentName,
+                          ComponentWriter writer, Set<String> tzids, List<ExtendedProperty> extended) throws AdapterException {
+        DavAccount account = account(context);
+        URI href = at(account, path);
+        DavResource stored = client.get(account, href)
+                .orElseThrow(() -> new ItemNotUpdatableException(path + " is no longer on the server"));
+        if (stored.etag() == null) {
+            throw new ItemNotUpdatableException("the server gives no ETag for " + path + " to replace it safely");
+        }
+        String uid = ICalendarObjects.uid(stored.data())
+                .orElseThrow(() -> new ItemNotUpdatableException(path + " on the server has no UID"));
+        List<String> missing = zones(context, sourceId, tzids, extended, ICalendarFormat.vtimezones(stored.data()).keySet());
+        String component = writer.write(uid);
+        String replaced;
+        try {
+            replaced = ICalendarObjects.replace(stored.data(), componentName, occurrence, missing, component)
+                    .orElseThrow(() -> new ItemNotUpdatableException(path + " on the server no longer holds "
+                            + (occurrence.isEmpty() ? "the item" : "the occurrence " + occurrence)));
+        } catch (MalformedICalendarException e) {
+            throw new ItemNotUpdatableException(path + " on the server cannot be read: " + e.getMessage());
+        }
+        if (client.put(account, href, replaced, DavService.CALDAV.contentType(), stored.etag()).outcome()
+                == DavPutResult.Outcome.PRECONDITION_FAILED) {
+            throw new TransientAdapterException(path + " changed on the server meanwhile", null);
+        }
+        return component;
+    }
+
+    /** Writes an item's component with a given UID. */
+    interface ComponentWriter {
+        String write(String uid) throws AdapterException;
     }
 
     /**

@@ -9,6 +9,7 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
@@ -20,7 +21,8 @@ import java.util.Objects;
 /**
  * Imports calendars and events into a CalDAV account: each calendar a new calendar (MKCALENDAR, VEVENT) named
  * {@code dtp-<hash of job and key>}; each event into the resource of its UID, so that changed occurrences join
- * their master (see {@link CalDavConnector#putComponent}). Repeated imports of the same key change nothing.
+ * their master (see {@link CalDavConnector#putComponent}). Repeated imports of the same key change nothing. An event
+ * changed since an earlier transfer copied it is replaced in its resource ({@link #updateItem}).
  */
 @Component(service = Importer.class, property = {
         AdapterProperties.PROVIDER + "=caldav",
@@ -59,15 +61,46 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         String calendar = containerId != null ? containerId
                 : connector.calendar(context, LOOSE_EVENTS_KEY, "Calendar", null, "VEVENT");
         String uid = CalDavConnector.uidOf(context.jobId(), idempotencyKey, event.uid());
-        String text;
+        String text = componentOf(event, uid);
+        String path = connector.putComponent(context, event.id(), calendar, uid, occurrenceOf(event), "VEVENT", text,
+                ICalendarFormat.timeZoneIds(event), event.extended());
+        reportWhatTheServerChanged(context, event, path, text);
+        return ICalendarFormat.eventId(path, event.recurrenceId());
+    }
+
+    /**
+     * Replaces the event (a series' master or one changed occurrence) in the resource an earlier transfer put it in,
+     * keeping the resource's UID and its other components: see {@link CalDavConnector#replaceComponent}.
+     */
+    @Override
+    public String updateItem(ImportContext context, String idempotencyKey, CalendarEvent event, String containerId,
+                             String destinationId) throws AdapterException {
+        String occurrence = occurrenceOf(event);
+        // importItem returned eventId(path, RECURRENCE-ID): the occurrence is part of the key, so it is this event's.
+        String path = ICalendarFormat.objectId(destinationId, event.recurrenceId())
+                .orElseThrow(() -> new ItemNotUpdatableException(destinationId + " is not the id of this occurrence"));
+        String text = connector.replaceComponent(context, event.id(), path, occurrence, "VEVENT", uid -> componentOf(event, uid),
+                ICalendarFormat.timeZoneIds(event), event.extended());
+        reportWhatTheServerChanged(context, event, path, text);
+        return destinationId;
+    }
+
+    private static String componentOf(CalendarEvent event, String uid) throws ItemRejectedException {
         try {
-            text = ICalendarFormat.writeEventComponent(event, uid);
+            return ICalendarFormat.writeEventComponent(event, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the event cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        String occurrence = event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
-        String path = connector.putComponent(context, event.id(), calendar, uid, occurrence, "VEVENT", text,
-                ICalendarFormat.timeZoneIds(event), event.extended());
+    }
+
+    /** {@code ""} for a master, else its RECURRENCE-ID text. */
+    private static String occurrenceOf(CalendarEvent event) {
+        return event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
+    }
+
+    /** Reads back the resource at {@code path} and reports what the server did not keep of the event sent as {@code text}. */
+    private void reportWhatTheServerChanged(ImportContext context, CalendarEvent event, String path, String text)
+            throws AdapterException {
         try {
             CalendarEvent sent = ICalendarFormat.readEvents(path, CalDavConnector.objectOf(text, ICalendarFormat.timeZoneIds(event),
                     event.extended())).get(0);
@@ -76,7 +109,6 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         } catch (MalformedICalendarException e) {
             // Sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither.
         }
-        return ICalendarFormat.eventId(path, event.recurrenceId());
     }
 
     /** {@code e} without the VTIMEZONEs it carries: the resource's, which a server may store re-serialised. */

@@ -16,7 +16,8 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * Imports task lists and tasks into a CalDAV account: each list a new calendar taking VTODO, each task a VTODO
- * resource named from the job and its UID. Repeated imports of the same key change nothing.
+ * resource named from the job and its UID. Repeated imports of the same key change nothing; a task changed since an
+ * earlier transfer copied it is replaced in its resource ({@link #updateItem}).
  */
 @Component(service = Importer.class, property = {
         AdapterProperties.PROVIDER + "=caldav",
@@ -47,20 +48,37 @@ public final class CalDavTaskImporter implements Importer<TaskList, Task> {
     public String importItem(ImportContext context, String idempotencyKey, Task task, String containerId)
             throws AdapterException {
         String list = containerId != null ? containerId : connector.calendar(context, LOOSE_TASKS_KEY, "Tasks", null, "VTODO");
+        reportWhatCalDavCannotSay(context, task);
+        String uid = CalDavConnector.uidOf(context.jobId(), idempotencyKey, task.uid());
+        String text = componentOf(task, uid);
+        return connector.putComponent(context, task.id(), list, uid, "", "VTODO", text, ICalendarFormat.timeZoneIds(task),
+                task.extended());
+    }
+
+    /** Replaces the task's VTODO in the resource an earlier transfer made, keeping its UID (see {@link CalDavConnector#replaceComponent}). */
+    @Override
+    public String updateItem(ImportContext context, String idempotencyKey, Task task, String containerId, String destinationId)
+            throws AdapterException {
+        reportWhatCalDavCannotSay(context, task);
+        connector.replaceComponent(context, task.id(), destinationId, "", "VTODO", uid -> componentOf(task, uid),
+                ICalendarFormat.timeZoneIds(task), task.extended());
+        return destinationId;
+    }
+
+    private static void reportWhatCalDavCannotSay(ImportContext context, Task task) {
         if (task.parentId() != null) {
             context.reportNotKept(task.id(), "parentId", "sub-tasks are not linked by this adapter (RELATED-TO needs the parent's UID)");
         }
         if (task.position() != null) {
             context.reportNotKept(task.id(), "position", "CalDAV has no standard order of tasks");
         }
-        String uid = CalDavConnector.uidOf(context.jobId(), idempotencyKey, task.uid());
-        String text;
+    }
+
+    private static String componentOf(Task task, String uid) throws ItemRejectedException {
         try {
-            text = ICalendarFormat.writeTaskComponent(task, uid);
+            return ICalendarFormat.writeTaskComponent(task, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the task cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        return connector.putComponent(context, task.id(), list, uid, "", "VTODO", text, ICalendarFormat.timeZoneIds(task),
-                task.extended());
     }
 }

@@ -7,6 +7,7 @@ import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ImportContext;
+import org.dtp.spi.ItemNotUpdatableException;
 
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -28,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * its changed occurrences together, RFC 5545 §3.8.4.4, with the VTIMEZONEs they need), named from the UID, so that a
  * changed occurrence finds its master's file. Every write is whole: a new file by temp file and rename, a component
  * joining a file by rewriting it to a temp file renamed over it. A component already in the file (same UID and
- * RECURRENCE-ID: a repeated import) is left alone.
+ * RECURRENCE-ID: a repeated import) is left alone; a changed one is replaced in place ({@link #replace}).
  */
 public final class CalendarObjectFiles {
     /** The PRODID of the iCalendar objects this adapter writes (RFC 5545 §3.7.3). */
@@ -87,6 +88,46 @@ public final class CalendarObjectFiles {
                 throw IoFailures.ofItem("cannot write '" + sourceId + "' into '" + file.getFileName() + "'", e);
             }
         }
+    }
+
+    /**
+     * Replaces, in {@code file}, the one {@code componentName} component standing for {@code occurrence} with the one
+     * {@code writer} writes for the file's UID (kept, so that the file keeps its name and the series its identity), by
+     * rewriting the file to a temp file renamed over it. The other components of the series keep their exact lines:
+     * each is an item of its own, updated only when it changed. A file or occurrence gone since cannot be updated.
+     * Returns the text the file holds after.
+     */
+    public String replace(ImportContext context, String sourceId, Path file, String occurrence, String componentName,
+                          ComponentWriter writer, Set<String> tzids, List<ExtendedProperty> extended) throws AdapterException {
+        synchronized (locks.computeIfAbsent(file, p -> new Object())) {
+            try {
+                if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new ItemNotUpdatableException("'" + file.getFileName() + "' is no longer in the folder");
+                }
+                String current = Files.readString(file, StandardCharsets.UTF_8);
+                String uid = ICalendarObjects.uid(current)
+                        .orElseThrow(() -> new ItemNotUpdatableException("'" + file.getFileName() + "' has no UID"));
+                List<String> missing = zones(context, sourceId, tzids, extended, ICalendarFormat.vtimezones(current).keySet());
+                String replaced;
+                try {
+                    replaced = ICalendarObjects.replace(current, componentName, occurrence, missing, writer.write(uid))
+                            .orElseThrow(() -> new ItemNotUpdatableException("'" + file.getFileName() + "' no longer holds "
+                                    + (occurrence.isEmpty() ? "the item" : "the occurrence " + occurrence)));
+                } catch (MalformedICalendarException e) {
+                    throw new ItemNotUpdatableException("'" + file.getFileName() + "' cannot be read: " + e.getMessage());
+                }
+                DiskWrites.writeWhole(sync, file, replaced.getBytes(StandardCharsets.UTF_8), true);
+                DiskWrites.syncFolder(sync, file.getParent());
+                return replaced;
+            } catch (IOException e) {
+                throw IoFailures.ofItem("cannot rewrite '" + sourceId + "' in '" + file.getFileName() + "'", e);
+            }
+        }
+    }
+
+    /** Writes an item's component with a given UID. */
+    public interface ComponentWriter {
+        String write(String uid) throws AdapterException;
     }
 
     /**

@@ -15,6 +15,7 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
@@ -25,7 +26,8 @@ import java.util.Objects;
 
 /**
  * Imports calendars into a folder: each a directory (with its sidecar) of {@code .ics} files, one per event series
- * ({@link CalendarObjectFiles}). What the written iCalendar does not give back as given is reported as not kept.
+ * ({@link CalendarObjectFiles}). What the written iCalendar does not give back as given is reported as not kept. An
+ * event changed since an earlier transfer copied it is replaced in its file ({@link #updateItem}).
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderCalendarImporter",
@@ -77,16 +79,45 @@ public final class LocalFolderCalendarImporter implements Importer<Calendar, Cal
         }
         String uid = CalendarObjectFiles.uidOf(idempotencyKey, event.uid());
         Path file = CalendarObjectFiles.fileOf(CollectionFiles.directoryOf(root, calendarId), uid);
-        String component;
+        String fileId = FolderLayout.idOf(root, file);
+        String written = files.put(context, event.id(), file, occurrenceOf(event), "VEVENT", componentOf(event, uid),
+                ICalendarFormat.timeZoneIds(event), event.extended());
+        reportDifferences(context, event, fileId, written);
+        return ICalendarFormat.eventId(fileId, event.recurrenceId());
+    }
+
+    /**
+     * Replaces the event (a series' master or one changed occurrence) in the file an earlier transfer wrote it to,
+     * keeping the file's UID and its other components ({@link CalendarObjectFiles#replace}).
+     */
+    @Override
+    public String updateItem(ImportContext context, String idempotencyKey, CalendarEvent event, String containerId,
+                             String destinationId) throws AdapterException {
+        Path root = settings.destinationRoot(context.endpoint());
+        String fileId = ICalendarFormat.objectId(destinationId, event.recurrenceId())
+                .orElseThrow(() -> new ItemNotUpdatableException("'" + destinationId + "' is not the id of this occurrence"));
+        String written = files.replace(context, event.id(), FolderLayout.resolve(root, fileId), occurrenceOf(event), "VEVENT",
+                uid -> componentOf(event, uid), ICalendarFormat.timeZoneIds(event), event.extended());
+        reportDifferences(context, event, fileId, written);
+        return destinationId;
+    }
+
+    private static String componentOf(CalendarEvent event, String uid) throws ItemRejectedException {
         try {
-            component = ICalendarFormat.writeEventComponent(event, uid);
+            return ICalendarFormat.writeEventComponent(event, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the event cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        String occurrence = event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
-        String fileId = FolderLayout.idOf(root, file);
-        String written = files.put(context, event.id(), file, occurrence, "VEVENT", component,
-                ICalendarFormat.timeZoneIds(event), event.extended());
+    }
+
+    /** {@code ""} for a master, else its RECURRENCE-ID text. */
+    private static String occurrenceOf(CalendarEvent event) {
+        return event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
+    }
+
+    /** Reads the event back from the file's text {@code written}: each field that did not come back as given is reported. */
+    private static void reportDifferences(ImportContext context, CalendarEvent event, String fileId, String written)
+            throws AdapterException {
         try {
             CalendarEvent kept = ICalendarFormat.readEvents(fileId, written).stream()
                     .filter(e -> Objects.equals(e.recurrenceId(), event.recurrenceId())).findFirst()
@@ -95,6 +126,5 @@ public final class LocalFolderCalendarImporter implements Importer<Calendar, Cal
         } catch (MalformedICalendarException e) {
             context.reportNotKept(event.id(), "*", "the iCalendar written cannot be read back: " + e.getMessage());
         }
-        return ICalendarFormat.eventId(fileId, event.recurrenceId());
     }
 }

@@ -22,6 +22,7 @@ import org.dtp.spi.DestinationReader;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
@@ -34,6 +35,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -41,7 +43,8 @@ import java.util.UUID;
  * Imports photos and videos into a folder: albums become sub-folders, items files holding the
  * original bytes, each with a sidecar holding its idempotency key and metadata. Bytes are streamed to
  * a hidden temp file in the target folder and renamed into place, so a file is there whole or not at
- * all; the sidecar is written first, so a retry after a crash finds the name it had claimed.
+ * all; the sidecar is written first, so a retry after a crash finds the name it had claimed. An item changed since
+ * an earlier transfer copied it is rewritten in place ({@link #updateItem}).
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderMediaImporter",
@@ -145,6 +148,47 @@ public final class LocalFolderMediaImporter implements Importer<PhotoAlbum, Medi
             return FolderLayout.idOf(root, target);
         } catch (IOException e) {
             throw IoFailures.ofItem("cannot write '" + name + "' to " + folder, e);
+        } finally {
+            DiskWrites.deleteQuietly(temp);
+        }
+    }
+
+    /**
+     * Rewrites the file an earlier transfer wrote ({@code destinationId}) with the changed item's bytes, and its sidecar
+     * with the item's metadata: the bytes are streamed to a temp file in the same folder (given the item's modification
+     * time, as on import), the sidecar replaced, and the temp file renamed over the file atomically, so a reader sees
+     * the old file or the new one, never a part; a crash in between leaves what a retry of the update rewrites. The file
+     * keeps its name; an item whose type changed (a JPEG now a HEIC) is not updated, so that the name does not lie: the
+     * engine copies it anew under its new name. A file, or its sidecar, gone since cannot be updated either.
+     */
+    @Override
+    public String updateItem(ImportContext context, String idempotencyKey, MediaItem item, String containerId,
+                             String destinationId) throws AdapterException {
+        Path root = settings.destinationRoot(context.endpoint());
+        Path target = FolderLayout.resolve(root, destinationId);
+        ItemSidecar earlier;
+        try {
+            earlier = Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) ? Sidecars.readItem(target).orElse(null) : null;
+        } catch (IOException e) {
+            throw IoFailures.ofItem("cannot read the sidecar of '" + destinationId + "'", e);
+        }
+        if (earlier == null) {
+            throw new ItemNotUpdatableException("'" + destinationId + "' or its sidecar is no longer in the folder");
+        }
+        String name = target.getFileName().toString();
+        if (!MediaTypes.of(name).equals(MediaTypes.of(MediaTypes.fileNameOf(item)))) {
+            throw new ItemNotUpdatableException("the item is now a " + MediaTypes.fileNameOf(item) + ", not a file like '" + name + "'");
+        }
+        Path temp = target.resolveSibling(FolderLayout.TEMP_PREFIX + UUID.randomUUID() + ".part");
+        try {
+            Copied copied = DiskWrites.copyFromSource(context, item.content(), item.id(), temp, settings.syncToDisk(),
+                    FileModifyDate.in(item.exif()));
+            Sidecars.write(settings.syncToDisk(), FolderLayout.itemSidecar(target), sidecarOf(earlier.idempotencyKey(), item, target, copied), true);
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            DiskWrites.syncFolder(settings.syncToDisk(), target.getParent());
+            return destinationId;
+        } catch (IOException e) {
+            throw IoFailures.ofItem("cannot rewrite '" + destinationId + "'", e);
         } finally {
             DiskWrites.deleteQuietly(temp);
         }

@@ -27,6 +27,7 @@ import java.util.List;
  * Imports task lists into a folder: each a directory (with its sidecar) of {@code .ics} files, one VTODO per UID
  * ({@link CalendarObjectFiles}). What the written iCalendar does not give back as given (a task's parent and its
  * position among its siblings: iCalendar has no standard field for them that this mapping writes) is reported as not kept.
+ * A task changed since an earlier transfer copied it is replaced in its file ({@link #updateItem}).
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderTaskImporter",
@@ -73,14 +74,34 @@ public final class LocalFolderTaskImporter implements Importer<TaskList, Task> {
                 LOOSE_TASKS_KEY, "Tasks");
         String uid = CalendarObjectFiles.uidOf(idempotencyKey, task.uid());
         Path file = CalendarObjectFiles.fileOf(CollectionFiles.directoryOf(root, listId), uid);
-        String component;
+        String fileId = FolderLayout.idOf(root, file);
+        String written = files.put(context, task.id(), file, "", "VTODO", componentOf(task, uid), ICalendarFormat.timeZoneIds(task),
+                task.extended());
+        reportDifferences(context, task, fileId, written);
+        return fileId;
+    }
+
+    /** Replaces the task's VTODO in the file an earlier transfer wrote, keeping its UID ({@link CalendarObjectFiles#replace}). */
+    @Override
+    public String updateItem(ImportContext context, String idempotencyKey, Task task, String containerId, String destinationId)
+            throws AdapterException {
+        Path root = settings.destinationRoot(context.endpoint());
+        String written = files.replace(context, task.id(), FolderLayout.resolve(root, destinationId), "", "VTODO",
+                uid -> componentOf(task, uid), ICalendarFormat.timeZoneIds(task), task.extended());
+        reportDifferences(context, task, destinationId, written);
+        return destinationId;
+    }
+
+    private static String componentOf(Task task, String uid) throws ItemRejectedException {
         try {
-            component = ICalendarFormat.writeTaskComponent(task, uid);
+            return ICalendarFormat.writeTaskComponent(task, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the task cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        String fileId = FolderLayout.idOf(root, file);
-        String written = files.put(context, task.id(), file, "", "VTODO", component, ICalendarFormat.timeZoneIds(task), task.extended());
+    }
+
+    /** Reads the task back from the file's text {@code written}: each field that did not come back as given is reported. */
+    private static void reportDifferences(ImportContext context, Task task, String fileId, String written) throws AdapterException {
         try {
             List<Task> kept = ICalendarFormat.readTasks(fileId, written);
             if (kept.isEmpty()) {
@@ -90,6 +111,5 @@ public final class LocalFolderTaskImporter implements Importer<TaskList, Task> {
         } catch (MalformedICalendarException e) {
             context.reportNotKept(task.id(), "*", "the iCalendar written cannot be read back: " + e.getMessage());
         }
-        return fileId;
     }
 }

@@ -249,4 +249,35 @@ public class LocalFolderMediaImporterTest {
         assertThrows(AdapterException.class, () -> importer.importItem(context, "k1", photo("a.jpg"), "../x"));
         assertFalse(Files.exists(root.getParent().resolve("x")));
     }
+
+    @Test
+    public void aChangedPhotoIsRewrittenInPlaceWithItsSidecarAndItsTime() throws Exception {
+        String id = importer.importItem(context, "k1", photo("duomo.jpg"), null);
+        Instant edited = Instant.parse("2024-02-03T04:05:06Z");
+        MediaItem changed = Samples.item("src/duomo.jpg", "duomo.jpg", Samples.CANON, "Edited", null, null).toBuilder()
+                .exif(Map.of(FileModifyDate.KEY, edited.toString())).build();
+
+        assertEquals(id, importer.updateItem(context, "k2", changed, null, id));
+
+        assertEquals(List.of("duomo.jpg", "duomo.jpg.dtp.json"), namesIn(root));
+        assertEquals(Samples.sha256(Samples.bytes(Samples.CANON)), Samples.sha256(root.resolve("duomo.jpg")));
+        assertEquals(FileTime.from(edited), Files.getLastModifiedTime(root.resolve("duomo.jpg")));
+        JsonNode sidecar = ModelJson.newObjectMapper().readTree(root.resolve("duomo.jpg.dtp.json").toFile());
+        assertEquals("Edited", sidecar.path("title").asText());
+        assertEquals(Samples.sha256(Samples.bytes(Samples.CANON)), sidecar.path("sha256").asText());
+        assertEquals("the first import's key: its retry still finds the file", "k1", sidecar.path("idempotencyKey").asText());
+        assertEquals(id, importer.importItem(context, "k1", photo("duomo.jpg"), null));
+    }
+
+    @Test
+    public void aPhotoGoneOrOfAnotherTypeIsNotUpdatedAndNothingIsLeftBehind() throws Exception {
+        String id = importer.importItem(context, "k1", photo("duomo.jpg"), null);
+        MediaItem asPng = Samples.item("src/duomo.png", "duomo.png", Samples.CANON, null, null, null);
+        assertThrows(org.dtp.spi.ItemNotUpdatableException.class, () -> importer.updateItem(context, "k1", asPng, null, id));
+        assertEquals(Samples.sha256(Samples.bytes(Samples.HTC)), Samples.sha256(root.resolve("duomo.jpg")));
+
+        Files.delete(root.resolve("duomo.jpg"));
+        assertThrows(org.dtp.spi.ItemNotUpdatableException.class, () -> importer.updateItem(context, "k1", photo("duomo.jpg"), null, id));
+        assertEquals(List.of("duomo.jpg.dtp.json"), namesIn(root));
+    }
 }
