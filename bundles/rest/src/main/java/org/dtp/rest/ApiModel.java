@@ -145,9 +145,14 @@ public final class ApiModel {
 
     /**
      * Request body of POST /api/v1/syncs: a transfer request and its schedule, {@code every} (an interval: "6h",
-     * "90m", or ISO 8601 "PT6H") or {@code cron} (a Quartz cron expression), not both.
+     * "90m", or ISO 8601 "PT6H") or {@code cron} (a Quartz cron expression), not both. A {@code selection} is
+     * refused: a sync copies all of its source (its runs keep no selection yet).
      */
-    public record SyncBody(String vertical, Endpoint source, Endpoint destination, String every, String cron) {
+    public record SyncBody(String vertical, Endpoint source, Endpoint destination, String every, String cron,
+                           SelectionBody selection) {
+        public SyncBody(String vertical, Endpoint source, Endpoint destination, String every, String cron) {
+            this(vertical, source, destination, every, cron, null);
+        }
     }
 
     /**

@@ -70,9 +70,14 @@ public final class SyncResource {
             throw ApiProblem.invalidRequest("A JSON body is required: {\"vertical\", \"source\", \"destination\", "
                     + "and \"every\" or \"cron\"}.");
         }
+        if (body.selection() != null) {
+            // Said rather than ignored: the caller would otherwise believe each run copies only part of the source.
+            throw ApiProblem.invalidRequest("A sync copies all of its source: \"selection\" is for one-off transfers "
+                    + "(POST /api/v1/transfers).");
+        }
         Schedule schedule = schedule(body);
         TransferRequest asked = TransferResource.toRequest(new TransferBody(body.vertical(), body.source(),
-                body.destination(), null), caller.owner()); // a sync copies all of its source
+                body.destination(), null), caller.owner());
         caller.requireMayUse("source", asked.source().provider());
         caller.requireMayUse("destination", asked.destination().provider());
         Sync sync = signIns.use(caller, asked, request -> {

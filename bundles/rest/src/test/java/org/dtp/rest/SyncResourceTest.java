@@ -86,6 +86,16 @@ public class SyncResourceTest {
     }
 
     @Test
+    public void aSelectionIsRefusedRatherThanIgnored() {
+        SyncBody selective = new SyncBody("media", new Endpoint("localfs", Map.of("path", "/a")),
+                new Endpoint("localfs", Map.of("path", "/b")), "6h", null,
+                new ApiModel.SelectionBody("2024-01-01", null, List.of(), List.of()));
+        assertTrue(Problems.expect(400, () -> resource.create(Callers.ANN, selective)).detail()
+                .startsWith("A sync copies all of its source"));
+        assertEquals(Map.of(), service.syncs);
+    }
+
+    @Test
     public void anotherUsersSyncIs404EverywhereAndIsUntouched() {
         SyncInfo anns = create(Callers.ANN, "6h", null);
         String id = anns.id().toString();
