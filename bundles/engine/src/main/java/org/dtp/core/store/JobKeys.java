@@ -83,7 +83,14 @@ final class JobKeys {
     }
 
     DataKeyCipher require(Connection c, UUID id) throws SQLException {
-        return cipher(c, id).orElseThrow(() -> new JobStoreException("transfer " + id + " has no data key (it ended)"));
+        return cipher(c, id).orElseThrow(() -> new DataKeyGoneException(id));
+    }
+
+    /** A job's data key was asked for after the job ended: what it sealed was made plain (or deleted) as it ended. */
+    static final class DataKeyGoneException extends JobStoreException {
+        DataKeyGoneException(UUID id) {
+            super("transfer " + id + " has no data key (it ended)");
+        }
     }
 
     /** A stored value as written: opened with the job's data key when sealed. */

@@ -275,7 +275,23 @@ final class JobRows {
                 params(syncId.toString()), rs -> UUID.fromString(rs.getString(1)));
     }
 
+    /**
+     * The jobs {@code where} selects. A job that ends between the read of its row and of its data key (a listing
+     * while a run ends) had its settings made plain as it ended: the listing is read again, which sees them so.
+     */
     private List<TransferJob> jobs(Connection c, String where, Sql.Binder binder) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return readJobs(c, where, binder);
+            } catch (JobKeys.DataKeyGoneException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private List<TransferJob> readJobs(Connection c, String where, Sql.Binder binder) throws SQLException {
         return Sql.list(c, "SELECT " + JOB_COLUMNS + " FROM dtp_job j " + where, binder, rs -> {
             UUID id = UUID.fromString(rs.getString(1));
             long startsAt = rs.getLong(14);
