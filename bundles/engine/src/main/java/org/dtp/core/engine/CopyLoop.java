@@ -298,12 +298,11 @@ final class CopyLoop {
         ItemEnds ends = new ItemEnds(id, progressKey, pending, mapping, adaptersUsable);
         ItemBatches batches = new ItemBatches(id, importer, head.destinationId(),
                 () -> new AdapterContext(id, sourceContext.operator, sides.destination, sides.scratch, exporter, sourceContext));
-        // Only new, selected items go into a batch: what is unchanged or changed since an earlier transfer is handled
-        // by itself, as the mapping plans it.
+        // Only new, selected items go into a batch: what an earlier transfer copied (unchanged or changed) is handled
+        // by itself, as the mapping plans it. New means not mapped, so no fingerprint is computed here.
         Predicate<ItemModel> batchable = other -> {
             String otherKey = "i:" + other.id();
-            return !skip.contains(otherKey) && selection.copies(headScope, other)
-                    && mapping.plan(other, mappedItems.get(otherKey)).action() == RunMapping.Action.IMPORT;
+            return !skip.contains(otherKey) && selection.copies(headScope, other) && !mappedItems.containsKey(otherKey);
         };
         try (ItemsInFlight<ItemModel, Imported> inFlight = workers.page(limit)) {
             List<ItemModel> items = page.items();
