@@ -1,6 +1,7 @@
 package org.dtp.models;
 
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,11 +18,12 @@ public record ExtendedProperty(String name, Map<String, List<String>> params, St
             throw new IllegalArgumentException("an extended property needs a name");
         }
         Objects.requireNonNull(value, "value");
-        // Map.copyOf alone would leave the value lists mutable.
-        Map<String, List<String>> copy = new HashMap<>();
+        // In the order given (Map.copyOf's order changes from one JVM to the next, and so would the parameters' order
+        // in what a writer puts out), value lists copied too.
+        Map<String, List<String>> copy = new LinkedHashMap<>();
         if (params != null) {
-            params.forEach((k, v) -> copy.put(k, v == null ? List.of() : List.copyOf(v)));
+            params.forEach((k, v) -> copy.put(Objects.requireNonNull(k, "parameter name"), v == null ? List.of() : List.copyOf(v)));
         }
-        params = Map.copyOf(copy);
+        params = Collections.unmodifiableMap(copy);
     }
 }

@@ -1,6 +1,7 @@
 package org.dtp.models.calendar;
 
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -29,11 +30,12 @@ public record Attendee(
         if ((status == ParticipationStatus.OTHER) != (statusText != null)) {
             throw new IllegalArgumentException("statusText is set exactly when status is OTHER");
         }
-        Map<String, List<String>> copy = new HashMap<>();
+        // In the order given, as ExtendedProperty keeps its parameters.
+        Map<String, List<String>> copy = new LinkedHashMap<>();
         if (parameters != null) {
-            parameters.forEach((k, v) -> copy.put(k, v == null ? List.of() : List.copyOf(v)));
+            parameters.forEach((k, v) -> copy.put(Objects.requireNonNull(k, "parameter name"), v == null ? List.of() : List.copyOf(v)));
         }
-        parameters = Map.copyOf(copy);
+        parameters = Collections.unmodifiableMap(copy);
     }
 
     /** An attendee without other parameters. */

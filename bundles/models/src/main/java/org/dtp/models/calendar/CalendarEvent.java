@@ -7,7 +7,8 @@ import org.dtp.models.Schema;
 import org.dtp.models.media.GeoLocation;
 
 import java.time.Instant;
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -90,19 +91,19 @@ public record CalendarEvent(
                 recurrenceDates, exceptionDates, alarms, sequence, created, lastModified, url, geo, extended, null);
     }
 
-    /** An unmodifiable copy, value lists included; null becomes empty. */
+    /** An unmodifiable copy in the order given (as ExtendedProperty keeps its parameters), value lists included; null becomes empty. */
     static Map<String, Map<String, List<String>>> copyOf(Map<String, Map<String, List<String>>> parameters) {
-        Map<String, Map<String, List<String>>> copy = new HashMap<>();
+        Map<String, Map<String, List<String>>> copy = new LinkedHashMap<>();
         if (parameters != null) {
             parameters.forEach((field, params) -> {
-                Map<String, List<String>> values = new HashMap<>();
+                Map<String, List<String>> values = new LinkedHashMap<>();
                 if (params != null) {
-                    params.forEach((k, v) -> values.put(k, v == null ? List.of() : List.copyOf(v)));
+                    params.forEach((k, v) -> values.put(Objects.requireNonNull(k, "parameter name"), v == null ? List.of() : List.copyOf(v)));
                 }
-                copy.put(field, Map.copyOf(values));
+                copy.put(Objects.requireNonNull(field, "field"), Collections.unmodifiableMap(values));
             });
         }
-        return Map.copyOf(copy);
+        return Collections.unmodifiableMap(copy);
     }
 
     /** Its start ({@link CalendarTime#toInstant()}). */
