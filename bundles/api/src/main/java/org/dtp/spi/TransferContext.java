@@ -35,6 +35,43 @@ public interface TransferContext {
      */
     void reportNotKept(String sourceId, String field, String reason);
 
+    /**
+     * Where this source's change feed stood after the last transfer between the same two accounts that completed
+     * with every item copied: the token it recorded under {@code feed} ({@link #recordChangeToken}), if there is one.
+     * An exporter whose provider has a change feed (a WebDAV sync token, an IMAP folder's UIDVALIDITY, UIDNEXT and
+     * HIGHESTMODSEQ, a delta link, a folder's scan time) lists only what changed since, and lists everything when
+     * there is no token or the provider refuses it (an expired sync token, a new UIDVALIDITY): the engine then skips
+     * what it copied before by its mapping, as without a feed. Items that were deleted at the source need not be
+     * told: nothing is deleted at the destination.
+     * <p>
+     * Empty on the import side, for a transfer that selects part of the source (its run must not move the feed on
+     * for the whole), after the user deleted the mapping between the two accounts, and where the engine keeps none
+     * (estimates, tests).
+     *
+     * @param feed names the listing, as given to {@link #recordChangeToken} (e.g. an address book's path)
+     * @since 1.8
+     */
+    default java.util.Optional<String> changeToken(String feed) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Records where the change feed under {@code feed} stood when this transfer read its listing, for the next
+     * transfer between the same two accounts: a token read with or before the listing, never after it (a token past
+     * what was listed skips changes). The first token recorded under a feed in a transfer is the one kept: a run
+     * resumed after a crash lists again, but its earlier pages came from the first listing. The next transfer gets it
+     * only if this one completes with no item error; otherwise it gets the one this transfer got, and lists those
+     * changes again. Stored at once, sealed like the transfer's other data; ignored where {@link #changeToken}
+     * is always empty.
+     *
+     * @param feed  names the listing; at most 1,000 characters
+     * @param token the provider's token (opaque to the engine); at most 65,536 characters
+     * @throws AdapterException when it could not be stored
+     * @since 1.8
+     */
+    default void recordChangeToken(String feed, String token) throws AdapterException {
+    }
+
     /** What the adapter keeps in memory for this job while it runs (see {@link JobScratch}). */
     JobScratch scratch();
 

@@ -14,9 +14,11 @@
  * to check a transfer's receipt;
  * {@link org.dtp.spi.BatchImporter}, an importer that stores several items of a page in one call; an exporter may be
  * asked for a transfer's next page while media of its current page are opened ({@link org.dtp.spi.Exporter#export}).
+ * 1.8: {@link org.dtp.spi.TransferContext#changeToken} and {@link org.dtp.spi.TransferContext#recordChangeToken}, so
+ * that an exporter lists only what changed at the source since the last transfer between the same two accounts.
  */
 @Export
-@Version("1.7.0")
+@Version("1.8.0")
 package org.dtp.spi;
 
 import org.osgi.annotation.bundle.Export;

@@ -22,26 +22,57 @@ public final class TestTransferContext implements TransferContext {
     private final boolean operatorTransfer;
     private final Instant deadline;
     private final List<TestImportContext.NotKept> notKept = new CopyOnWriteArrayList<>();
+    /** The tokens an earlier transfer left (null: this context keeps none, as for an estimate). */
+    private final Map<String, String> previousChangeTokens;
+    private final Map<String, String> recordedChangeTokens = new java.util.concurrent.ConcurrentHashMap<>();
 
     public TestTransferContext(UUID jobId, TransferEndpoint endpoint) {
-        this(jobId, endpoint, false, null);
+        this(jobId, endpoint, false, null, null);
     }
 
-    private TestTransferContext(UUID jobId, TransferEndpoint endpoint, boolean operatorTransfer, Instant deadline) {
+    private TestTransferContext(UUID jobId, TransferEndpoint endpoint, boolean operatorTransfer, Instant deadline,
+                                Map<String, String> previousChangeTokens) {
         this.jobId = jobId;
         this.endpoint = endpoint;
         this.operatorTransfer = operatorTransfer;
         this.deadline = deadline;
+        this.previousChangeTokens = previousChangeTokens;
     }
 
     /** This context as of a transfer the operators run. */
     public TestTransferContext ofOperators() {
-        return new TestTransferContext(jobId, endpoint, true, deadline);
+        return new TestTransferContext(jobId, endpoint, true, deadline, previousChangeTokens);
     }
 
     /** This context as of work that must answer by {@code deadline} (an estimate). */
     public TestTransferContext answeringBy(Instant deadline) {
-        return new TestTransferContext(jobId, endpoint, operatorTransfer, deadline);
+        return new TestTransferContext(jobId, endpoint, operatorTransfer, deadline, previousChangeTokens);
+    }
+
+    /**
+     * This context as of a transfer that remembers, after one that left {@code previous} (empty: the first one): what
+     * the engine does between two complete transfers is {@code next = new TestTransferContext(...)
+     * .rememberingChangeTokens(earlier.recordedChangeTokens())}.
+     */
+    public TestTransferContext rememberingChangeTokens(Map<String, String> previous) {
+        return new TestTransferContext(jobId, endpoint, operatorTransfer, deadline, Map.copyOf(previous));
+    }
+
+    @Override
+    public Optional<String> changeToken(String feed) {
+        return previousChangeTokens == null ? Optional.empty() : Optional.ofNullable(previousChangeTokens.get(feed));
+    }
+
+    @Override
+    public void recordChangeToken(String feed, String token) {
+        if (previousChangeTokens != null) {
+            recordedChangeTokens.putIfAbsent(feed, token); // the first one recorded is kept, as the engine does
+        }
+    }
+
+    /** The tokens recorded in this transfer, the first per feed. */
+    public Map<String, String> recordedChangeTokens() {
+        return Map.copyOf(recordedChangeTokens);
     }
 
     @Override
