@@ -31,9 +31,10 @@ final class SmtpServer implements AutoCloseable {
     final GreenMail greenMail;
 
     SmtpServer() {
+        // GreenMail gives a server 2 s to start; SMTPS, with its TLS set-up, took longer on a loaded CI machine.
         greenMail = new GreenMail(new ServerSetup[]{
-                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP),
-                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS)})
+                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP).withServerStartupTimeout(30_000),
+                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS).withServerStartupTimeout(30_000)})
                 .withConfiguration(GreenMailConfiguration.aConfig().withUser(FROM, LOGIN, PASSWORD));
         greenMail.start();
     }

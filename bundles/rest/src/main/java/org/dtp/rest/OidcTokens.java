@@ -40,6 +40,10 @@ final class OidcTokens {
         return issuer;
     }
 
+    private static final int JWKS_TIMEOUT_MILLIS = 5_000;
+    /** Nimbus' own default bound on a JWK set's size. */
+    private static final int JWKS_MAX_BYTES = 51_200;
+
     OidcTokens(String issuer, String jwksUri, String audience, String userClaim) {
         this.issuer = issuer;
         if (jwksUri.isEmpty()) {
@@ -47,7 +51,9 @@ final class OidcTokens {
         }
         JWKSource<SecurityContext> keys;
         try {
-            keys = JWKSourceBuilder.create(URI.create(jwksUri).toURL()).retrying(true).build();
+            // Nimbus' default of 500 ms to connect and to read is shorter than a busy identity provider may take.
+            keys = JWKSourceBuilder.create(URI.create(jwksUri).toURL(), new com.nimbusds.jose.util.DefaultResourceRetriever(
+                    JWKS_TIMEOUT_MILLIS, JWKS_TIMEOUT_MILLIS, JWKS_MAX_BYTES)).retrying(true).build();
         } catch (MalformedURLException | IllegalArgumentException e) {
             throw new IllegalArgumentException("oidcJwksUri is not a URL: " + jwksUri, e);
         }
