@@ -72,6 +72,19 @@ public interface TransferContext {
     default void recordChangeToken(String feed, String token) throws AdapterException {
     }
 
+    /**
+     * The file the owner of this transfer uploaded to the server under {@code id} (the REST API's
+     * {@code POST /api/v1/uploads}), for a source that reads files people bring (an export archive). Empty for an id
+     * that names no upload of this transfer's owner (another owner's upload is as unknown as none), and where the
+     * server keeps no uploads. Read it, never change or delete it: it is the owner's, until they or the server's
+     * retention delete it.
+     *
+     * @since 1.8
+     */
+    default java.util.Optional<java.nio.file.Path> upload(String id) {
+        return java.util.Optional.empty();
+    }
+
     /** What the adapter keeps in memory for this job while it runs (see {@link JobScratch}). */
     JobScratch scratch();
 

@@ -15,7 +15,8 @@
  * {@link org.dtp.spi.BatchImporter}, an importer that stores several items of a page in one call; an exporter may be
  * asked for a transfer's next page while media of its current page are opened ({@link org.dtp.spi.Exporter#export}).
  * 1.8: {@link org.dtp.spi.TransferContext#changeToken} and {@link org.dtp.spi.TransferContext#recordChangeToken}, so
- * that an exporter lists only what changed at the source since the last transfer between the same two accounts.
+ * that an exporter lists only what changed at the source since the last transfer between the same two accounts;
+ * {@link org.dtp.spi.TransferContext#upload}, a file the transfer's owner uploaded (an export archive).
  */
 @Export
 @Version("1.8.0")

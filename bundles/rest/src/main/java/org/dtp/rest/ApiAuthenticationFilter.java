@@ -153,14 +153,16 @@ public final class ApiAuthenticationFilter implements ContainerRequestFilter {
     @Override
     public void filter(ContainerRequestContext request) {
         Config limits = config;
+        String path = stripSlashes(request.getUriInfo().getPath());
+        // An upload is a file of up to tens of GB: the upload service holds it to the operator's limits for uploads.
+        boolean upload = "POST".equalsIgnoreCase(request.getMethod()) && UploadResource.PATH.equals(path);
         String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
-        if (length != null && parseLength(length) > limits.maxBodyBytes()) {
+        if (!upload && length != null && parseLength(length) > limits.maxBodyBytes()) {
             throw ApiProblem.bodyTooLarge(limits.maxBodyBytes());
         }
-        if (request.hasEntity()) {
+        if (!upload && request.hasEntity()) {
             request.setEntityStream(new BoundedStream(request.getEntityStream(), limits.maxBodyBytes()));
         }
-        String path = stripSlashes(request.getUriInfo().getPath());
         if (PUBLIC_PATH.equals(path) || RECEIPT_KEYS.equals(path) || path.startsWith(CANCELLATIONS) || path.startsWith(OAUTH_CALLBACKS)) {
             return;
         }

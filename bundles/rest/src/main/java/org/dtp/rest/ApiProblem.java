@@ -72,6 +72,16 @@ final class ApiProblem extends WebApplicationException {
                 "A request body may be at most " + max + " bytes."));
     }
 
+    /** 413: an upload larger than the server takes, or than the owner's room left. */
+    static ApiProblem uploadTooLarge(String detail) {
+        return new ApiProblem(new Problem(Problem.BODY_TOO_LARGE, "Upload too large", 413, detail));
+    }
+
+    /** 507: the server's disk has not the room now. */
+    static ApiProblem insufficientStorage(String detail) {
+        return new ApiProblem(new Problem(Problem.INSUFFICIENT_STORAGE, "Insufficient storage", 507, detail));
+    }
+
     private ApiProblem(Problem problem, Response response) {
         super(problem.detail(), null, response);
     }

@@ -48,6 +48,8 @@ public record Problem(String type, String title, int status, String detail) {
      * nothing back, a setting given is not a secret one or is refused).
      */
     public static final String NOT_VERIFIABLE = "urn:dtp:problem:not-verifiable";
+    /** 507: the server has not the disk room for an upload now. */
+    public static final String INSUFFICIENT_STORAGE = "urn:dtp:problem:insufficient-storage";
     /** 500: something failed on the server; the detail is in the server log, never in the response. */
     public static final String INTERNAL_ERROR = "urn:dtp:problem:internal-error";
     public static final String ABOUT_BLANK = "about:blank";

@@ -144,9 +144,15 @@ public class ApiAuthenticationFilterTest {
         SecurityContext security;
         InputStream body;
         final String path;
+        String method = "POST";
 
         Request(String path) {
             this.path = path;
+        }
+
+        Request method(String name) {
+            method = name;
+            return this;
         }
 
         /** The client's address, as ClientAddressLimit records it. */
@@ -173,6 +179,7 @@ public class ApiAuthenticationFilterTest {
             return (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[]{ContainerRequestContext.class}, (p, m, a) -> switch (m.getName()) {
                         case "getHeaderString" -> headers.get((String) a[0]);
+                        case "getMethod" -> method;
                         case "getProperty" -> ClientAddressLimit.CLIENT_ADDRESS.equals(a[0]) ? address : null;
                         case "getUriInfo" -> uri;
                         case "hasEntity" -> body != null;
@@ -309,6 +316,21 @@ public class ApiAuthenticationFilterTest {
         Request small = new Request("api/v1/transfers").header("Authorization", basic("admin", "pw")).body("x".repeat(64));
         filter.filter(small.context());
         assertEquals(64, small.body.readAllBytes().length);
+    }
+
+    /** An upload is bounded by the upload service's limits, not the API's body limit; it still needs credentials. */
+    @Test
+    public void anUploadIsLeftToTheUploadLimitsButNotToStrangers() throws IOException {
+        Request upload = new Request("api/v1/uploads").header("Authorization", basic("admin", "pw"))
+                .header("Content-Length", "100").body("x".repeat(100));
+        filter.filter(upload.context());
+        assertEquals(100, upload.body.readAllBytes().length);
+        refused(new Request("api/v1/uploads").header("Content-Length", "100").body("x".repeat(100)), 401);
+        // Only the upload itself: listing or deleting uploads, or another path, keeps the limit.
+        refused(new Request("api/v1/uploads/0123").method("DELETE").header("Content-Length", "65")
+                .header("Authorization", basic("admin", "pw")), 413);
+        refused(new Request("api/v1/uploads").method("PUT").header("Content-Length", "65")
+                .header("Authorization", basic("admin", "pw")), 413);
     }
     @Test
     public void withAnIssuerConfiguredEndUsersLogInWithItsJwts() throws Exception {

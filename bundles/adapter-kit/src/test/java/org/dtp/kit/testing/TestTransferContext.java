@@ -25,6 +25,7 @@ public final class TestTransferContext implements TransferContext {
     /** The tokens an earlier transfer left (null: this context keeps none, as for an estimate). */
     private final Map<String, String> previousChangeTokens;
     private final Map<String, String> recordedChangeTokens = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Map<String, java.nio.file.Path> uploads = Map.of();
 
     public TestTransferContext(UUID jobId, TransferEndpoint endpoint) {
         this(jobId, endpoint, false, null, null);
@@ -56,6 +57,17 @@ public final class TestTransferContext implements TransferContext {
      */
     public TestTransferContext rememberingChangeTokens(Map<String, String> previous) {
         return new TestTransferContext(jobId, endpoint, operatorTransfer, deadline, Map.copyOf(previous));
+    }
+
+    /** This context with {@code files} as what the transfer's owner uploaded, by upload id. */
+    public TestTransferContext withUploads(Map<String, java.nio.file.Path> files) {
+        uploads = Map.copyOf(files);
+        return this;
+    }
+
+    @Override
+    public Optional<java.nio.file.Path> upload(String id) {
+        return Optional.ofNullable(uploads.get(id));
     }
 
     @Override

@@ -70,6 +70,11 @@ final class AdapterContext implements ImportContext {
     }
 
     @Override
+    public java.util.Optional<java.nio.file.Path> upload(String id) {
+        return side.upload(id);
+    }
+
+    @Override
     public void updateSettings(Map<String, String> changes) throws AdapterException {
         side.update(jobId, changes);
     }

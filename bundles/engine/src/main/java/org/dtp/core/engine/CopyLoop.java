@@ -1,5 +1,6 @@
 package org.dtp.core.engine;
 
+import org.dtp.transfer.uploads.UploadService;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dtp.core.registry.AdapterRegistry;
 import org.dtp.core.registry.AdapterService;
@@ -69,10 +70,14 @@ final class CopyLoop {
     private final ExecutorService prefetchThreads;
     /** Whether the operator lets the next page be exported while the current one imports (its configuration may change). */
     private final BooleanSupplier prefetchPages;
+    /** The uploads bundle's service, null while it is not installed. */
+    private final Supplier<UploadService> uploads;
 
     CopyLoop(JobStore store, AdapterRegistry registry, AdapterRetry retry, BooleanSupplier frameworkStopping,
              Supplier<Duration> destinationFullWait, ItemWorkers workers, Supplier<InFlightLimits> limits,
-             Supplier<ChangedItems> changedItems, ExecutorService prefetchThreads, BooleanSupplier prefetchPages) {
+             Supplier<ChangedItems> changedItems, ExecutorService prefetchThreads, BooleanSupplier prefetchPages,
+             Supplier<UploadService> uploads) {
+        this.uploads = uploads;
         this.prefetchThreads = prefetchThreads;
         this.prefetchPages = prefetchPages;
         this.changedItems = changedItems;
@@ -101,7 +106,7 @@ final class CopyLoop {
         store.addContainer(id, epoch, ROOT, "(root)");
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
-        JobEndpoints sides = new JobEndpoints(store, job);
+        JobEndpoints sides = new JobEndpoints(store, job, uploads);
         SelectionFilter selection = new SelectionFilter(store.selection(id));
         // Only a page that an earlier run left unfinished has items in the page ledger; a page that follows
         // one this run finished need not ask.

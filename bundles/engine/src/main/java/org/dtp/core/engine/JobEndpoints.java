@@ -6,7 +6,13 @@ import org.dtp.spi.JobScratch;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.transfer.TransferJob;
 
+import org.dtp.transfer.uploads.UploadService;
+
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.Map;
 import java.util.UUID;
 
@@ -19,9 +25,12 @@ final class JobEndpoints {
     final Side destination;
     final JobScratch scratch = JobScratch.inMemory();
 
-    JobEndpoints(JobStore store, TransferJob job) {
-        source = new Side(store, true, job.source());
-        destination = new Side(store, false, job.destination());
+    JobEndpoints(JobStore store, TransferJob job, Supplier<UploadService> uploads) {
+        // The job owner's uploads only: another owner's upload id finds nothing.
+        Function<String, Optional<Path>> ownUploads = id -> Optional.ofNullable(uploads.get())
+                .flatMap(service -> service.file(job.owner(), id));
+        source = new Side(store, true, job.source(), ownUploads);
+        destination = new Side(store, false, job.destination(), ownUploads);
     }
 
     /** One endpoint; adapters update its settings (a refreshed token, a created folder). */
@@ -29,11 +38,18 @@ final class JobEndpoints {
         private final JobStore store;
         private final boolean source;
         volatile TransferEndpoint endpoint;
+        private final Function<String, Optional<Path>> uploads;
 
-        Side(JobStore store, boolean source, TransferEndpoint endpoint) {
+        Side(JobStore store, boolean source, TransferEndpoint endpoint, Function<String, Optional<Path>> uploads) {
             this.store = store;
             this.source = source;
             this.endpoint = endpoint;
+            this.uploads = uploads;
+        }
+
+        /** The file the job's owner uploaded under {@code id}. */
+        Optional<Path> upload(String id) {
+            return uploads.apply(id);
         }
 
         synchronized void update(UUID jobId, Map<String, String> changes) throws AdapterException {

@@ -5,6 +5,7 @@ import org.dtp.core.store.JobStore;
 import org.dtp.core.store.Pause;
 import org.dtp.transfer.JobState;
 import org.dtp.transfer.TransferJob;
+import org.dtp.transfer.uploads.UploadService;
 import org.dtp.transfer.execution.JobExecutor;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -14,6 +15,9 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Option;
 import org.osgi.service.metatype.annotations.Designate;
@@ -135,6 +139,8 @@ public final class TransferEngine implements JobExecutor {
     private final LeaseKeeper leases;
     /** Names this node in the history, so that an operator of several nodes sees which one ran each part. */
     private volatile String node;
+    /** The files people upload for their transfers, where the uploads bundle is installed. */
+    private volatile UploadService uploads;
 
     @Activate
     public TransferEngine(@Reference JobStore store, @Reference AdapterRegistry registry,
@@ -147,6 +153,19 @@ public final class TransferEngine implements JobExecutor {
         this.workers.setThreads(importThreadsOf(config));
         this.changedItems = ChangedItems.of(config.changedItems());
         this.prefetchPages = config.prefetchPages();
+    }
+
+    /** The uploads a transfer's source may read ({@link org.dtp.spi.TransferContext#upload}); also for tests. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindUploads")
+    public void bindUploads(UploadService service) {
+        uploads = service;
+    }
+
+    void unbindUploads(UploadService service) {
+        if (uploads == service) {
+            uploads = null;
+        }
     }
 
     /** For use outside OSGi (tests, benchmark), with a 20 s run lease. */
@@ -172,7 +191,7 @@ public final class TransferEngine implements JobExecutor {
         this.retry = new AdapterRetry(retry);
         this.workers = new ItemWorkers(DEFAULT_IMPORT_THREADS);
         this.copyLoop = new CopyLoop(store, registry, this.retry, frameworkStopping, () -> destinationFullWait,
-                workers, () -> inFlightLimits, () -> changedItems, prefetchThreads, () -> prefetchPages);
+                workers, () -> inFlightLimits, () -> changedItems, prefetchThreads, () -> prefetchPages, () -> uploads);
         this.leaseTtl = leaseTtl;
         this.leases = new LeaseKeeper(store, controls, renewEvery);
         this.frameworkStopping = frameworkStopping;

@@ -39,6 +39,7 @@ public final class TestEngine implements AutoCloseable {
     private TransferEngine engine;
     private TransferManager manager;
     private final AtomicLong serviceIds = new AtomicLong();
+    private org.dtp.transfer.uploads.UploadService uploads;
 
     /** Retries: {@code attempts} per call, waits from 5 ms up to {@code maxDelay} (Retry-After may ask for more). */
     public TestEngine(int attempts, Duration maxDelay) throws SQLException {
@@ -60,6 +61,9 @@ public final class TestEngine implements AutoCloseable {
     public void restartNode() {
         controls = new JobControls();
         engine = new TransferEngine(store, registry, controls, retry);
+        if (uploads != null) {
+            engine.bindUploads(uploads);
+        }
         manager = new TransferManager(store, registry, controls, id -> { }, revocations);
     }
 
@@ -76,6 +80,18 @@ public final class TestEngine implements AutoCloseable {
     public TestEngine importer(String provider, Vertical vertical, Importer<?, ?> importer) {
         registry.register(new AdapterService<>(provider, provider, vertical, importer, provider, "test", serviceIds.incrementAndGet()));
         return this;
+    }
+
+    /** The uploads transfers' sources read, as when the uploads bundle is installed. */
+    public TestEngine uploads(org.dtp.transfer.uploads.UploadService service) {
+        uploads = service;
+        engine.bindUploads(service);
+        return this;
+    }
+
+    /** Creates the transfer {@code request} asks for and runs it to its end (or its first pause) on this thread. */
+    public TransferJob run(TransferRequest request) throws Exception {
+        return execute(manager.start(request).id());
     }
 
     /** Creates the transfer and runs it to its end (or its first pause) on this thread. */

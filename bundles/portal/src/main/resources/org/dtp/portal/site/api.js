@@ -46,3 +46,26 @@ export const get = (path) => call('GET', path);
 export const post = (path, body) => call('POST', path, body);
 export const del = (path) => call('DELETE', path);
 export const eventsUrl = (id) => `${BASE}/transfers/${encodeURIComponent(id)}/events`;
+
+/**
+ * Uploads a file (an export archive or one of its parts) as it is, for a transfer to read; onProgress(sent, total)
+ * follows it. Resolves to the upload ({id, name, size, sha256, ...}).
+ */
+export function upload(file, onProgress, authorization = credentials.get()) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${BASE}/uploads?name=${encodeURIComponent(file.name)}`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', 'application/octet-stream');
+    if (authorization) request.setRequestHeader('Authorization', authorization);
+    request.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
+    request.onload = () => {
+      let data = null;
+      try { data = JSON.parse(request.responseText); } catch { /* not JSON: status only */ }
+      if (request.status === 201) resolve(data);
+      else reject(new ApiError(request.status, data));
+    };
+    request.onerror = () => reject(new ApiError(0, { detail: 'The upload broke off; try again.' }));
+    request.send(file);
+  });
+}

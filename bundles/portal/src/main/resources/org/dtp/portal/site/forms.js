@@ -1,3 +1,4 @@
+import { upload } from './api.js';
 // The account settings each adapter reads (README "Account settings per adapter"), as form fields.
 // secret: true fields (app passwords, tokens) are kept in the page only, never in storage.
 const APP_PASSWORD_HINT = 'An app password made for dtp in your account settings, not your main password.';
@@ -17,11 +18,26 @@ const FORMS = {
   ],
   carddav: () => davFields('https://dav.example.org/'),
   caldav: () => davFields('https://dav.example.org/'),
+  takeout: () => archiveFields('Google Takeout'),
+  'meta-archive': () => archiveFields('Meta "Download your information" (JSON)'),
+  'x-archive': () => archiveFields('X (Twitter) archive'),
+  'mastodon-archive': () => archiveFields('Mastodon archive'),
   smugmug: () => [
     { name: 'accessToken', label: 'SmugMug access token', type: 'password', required: true, secret: true },
     { name: 'accessTokenSecret', label: 'SmugMug access token secret', type: 'password', required: true, secret: true },
   ],
 };
+
+/** An export archive: the parts the person uploads here, or (operators) a path on the server. */
+function archiveFields(kind) {
+  return [
+    { name: 'upload', label: `Your ${kind} export`, type: 'archive',
+      hint: 'Choose the .zip or .tgz file, or every part of a split export; each is uploaded to this server, '
+        + 'kept a few days for your transfer, and read only by your transfers.' },
+    { name: 'path', label: 'Or: its path on the server (operators)', type: 'text',
+      hint: 'An archive or folder of parts as the server sees it, e.g. /srv/takeout/ann; the operator decides which folders are allowed.' },
+  ];
+}
 
 function davFields(example) {
   return [
@@ -45,6 +61,10 @@ export function render(container, side, fields, values = {}) {
     label.htmlFor = id;
     label.textContent = field.label + (field.required ? ' (required)' : '');
     let input;
+    if (field.type === 'archive') {
+      container.append(label, ...archiveUpload(id, field, values[field.name]));
+      continue;
+    }
     if (field.type === 'select') {
       input = document.createElement('select');
       for (const option of field.options) input.append(new Option(option, option));
@@ -72,14 +92,64 @@ export function render(container, side, fields, values = {}) {
   }
 }
 
+/**
+ * A file chooser whose chosen files are uploaded at once, one after the other, with their progress; the ids of the
+ * uploads, comma separated, become the setting (a hidden input named after the field).
+ */
+function archiveUpload(id, field, value) {
+  const chooser = document.createElement('input');
+  chooser.type = 'file';
+  chooser.id = id;
+  chooser.multiple = true;
+  chooser.accept = '.zip,.tgz,.gz';
+  const setting = document.createElement('input');
+  setting.type = 'hidden';
+  setting.name = field.name;
+  setting.dataset.secret = 'false';
+  if (value) setting.value = value;
+  const progress = document.createElement('progress');
+  progress.hidden = true;
+  const status = document.createElement('p');
+  status.className = 'hint';
+  status.id = `${id}-status`;
+  status.setAttribute('role', 'status');
+  status.textContent = field.hint;
+  chooser.setAttribute('aria-describedby', status.id);
+  chooser.addEventListener('change', async () => {
+    const files = [...chooser.files];
+    const ids = [];
+    setting.value = '';
+    chooser.disabled = true;
+    progress.hidden = false;
+    try {
+      for (const [index, file] of files.entries()) {
+        const uploaded = await upload(file, (sent, total) => {
+          progress.max = total || 1;
+          progress.value = sent;
+          status.textContent = `Uploading ${file.name} (${index + 1} of ${files.length}): ${Math.floor(100 * sent / (total || 1))} %`;
+        });
+        ids.push(uploaded.id);
+      }
+      setting.value = ids.join(',');
+      status.textContent = `${files.length} file${files.length === 1 ? '' : 's'} uploaded; they are read when the transfer starts.`;
+    } catch (e) {
+      status.textContent = `Upload failed: ${e.message}`;
+    } finally {
+      chooser.disabled = false;
+      progress.hidden = true;
+    }
+  });
+  return [chooser, progress, setting, status];
+}
+
 /** {settings, missing, secretsMissing} of the rendered fields; publicOnly leaves secret ones out. */
 export function read(container, publicOnly = false) {
   const settings = {};
   const missing = [];
-  for (const input of container.querySelectorAll('input, select')) {
+  for (const input of container.querySelectorAll('input:not([type="file"]), select')) {
     const value = input.value.trim();
     if (input.required && !value) {
-      missing.push(container.querySelector(`label[for="${input.id}"]`).textContent.replace(' (required)', ''));
+      missing.push(container.querySelector(`label[for="${input.id}"]`)?.textContent.replace(' (required)', '') || input.name);
       input.setAttribute('aria-invalid', 'true');
     } else {
       input.removeAttribute('aria-invalid');

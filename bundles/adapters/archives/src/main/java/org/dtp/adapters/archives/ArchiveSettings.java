@@ -1,6 +1,7 @@
 package org.dtp.adapters.archives;
 
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 
 import java.io.IOException;
@@ -25,6 +26,9 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
                               long maxEntryBytes, int maxCompressionRatio) {
     /** The endpoint setting naming the archive, or the folder of its parts. */
     public static final String PATH = "path";
+    /** The endpoint setting naming the archive by the ids of its uploaded parts ({@code POST /api/v1/uploads}), comma separated. */
+    public static final String UPLOAD = "upload";
+    private static final Pattern UPLOAD_ID = Pattern.compile("[0-9a-f]{32}");
     static final int MAX_PAGE_SIZE = 10_000;
     /** Takeout names its parts {@code takeout-<time>-001.zip}, {@code -002.zip}, ... */
     private static final Pattern NUMBERED_PART = Pattern.compile("(.*-)\\d{3}(\\.(?:zip|tgz|tar\\.gz))", Pattern.CASE_INSENSITIVE);
@@ -85,6 +89,11 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
      * runs, where {@link #parts} holds an end user's transfer to the user roots.
      */
     public void checkSource(TransferEndpoint endpoint) throws InvalidEndpointException {
+        if (endpoint.settings().containsKey(UPLOAD)) {
+            // Whose uploads they are is known once the transfer runs (parts(TransferContext)); here only their form.
+            uploadIds(endpoint);
+            return;
+        }
         try {
             parts(endpoint, true);
         } catch (InvalidEndpointException forOperators) {
@@ -93,6 +102,47 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
             }
             parts(endpoint, false);
         }
+    }
+
+    /**
+     * The parts the transfer's source names, in order: by {@link #UPLOAD}, files its owner uploaded (anyone's transfer,
+     * whatever the roots), else by {@link #PATH} (see {@link #parts(TransferEndpoint, boolean)}).
+     */
+    public List<Path> parts(TransferContext context) throws InvalidEndpointException {
+        TransferEndpoint endpoint = context.endpoint();
+        if (!endpoint.settings().containsKey(UPLOAD)) {
+            return parts(endpoint, context.operatorTransfer());
+        }
+        List<Path> parts = new ArrayList<>();
+        for (String id : uploadIds(endpoint)) {
+            Path part = context.upload(id).orElseThrow(() -> new InvalidEndpointException("there is no upload '" + id
+                    + "' of yours (any more): uploads are kept a few days, see GET /api/v1/uploads"));
+            if (!isArchive(part.getFileName().toString())) {
+                throw new InvalidEndpointException("the upload '" + id + "' is not a .zip, .tgz or .tar.gz archive");
+            }
+            parts.add(part);
+        }
+        // In the order of their names, as the parts of a folder: Takeout numbers them -001, -002, ...
+        parts.sort(java.util.Comparator.comparing(p -> p.getFileName().toString()));
+        return List.copyOf(parts);
+    }
+
+    private static List<String> uploadIds(TransferEndpoint endpoint) throws InvalidEndpointException {
+        if (endpoint.settings().containsKey(PATH)) {
+            throw new InvalidEndpointException("name the archive by '" + PATH + "' or by '" + UPLOAD + "', not both");
+        }
+        List<String> ids = new ArrayList<>();
+        for (String id : endpoint.settings().get(UPLOAD).split(",")) {
+            String trimmed = id.strip();
+            if (!UPLOAD_ID.matcher(trimmed).matches()) {
+                throw new InvalidEndpointException("'" + trimmed + "' is not an upload id (32 hex digits, as "
+                        + "POST /api/v1/uploads answers)");
+            }
+            if (!ids.contains(trimmed)) {
+                ids.add(trimmed);
+            }
+        }
+        return ids;
     }
 
     /**

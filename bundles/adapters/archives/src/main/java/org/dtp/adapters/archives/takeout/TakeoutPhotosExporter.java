@@ -103,7 +103,7 @@ public final class TakeoutPhotosExporter implements Exporter<PhotoAlbum, MediaIt
             throw new ItemRejectedException("'" + ref.uri() + "' is not a photo or video of this archive");
         }
         String partName = ref.uri().substring(0, bang);
-        Path part = settings.parts(context.endpoint(), context.operatorTransfer()).stream()
+        Path part = settings.parts(context).stream()
                 .filter(p -> p.getFileName().toString().equals(partName)).findFirst()
                 .orElseThrow(() -> new ItemRejectedException("the archive part '" + partName + "' is no longer there"));
         try {
@@ -114,7 +114,7 @@ public final class TakeoutPhotosExporter implements Exporter<PhotoAlbum, MediaIt
     }
 
     private PhotosCatalog catalog(TransferContext context) throws AdapterException {
-        List<Path> parts = settings.parts(context.endpoint(), context.operatorTransfer());
+        List<Path> parts = settings.parts(context);
         try {
             return context.scratch().computeIfAbsent(CATALOG, () -> {
                 try {

@@ -18,6 +18,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -301,5 +302,37 @@ public class TakeoutPhotosExporterTest {
                 () -> exporter.export(new TestTransferContext(UUID.randomUUID(), operatorsArchive), ExportCursor.root()));
         assertTrue(refused.getMessage(), refused.getMessage().contains("userRoots"));
         exporter.validate(operatorsArchive);
+    }
+
+    /** A person's uploaded parts are read whatever the roots, in the order of their names; nobody else's. */
+    @Test
+    public void aTransferReadsTheArchiveItsOwnerUploaded() throws Exception {
+        Path store = temp.newFolder("upload-store").toPath();
+        Path second = Files.createDirectories(store.resolve("b")).resolve("takeout-20250101T000000Z-002.zip");
+        Path first = Files.createDirectories(store.resolve("a")).resolve("takeout-20250101T000000Z-001.zip");
+        new TestArchive().add(PHOTOS + "Photos from 2019/IMG_0001.jpg", media(1, 100)).writeZip(first);
+        new TestArchive().add(PHOTOS + "Photos from 2019/IMG_0002.jpg", media(2, 100)).writeZip(second);
+        String firstId = "0".repeat(31) + "1";
+        String secondId = "0".repeat(31) + "2";
+        // No roots at all: an end user may name no path, but may read their uploads.
+        TakeoutPhotosExporter exporter = new TakeoutPhotosExporter(new ArchiveSettings(List.of(), List.of(), 10, 1000, 1L << 30, 100));
+        TransferEndpoint uploaded = new TransferEndpoint("takeout", java.util.Map.of(ArchiveSettings.UPLOAD, secondId + "," + firstId));
+        exporter.validate(uploaded);
+
+        TestTransferContext owners = new TestTransferContext(UUID.randomUUID(), uploaded)
+                .withUploads(java.util.Map.of(firstId, first, secondId, second));
+        assertEquals(List.of("IMG_0001.jpg", "IMG_0002.jpg"), ExportWalk.of(exporter, owners).allItems().stream()
+                .map(MediaItem::fileName).sorted().toList());
+
+        // Another person's transfer naming the same ids finds none of them.
+        TestTransferContext strangers = new TestTransferContext(UUID.randomUUID(), uploaded).withUploads(java.util.Map.of(firstId, first));
+        InvalidEndpointException unknown = assertThrows(InvalidEndpointException.class,
+                () -> exporter.export(strangers, ExportCursor.root()));
+        assertTrue(unknown.getMessage(), unknown.getMessage().contains("no upload '" + secondId + "' of yours"));
+
+        assertThrows(InvalidEndpointException.class, () -> exporter.validate(new TransferEndpoint("takeout",
+                java.util.Map.of(ArchiveSettings.UPLOAD, "../../etc/passwd"))));
+        assertThrows(InvalidEndpointException.class, () -> exporter.validate(new TransferEndpoint("takeout",
+                java.util.Map.of(ArchiveSettings.UPLOAD, firstId, ArchiveSettings.PATH, first.toString()))));
     }
 }
