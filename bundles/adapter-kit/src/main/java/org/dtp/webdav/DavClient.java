@@ -176,21 +176,45 @@ public final class DavClient {
      */
     public List<DavMember> listMembers(DavAccount account, DavCollection collection) throws AdapterException {
         if (collection.syncToken() != null) {
-            DavSyncResult sync;
-            try {
-                sync = syncCollection(account, collection.href(), null);
-            } catch (ProviderRejectedException | AuthorizationRefusedException e) {
-                // Offered, yet refused (a 403 or another 4xx for the REPORT): list the old way. A real
-                // refusal of the account fails the PROPFIND as well.
-                return propfindMembers(account, collection.href());
-            }
-            if (!sync.truncated()) {
-                List<DavMember> members = new ArrayList<>(sync.changed());
-                members.sort(Comparator.comparing(m -> m.href().toString()));
-                return members;
+            Optional<List<DavMember>> synced = completeSync(account, collection, null);
+            if (synced.isPresent()) {
+                return synced.get();
             }
         }
         return propfindMembers(account, collection.href());
+    }
+
+    /**
+     * The resources of {@code collection} added or changed since {@code syncToken} (a sync-collection REPORT, RFC 6578
+     * §3.5), sorted by address; those removed since are left out. Empty when the server cannot say: it no longer takes
+     * the token (403 or 409 with the {@code DAV:valid-sync-token} precondition, §3.2: tokens expire), does not do
+     * sync-collection there (another 4xx) or cut its answer short (507, §3.6). The caller then lists every member.
+     * Since 1.4.
+     */
+    public Optional<List<DavMember>> membersChangedSince(DavAccount account, DavCollection collection, String syncToken)
+            throws AdapterException {
+        return completeSync(account, collection, Objects.requireNonNull(syncToken, "syncToken"));
+    }
+
+    /** The members a sync-collection REPORT from {@code syncToken} lists, sorted; empty when refused or cut short. */
+    private Optional<List<DavMember>> completeSync(DavAccount account, DavCollection collection, String syncToken)
+            throws AdapterException {
+        DavSyncResult sync;
+        try {
+            sync = syncCollection(account, collection.href(), syncToken);
+        } catch (ProviderRejectedException | AuthorizationRefusedException e) {
+            // Refused (a 403 or another 4xx for the REPORT): the caller lists the old way. A real refusal of the
+            // account fails that PROPFIND as well.
+            LOG.info("{}: sync-collection of {} refused ({}); listing every member", provider,
+                    collection.href().getPath(), e.getMessage());
+            return Optional.empty();
+        }
+        if (sync.truncated()) {
+            return Optional.empty();
+        }
+        List<DavMember> members = new ArrayList<>(sync.changed());
+        members.sort(Comparator.comparing(m -> m.href().toString()));
+        return Optional.of(members);
     }
 
     /** The members a depth-1 PROPFIND lists, sorted by address. */

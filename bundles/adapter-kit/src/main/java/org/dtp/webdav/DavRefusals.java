@@ -15,14 +15,14 @@ import java.util.StringJoiner;
 /**
  * What a DAV server's error answer says that a failure may show ({@link org.dtp.spi.http.ProviderHttp} bounds it, puts
  * it on one line and cuts out the credentials). For every request: the DAV preconditions callers act on (RFC 4918 §16,
- * RFC 4791 §5.3.1.1) that the answer names. For a refused PUT, the item the destination would not take, also its
+ * RFC 4791 §5.3.1.1, RFC 6578 §3.2) that the answer names. For a refused PUT, the item the destination would not take, also its
  * reason: the text of a {@code text/plain} answer, or the conditions and {@code message} of an XML {@code DAV:error}
  * (as SabreDAV, behind Nextcloud, writes them); a JSON answer's message field is shown by the kit itself. The text of
  * an answer to anything else is never shown: a user's URL must not read a service this server reaches.
  */
 final class DavRefusals implements AnswerPolicy {
     private static final List<String> PRECONDITIONS = List.of("resource-must-be-null", "valid-calendar-data",
-            "valid-address-data", "no-uid-conflict", "max-resource-size", "needs-privilege");
+            "valid-address-data", "no-uid-conflict", "max-resource-size", "needs-privilege", "valid-sync-token");
 
     @Override
     public AnswerOutcome judge(ProviderAnswer answer) {

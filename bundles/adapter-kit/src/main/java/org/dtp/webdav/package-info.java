@@ -13,9 +13,12 @@
  * {@link org.dtp.webdav.DavClient#entry} ({@link org.dtp.webdav.DavEntry}: length, modification time, ETag),
  * {@link org.dtp.webdav.DavClient#makeFolder} (plain MKCOL), a streamed conditional PUT
  * ({@link org.dtp.webdav.DavClient#putNew}) and a streamed GET ({@link org.dtp.webdav.DavClient#open}).
+ * 1.4: change feeds (RFC 6578): {@link org.dtp.webdav.DavClient#membersChangedSince} and
+ * {@link org.dtp.webdav.CollectionPager#page(org.dtp.spi.TransferContext, DavAccount, DavCollection, DavService, String)},
+ * which lists only what changed since the last transfer and records the collection's sync token for the next.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.dtp.webdav;
 
 import org.osgi.annotation.bundle.Export;

@@ -2,6 +2,8 @@ package org.dtp.webdav;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.dtp.kit.testing.TestTransferContext;
+import org.dtp.spi.TransferEndpoint;
 import org.dtp.webdav.testing.Radicale;
 import org.junit.After;
 import org.junit.Before;
@@ -13,13 +15,18 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-/** A page whose multiget answer no XML parser reads is fetched one resource at a time; what still fails is named. */
+/**
+ * A page whose multiget answer no XML parser reads is fetched one resource at a time; what still fails is named. A server
+ * that refuses sync-collection is listed whole.
+ */
 public class CollectionPagerTest {
     private static final String LISTING = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -39,6 +46,7 @@ public class CollectionPagerTest {
 
     private HttpServer server;
     private final AtomicInteger multigets = new AtomicInteger();
+    private final AtomicInteger syncReports = new AtomicInteger();
 
     @Before
     public void listen() throws IOException {
@@ -53,8 +61,14 @@ public class CollectionPagerTest {
     }
 
     private void answer(HttpExchange exchange) throws IOException {
-        exchange.getRequestBody().readAllBytes();
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         String path = exchange.getRequestURI().getPath();
+        if (body.contains("sync-collection")) {
+            // a server without sync-collection (RFC 3253 §3.6: a REPORT it does not support)
+            syncReports.incrementAndGet();
+            send(exchange, 403, "application/xml", "<?xml version=\"1.0\"?><D:error xmlns:D=\"DAV:\"><D:supported-report/></D:error>");
+            return;
+        }
         switch (exchange.getRequestMethod() + " " + path) {
             case "PROPFIND /book/" -> send(exchange, 207, "application/xml", LISTING);
             // as Radicale does it: the resource's form feed copied raw into the XML
@@ -100,6 +114,24 @@ public class CollectionPagerTest {
         assertTrue(refused.reason(), refused.reason().contains("400")
                 && refused.reason().contains("An invalid XML character (Unicode: 0xc)"));
         assertEquals(null, page.continuation());
+    }
+
+    @Test
+    public void aServerThatRefusesSyncCollectionForAnEarlierTokenIsListedWholeAndNoTokenRecorded() throws Exception {
+        URI root = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        DavAccount account = new DavAccount(root, "ann", "pw");
+        DavCollection book = new DavCollection(root.resolve("/book/"), "Book", null, Set.of("addressbook"), Set.of(),
+                null, null, null, null);
+        CollectionPager pager = new CollectionPager(DavClient.builder("CardDAV").outbound(Radicale.LOOPBACK).build(), 10);
+        TestTransferContext context = new TestTransferContext(UUID.randomUUID(), new TransferEndpoint("carddav", Map.of()))
+                .rememberingChangeTokens(Map.of("/book/", "token-of-an-earlier-transfer"));
+
+        CollectionPager.Page page = pager.page(context, account, book, DavService.CARDDAV, null);
+
+        assertEquals("asked for the changes once", 1, syncReports.get());
+        assertEquals(List.of("/book/a.vcf", "/book/c.vcf"), page.resources().stream().map(r -> r.href().getPath()).toList());
+        assertEquals(List.of("/book/b.vcf"), page.unreadable().stream().map(u -> u.href().getPath()).toList());
+        assertEquals("the collection offers no token", Map.of(), context.recordedChangeTokens());
     }
 
     @Test

@@ -99,11 +99,15 @@ public final class CalDavConnector {
         return out;
     }
 
-    /** A page of the calendar {@code containerId}, after {@code continuation}. */
-    CollectionPager.Page page(DavAccount account, String containerId, String continuation) throws AdapterException {
+    /**
+     * A page of the calendar {@code containerId}, after {@code continuation}: of the resources changed since the last
+     * transfer where the server keeps a change feed ({@link CollectionPager}).
+     */
+    CollectionPager.Page page(org.dtp.spi.TransferContext context, DavAccount account, String containerId,
+                              String continuation) throws AdapterException {
         DavCollection collection = client.collection(account, at(account, containerId))
                 .orElseThrow(() -> new AdapterException("the calendar " + containerId + " is no longer on the server"));
-        return pager.page(account, collection, DavService.CALDAV, continuation);
+        return pager.page(context, account, collection, DavService.CALDAV, continuation);
     }
 
     /**

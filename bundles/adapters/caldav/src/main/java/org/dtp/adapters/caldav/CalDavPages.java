@@ -20,7 +20,8 @@ import java.util.List;
 
 /**
  * The export pages of both CalDAV exporters: the root lists the calendars taking the vertical's component, a
- * calendar's pages are multiget batches whose resources are read into items. A resource that cannot be read is
+ * calendar's pages are multiget batches whose resources are read into items (only those changed since the last
+ * transfer, where the server keeps a change feed). A resource that cannot be read is
  * left out of the page's items and listed with its reason in {@link ExportPage#rejected()}; one without the vertical's component (a task
  * in a calendar exported for events) gives no items.
  */
@@ -57,7 +58,7 @@ final class CalDavPages<C extends ContainerModel, I extends ItemModel> {
             }
             return new ExportPage<>(containers, List.of(), null);
         }
-        CollectionPager.Page page = connector.page(account, cursor.containerId(), cursor.continuation());
+        CollectionPager.Page page = connector.page(context, account, cursor.containerId(), cursor.continuation());
         List<I> items = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
         page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.href().getPath(), u.reason())));

@@ -52,6 +52,11 @@ final class CalDavFixture {
         return new TestTransferContext(job, endpoint);
     }
 
+    /** The source's context in a transfer that remembers, after one that left {@code previous} (empty: the first). */
+    TestTransferContext sourceAfter(Map<String, String> previous) {
+        return new TestTransferContext(UUID.randomUUID(), endpoint()).rememberingChangeTokens(previous);
+    }
+
     TestImportContext destination() {
         return new TestImportContext(job, endpoint(), ref -> {
             throw new IOException("no media in calendars");
@@ -75,12 +80,18 @@ final class CalDavFixture {
 
     <C extends org.dtp.models.ContainerModel, I extends org.dtp.models.ItemModel> Exported<I> exportAll(
             CalDavPages<C, I> pages, String calendarPath) throws AdapterException {
+        return exportAll(pages, calendarPath, source());
+    }
+
+    /** Every item of a calendar as a transfer with {@code context} exports them. */
+    <C extends org.dtp.models.ContainerModel, I extends org.dtp.models.ItemModel> Exported<I> exportAll(
+            CalDavPages<C, I> pages, String calendarPath, TransferContext context) throws AdapterException {
         List<I> items = new ArrayList<>();
         List<org.dtp.spi.ExportPage.Rejected> rejected = new ArrayList<>();
         String continuation = null;
         int count = 0;
         do {
-            org.dtp.spi.ExportPage<C, I> page = pages.export(source(), new ExportCursor(calendarPath, continuation));
+            org.dtp.spi.ExportPage<C, I> page = pages.export(context, new ExportCursor(calendarPath, continuation));
             items.addAll(page.items());
             rejected.addAll(page.rejected());
             continuation = page.continuation();

@@ -33,7 +33,8 @@ import java.util.List;
 /**
  * Exports the address books of a CardDAV account and their contacts. The root's page lists the address books
  * of the account's home (found by RFC 6764 discovery); an address book's pages are batches of one
- * addressbook-multiget each, in address order (see {@link CollectionPager}). Contact ids are the resources'
+ * addressbook-multiget each, in address order (see {@link CollectionPager}): only of the contacts added or changed
+ * since the last transfer, where the server keeps a change feed (RFC 6578). Contact ids are the resources'
  * paths, address book ids the collections' paths. Nothing on the server is changed.
  */
 @Component(service = Exporter.class, property = {
@@ -70,7 +71,8 @@ public final class CardDavContactExporter implements Exporter<AddressBook, Conta
         }
         DavCollection collection = connector.client().collection(account, CardDavConnector.at(account, cursor.containerId()))
                 .orElseThrow(() -> new AdapterException("the address book " + cursor.containerId() + " is no longer on the server"));
-        CollectionPager.Page page = connector.pager().page(account, collection, DavService.CARDDAV, cursor.continuation());
+        CollectionPager.Page page = connector.pager().page(context, account, collection, DavService.CARDDAV,
+                cursor.continuation());
         List<Contact> contacts = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
         page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.href().getPath(), u.reason())));

@@ -55,6 +55,11 @@ final class CardDavFixture {
         return new TestTransferContext(job, endpoint);
     }
 
+    /** The source's context in a transfer that remembers, after one that left {@code previous} (empty: the first). */
+    TestTransferContext sourceAfter(Map<String, String> previous) {
+        return new TestTransferContext(UUID.randomUUID(), endpoint()).rememberingChangeTokens(previous);
+    }
+
     /** An import context whose media come from this fixture's exporter, as the engine does it. */
     TestImportContext destination() {
         TransferContext source = source();
@@ -78,12 +83,17 @@ final class CardDavFixture {
     }
 
     Exported exportAll(String bookPath) throws AdapterException {
+        return exportAll(bookPath, source());
+    }
+
+    /** Every contact of the book as a transfer with {@code context} exports them. */
+    Exported exportAll(String bookPath, TransferContext context) throws AdapterException {
         List<Contact> contacts = new ArrayList<>();
         List<org.dtp.spi.ExportPage.Rejected> rejected = new ArrayList<>();
         String continuation = null;
         int pages = 0;
         do {
-            ExportPage<AddressBook, Contact> page = exporter.export(source(), new ExportCursor(bookPath, continuation));
+            ExportPage<AddressBook, Contact> page = exporter.export(context, new ExportCursor(bookPath, continuation));
             contacts.addAll(page.items());
             rejected.addAll(page.rejected());
             continuation = page.continuation();
