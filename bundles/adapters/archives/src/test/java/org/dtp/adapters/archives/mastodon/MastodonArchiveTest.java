@@ -79,7 +79,7 @@ public class MastodonArchiveTest {
                         + "<p>Second line<br />third</p>",
                 "[{\"type\": \"Mention\", \"href\": \"https://other.example/users/bob\", \"name\": \"@bob@other.example\"},"
                         + " {\"type\": \"Hashtag\", \"href\": \"https://mastodon.example/tags/fediverse\", \"name\": \"#fediverse\"}]",
-                "[{\"type\": \"Document\", \"mediaType\": \"image/jpeg\", \"url\": \"/" + MEDIA + "\", \"name\": \"A cat on a sofa\","
+                "[{\"type\": \"Document\", \"mediaType\": \"image/jpeg\", \"url\": \"" + MEDIA + "\", \"name\": \"A cat on a sofa\","
                         + " \"blurhash\": \"UFHx\", \"width\": 1600, \"height\": 1200}]") + ",\n"
                 + create(2, "2023-05-02T10:00:00Z", "[\"" + ACTOR + "/followers\"]", "[\"" + PUBLIC + "\"]",
                 "\"https://other.example/users/bob/statuses/99\"", "\"Spoilers for episode 3\"", true, "<p>It was the butler</p>", "[]", "[]") + ",\n"
@@ -91,8 +91,10 @@ public class MastodonArchiveTest {
                 "<p><span class=\\\"h-card\\\"><a href=\\\"https://other.example/@bob\\\" class=\\\"u-url mention\\\">@<span>bob</span></a></span> just us</p>",
                 "[{\"type\": \"Mention\", \"href\": \"https://other.example/users/bob\", \"name\": \"@bob@other.example\"}]", "[]")
                 + "\n]}";
-        Path zip = temp.getRoot().toPath().resolve("archive-20230601120000-0123456789abcdef.zip");
+        // A .tar.gz, named as Mastodon names it; media first, as its BackupService writes them.
+        Path tgz = temp.getRoot().toPath().resolve("archive-20230601120000-0123456789abcdef0123456789abcdef.tar.gz");
         new TestArchive()
+                .add(MEDIA, media(1))
                 .add("actor.json", "{\"@context\": [\"https://www.w3.org/ns/activitystreams\"], \"id\": \"" + ACTOR + "\", \"type\": \"Person\","
                         + " \"following\": \"" + ACTOR + "/following\", \"followers\": \"" + ACTOR + "/followers\", \"inbox\": \"" + ACTOR + "/inbox\","
                         + " \"outbox\": \"outbox.json\", \"preferredUsername\": \"ann\", \"name\": \"Ann\", \"summary\": \"<p>Hi</p>\","
@@ -100,9 +102,8 @@ public class MastodonArchiveTest {
                 .add("outbox.json", outbox)
                 .add("likes.json", "{\"type\": \"OrderedCollection\", \"orderedItems\": []}")
                 .add("avatar.png", media(9))
-                .add(MEDIA, media(1))
-                .writeZip(zip);
-        return Exports.endpoint(MastodonPostExporter.PROVIDER, zip);
+                .writeTgz(tgz);
+        return Exports.endpoint(MastodonPostExporter.PROVIDER, tgz);
     }
 
     private static String create(int n, String published, String to, String cc, String inReplyTo, String summary, boolean sensitive,
