@@ -27,12 +27,18 @@ import java.util.concurrent.atomic.AtomicReference;
  * The export of a social network archive's posts, whatever its kind: the root is one feed, the account's; the feed's
  * pages run through the post files in order, each file's records read with the streaming parser. A continuation is
  * {@code <file>:<records before>}: a page opens its file again and skips to it (after a restart, or when it is not
- * in the window), so a resumed export neither skips nor repeats, and memory holds one window of records: the last
- * read of {@value #WINDOW_PAGES} pages, from which the pages after it are served without reading the file again.
+ * in the window), so a resumed export neither skips nor repeats, and memory holds one window of posts (the last
+ * read of {@value #WINDOW_PAGES} pages, at least {@value #MIN_WINDOW_POSTS} posts), from which the pages after it are
+ * served without reading the file again.
  */
 public final class SocialArchiveExport {
     /** Pages read at once, so that a large file is not skipped through from its start for every page. */
     static final int WINDOW_PAGES = 10;
+    /**
+     * A post's model is about a kilobyte, so a window of a few MB; reading a file again costs inflating the part up to
+     * it, which in a Mastodon .tar.gz (its media written before outbox.json) is most of the archive.
+     */
+    static final int MIN_WINDOW_POSTS = 2_000;
 
     /** What a job reads of the archive at its first page: the index of its files, the feed and its post files. */
     private record Catalog(ArchiveIndex index, SocialFeed feed, List<Located> files) {
@@ -134,7 +140,7 @@ public final class SocialArchiveExport {
             JsonNode record = ended ? null : in.next();
             while (record != null) {
                 records.add(archive.map(record, file, catalog.feed(), catalog.index()));
-                if (records.size() == pageSize * WINDOW_PAGES) {
+                if (records.size() >= Math.max(pageSize * WINDOW_PAGES, MIN_WINDOW_POSTS)) {
                     break;
                 }
                 record = in.next();
