@@ -77,6 +77,22 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
         return roots;
     }
 
+    /** Compression ratios are only judged above this size: small JSON and HTML files compress far better than media. */
+    private static final long RATIO_CHECKED_FROM = 1024 * 1024;
+
+    /** Why an entry is not read (larger than allowed, or inflating like a zip bomb), or null when it may be read. */
+    public String refusal(ArchiveEntry entry) {
+        if (entry.size() > maxEntryBytes) {
+            return "refused: declares " + entry.size() + " bytes, more than maxEntryBytes (" + maxEntryBytes + ")";
+        }
+        if (entry.size() > RATIO_CHECKED_FROM && entry.compressedSize() > 0
+                && entry.size() / entry.compressedSize() > maxCompressionRatio) {
+            return "refused: inflates " + entry.compressedSize() + " bytes to " + entry.size()
+                    + ", more than maxCompressionRatio (" + maxCompressionRatio + ") allows";
+        }
+        return null;
+    }
+
     /** Whether {@code name} is an archive part this adapter reads. */
     public static boolean isArchive(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
