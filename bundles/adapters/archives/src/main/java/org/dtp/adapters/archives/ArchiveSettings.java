@@ -165,7 +165,7 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
      * The parts an endpoint names, in order, for a transfer the operators run or an end user's; checked on every call,
      * so narrowing the roots also stops running jobs.
      */
-    public List<Path> parts(TransferEndpoint endpoint, boolean operatorTransfer) throws InvalidEndpointException {
+    private List<Path> parts(TransferEndpoint endpoint, boolean operatorTransfer) throws InvalidEndpointException {
         Path path = allowedPath(endpoint.require(PATH), operatorTransfer);
         try {
             if (Files.isDirectory(path)) {

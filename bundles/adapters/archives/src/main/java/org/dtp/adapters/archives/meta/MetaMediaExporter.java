@@ -82,7 +82,7 @@ public final class MetaMediaExporter implements Exporter<PhotoAlbum, MediaItem> 
     }
 
     private MetaMediaCatalog catalog(TransferContext context) throws AdapterException {
-        List<Path> parts = settings.parts(context.endpoint(), context.operatorTransfer());
+        List<Path> parts = settings.parts(context);
         try {
             return context.scratch().computeIfAbsent(CATALOG, () -> {
                 try {

@@ -155,7 +155,7 @@ public final class SocialArchiveExport {
     }
 
     private Catalog catalog(TransferContext context) throws AdapterException {
-        List<Path> parts = settings.parts(context.endpoint(), context.operatorTransfer());
+        List<Path> parts = settings.parts(context);
         try {
             return context.scratch().computeIfAbsent(catalogKey, () -> {
                 try {
