@@ -81,6 +81,8 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
      * twice this is the memory per running job.
      */
     private static final long PAGE_BYTES = 8L * 1024 * 1024;
+    /** The longest feed name a transfer keeps a change token under (TransferContext.recordChangeToken): longer folder names are listed whole. */
+    private static final int MAX_FEED_NAME = 1000;
     /** The bodies read with the job's last two pages. */
     private static final JobScratch.Key<RecentPages> PAGES = JobScratch.Key.of("imap.export.page-bodies");
 
@@ -207,7 +209,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
             throws MessagingException, AdapterException {
         IMAPFolder folder = lease.openAfresh(name, Folder.READ_ONLY, condstore ? ResyncData.CONDSTORE : null);
         Optional<FolderFeed> now = FolderFeed.of(folder);
-        if (now.isPresent()) {
+        if (now.isPresent() && name.length() <= MAX_FEED_NAME) {
             context.recordChangeToken(name, now.get().token());
         }
         return folder;
