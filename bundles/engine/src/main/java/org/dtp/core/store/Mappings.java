@@ -231,6 +231,7 @@ final class Mappings {
     /** See {@link JobStore#deleteMappingScope}. */
     boolean delete(Connection c, String scope) throws SQLException {
         Sql.update(c, "DELETE FROM dtp_mapping WHERE scope = ?", params(scope));
+        ChangeTokens.deleteScope(c, scope);
         boolean deleted = Sql.update(c, "DELETE FROM dtp_mapping_scope WHERE scope = ?", params(scope)) > 0;
         keys.forget(scope);
         return deleted;
