@@ -21,3 +21,9 @@ CREATE TABLE IF NOT EXISTS dtp_change_token_pending (
   PRIMARY KEY (job_id, feed_hash)
 );
 CREATE INDEX IF NOT EXISTS dtp_change_token_pending_scope ON dtp_change_token_pending (scope);
+
+-- A mapping's rows by key hash. H2 takes an IN (...) list as an index condition only on an index's first column: the
+-- look-ups of a page's keys (scope = ? AND key_hash IN (...)) used the primary key (scope, key_hash) for the scope
+-- alone and compared every row of the scope with each key listed, a cost per page that grew with the mapping. A key
+-- hash is a keyed hash of the scope and the key, so this index finds each row at once.
+CREATE INDEX IF NOT EXISTS dtp_mapping_key_hash ON dtp_mapping (key_hash);
