@@ -2,6 +2,7 @@ package org.dtp.core.engine;
 
 import org.dtp.core.store.JobStore;
 import org.dtp.core.store.JobStoreException;
+import org.dtp.core.store.LeaseLostException;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.TransientAdapterException;
 
@@ -42,7 +43,7 @@ final class ChangeFeeds {
         }
         try {
             store.recordChangeToken(jobId, epoch, scope, feed, token);
-        } catch (org.dtp.core.store.LeaseLostException e) {
+        } catch (LeaseLostException e) {
             throw e;
         } catch (JobStoreException e) {
             throw new TransientAdapterException("the change token could not be stored: " + e.getMessage(), e);

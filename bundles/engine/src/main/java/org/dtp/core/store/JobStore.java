@@ -444,7 +444,11 @@ public final class JobStore {
      */
     public void recordChangeToken(UUID id, long epoch, String scope, String feed, String token) {
         long now = System.currentTimeMillis();
-        write(id, epoch, c -> changeTokens.recordPending(c, id, scope, feed, token, now));
+        write(id, epoch, c -> {
+            if (!JobRows.hasEnded(c, id)) { // a job cancelled meanwhile has dropped its tokens for good
+                changeTokens.recordPending(c, id, scope, feed, token, now);
+            }
+        });
     }
 
     /** What {@code scope} maps of the source {@code keys} ({@code "i:"} items, {@code "c:"} containers), by key. */

@@ -200,6 +200,12 @@ public class MappingStoreTest {
         store.recordChangeToken(cancelled, epoch, scope, "book", "sync-token-t1");
         assertTrue(store.transition(cancelled, epoch, Set.of(JobState.QUEUED), JobState.CANCELLED, "cancelled"));
         assertTrue(store.changeToken(scope, "book").isEmpty());
+        store.recordChangeToken(cancelled, epoch, scope, "book", "sync-token-late"); // its exporter, still listing
+        try (Connection c = database.raw().getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM dtp_change_token_pending")) {
+            rs.next();
+            assertEquals("an ended job keeps no token", 0, rs.getLong(1));
+        }
 
         UUID completed = job();
         epoch = store.claimRun(completed, "node", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
