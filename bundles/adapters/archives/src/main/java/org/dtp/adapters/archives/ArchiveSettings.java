@@ -26,6 +26,8 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
     /** The endpoint setting naming the archive, or the folder of its parts. */
     public static final String PATH = "path";
     static final int MAX_PAGE_SIZE = 10_000;
+    /** Compression ratios are only judged above this size: small JSON and HTML files compress far better than media. */
+    private static final long RATIO_CHECKED_FROM = 1024 * 1024;
     /** Takeout names its parts {@code takeout-<time>-001.zip}, {@code -002.zip}, ... */
     private static final Pattern NUMBERED_PART = Pattern.compile("(.*-)\\d{3}(\\.(?:zip|tgz|tar\\.gz))", Pattern.CASE_INSENSITIVE);
 
@@ -178,5 +180,18 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** Why an entry is not read (larger than allowed, or inflating like a zip bomb), or null. */
+    public String beyondLimits(ArchiveEntry entry) {
+        if (entry.size() > maxEntryBytes()) {
+            return "refused: declares " + entry.size() + " bytes, more than maxEntryBytes (" + maxEntryBytes() + ")";
+        }
+        if (entry.size() > RATIO_CHECKED_FROM && entry.compressedSize() > 0
+                && entry.size() / entry.compressedSize() > maxCompressionRatio()) {
+            return "refused: inflates " + entry.compressedSize() + " bytes to " + entry.size()
+                    + ", more than maxCompressionRatio (" + maxCompressionRatio() + ") allows";
+        }
+        return null;
     }
 }

@@ -19,12 +19,15 @@ import java.util.Map;
  * What a Takeout export holds of one product other than Photos, read once per job from its parts (the same every time,
  * so pages after a restart are the pages before it): its containers in archive order, each container's items, and
  * what of an item its model cannot carry. The first page (the root) gives the containers; a container's pages run
- * through its items, the continuation being the index of the next one.
+ * through its items (and the root's through those in no container), the continuation being the index of the next one.
  */
 final class ProductCatalog<C extends ContainerModel, I extends ItemModel> {
     /** Something of an item its model has no place for, reported on the page that exports the item. */
     record NotKept(String field, String reason) {
     }
+
+    /** The key of the root's items (those in no container). */
+    private static final String ROOT = "";
 
     private final List<C> containers;
     private final Map<String, List<I>> items;
@@ -42,12 +45,12 @@ final class ProductCatalog<C extends ContainerModel, I extends ItemModel> {
         rejected = List.copyOf(builder.rejected);
     }
 
-    /** The page at {@code cursor}: the containers (and what could not be read) first, then each container's items. */
+    /**
+     * The page at {@code cursor}: a container's items from the continuation on (the index of the next one); the
+     * root's first page also gives the containers and what could not be read.
+     */
     ExportPage<C, I> page(TransferContext context, ExportCursor cursor, int pageSize) throws AdapterException {
-        if (cursor.isRoot()) {
-            return new ExportPage<>(containers, List.<I>of(), null, rejected);
-        }
-        List<I> all = items.get(cursor.containerId());
+        List<I> all = items.get(cursor.isRoot() ? ROOT : cursor.containerId());
         if (all == null) {
             throw new AdapterException("'" + cursor.containerId() + "' is not in this archive (any more)");
         }
@@ -64,7 +67,9 @@ final class ProductCatalog<C extends ContainerModel, I extends ItemModel> {
                 context.reportNotKept(item.id(), lost.field(), lost.reason());
             }
         }
-        return new ExportPage<>(List.<C>of(), page, to < all.size() ? Integer.toString(to) : null);
+        boolean first = cursor.isRoot() && cursor.continuation() == null;
+        return new ExportPage<>(first ? containers : List.<C>of(), page, to < all.size() ? Integer.toString(to) : null,
+                first ? rejected : List.of());
     }
 
     /** Collects a catalog while the archive is read; what a format's reader cannot carry is reported to it. */
@@ -74,14 +79,19 @@ final class ProductCatalog<C extends ContainerModel, I extends ItemModel> {
         private final Map<String, List<NotKept>> notKept = new HashMap<>();
         private final List<Rejected> rejected = new ArrayList<>();
 
+        Builder() {
+            items.put(ROOT, new ArrayList<>());
+        }
+
         /** Adds a container (once per id: a later one of the same id is the same container). */
         void container(C container) {
             containers.putIfAbsent(container.id(), container);
             items.computeIfAbsent(container.id(), id -> new ArrayList<>());
         }
 
+        /** Adds an item to a container added before, or to the root when {@code containerId} is null. */
         void item(String containerId, I item) {
-            items.get(containerId).add(item);
+            items.get(containerId == null ? ROOT : containerId).add(item);
         }
 
         /** How many items the container has so far. */
