@@ -89,8 +89,7 @@ public final class MboxReader {
             }
             long end = line == null ? lines.position() : line.start();
             long stored = end - contentStart;
-            long separatorBytes = stored >= 2 && tail[0] == '\r' && tail[1] == '\n' && tail[2] == '\r' && tail[3] == '\n' ? 2
-                    : stored >= 1 && tail[3] == '\n' ? 1 : 0;
+            long separatorBytes = separatorBytes(tail, stored);
             Message message = new Message(separator.start(), contentStart, end, stored - separatorBytes - quoted,
                     separator.text(), headers.bytes());
             if (!visitor.message(message)) {
@@ -98,6 +97,18 @@ public final class MboxReader {
             }
         }
         return -1;
+    }
+
+    /**
+     * How many of a message's last stored bytes are the separating empty line's: its last line break, CRLF or LF (a
+     * writer ends a message that has no line break of its own with one before the next "From " line; one that has,
+     * with the empty line after it).
+     */
+    private static long separatorBytes(int[] tail, long stored) {
+        if (stored < 1 || tail[3] != '\n') {
+            return 0;
+        }
+        return stored >= 2 && tail[2] == '\r' ? 2 : 1;
     }
 
     /**

@@ -84,6 +84,17 @@ public class MboxReaderTest {
     }
 
     @Test
+    public void aMessageWithoutALastLineBreakLosesNothingToItsSeparator() throws Exception {
+        String noLineBreak = "Subject: cut\r\n\r\nno line break at the end";
+        byte[] mbox = ("From a@xxx Mon Jan 01 11:00:00 +0000 2024\r\n" + noLineBreak + "\r\n"
+                + "From b@xxx Mon Jan 01 11:00:00 +0000 2024\n" + SECOND.replace("\r\n", "\n") + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        List<MboxReader.Message> messages = scan(mbox);
+        assertEquals(noLineBreak, read(mbox, messages.get(0)));
+        assertEquals(SECOND.replace("\r\n", "\n"), read(mbox, messages.get(1)));
+    }
+
+    @Test
     public void bytesBeforeTheFirstFromLineAreNoMessage() throws Exception {
         byte[] mbox = ("a stray line\n" + new String(mbox(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
         List<MboxReader.Message> messages = scan(mbox);
