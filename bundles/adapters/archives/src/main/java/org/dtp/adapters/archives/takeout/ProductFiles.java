@@ -25,6 +25,8 @@ final class ProductFiles {
      * and these files are some KB to a few MB in real exports (a 10,000-contact .vcf is about 5 MB).
      */
     static final long MAX_TEXT_BYTES = 64L * 1024 * 1024;
+    /** The folder every product's folder is in. */
+    private static final String TAKEOUT = "Takeout";
 
     /** One file of the product: where it lies, and its path below the product's folder ({@code All Contacts/All Contacts.vcf}). */
     record File(int part, String partName, ArchiveEntry entry, String path) {
@@ -47,8 +49,8 @@ final class ProductFiles {
     }
 
     /**
-     * Hands every file under one of {@code productFolders} (a segment of the entry's path, usually after
-     * {@code Takeout/}) to {@code reader}, in archive order; unsafe entries are added to {@code rejected}.
+     * Hands every file under one of {@code productFolders} ({@code Takeout/<product>/...}) to {@code reader}, in
+     * archive order; unsafe entries are added to {@code rejected}.
      */
     static void scan(ArchiveSettings settings, List<Path> parts, Set<String> productFolders, List<Rejected> rejected,
                      Reader reader) throws IOException {
@@ -74,15 +76,18 @@ final class ProductFiles {
         }
     }
 
-    /** The path of an entry below the first of its segments that names the product's folder, or null. */
+    /**
+     * The path of an entry below the product's folder, or null: the folder is the archive's first (or, under
+     * {@code Takeout/}, second) segment, so that a folder of the same name elsewhere (a Drive folder "Contacts") is
+     * not taken for the product.
+     */
     static String pathInProduct(String name, Set<String> productFolders) {
         String[] segments = name.split("/");
-        for (int i = 0; i + 1 < segments.length; i++) {
-            if (productFolders.contains(segments[i])) {
-                return String.join("/", List.of(segments).subList(i + 1, segments.length));
-            }
+        int product = segments.length > 2 && segments[0].equals(TAKEOUT) ? 1 : 0;
+        if (product + 1 >= segments.length || !productFolders.contains(segments[product])) {
+            return null;
         }
-        return null;
+        return String.join("/", List.of(segments).subList(product + 1, segments.length));
     }
 
     /**

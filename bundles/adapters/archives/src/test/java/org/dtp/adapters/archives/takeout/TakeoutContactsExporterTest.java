@@ -48,6 +48,7 @@ public class TakeoutContactsExporterTest {
                         + vcard("Bob", "Sample", "bob@example.org", "myContacts"))
                 .add(CONTACTS + "Family/Family.vcf", vcard("Ann", "Example", "ann@example.org", "myContacts,Family"))
                 .add("Takeout/Google Photos/Photos from 2019/IMG_1.jpg", Takeout.media(1, 10))
+                .add("Takeout/Drive/Contacts/old.vcf", vcard("Not", "Aproduct", "drive@example.org", "myContacts"))
                 .writeZip(temp.getRoot().toPath().resolve("takeout-20250101T000000Z-001.zip"));
         ExportWalk<AddressBook, Contact> walk = walk(zip, 1);
         assertEquals(List.of("All Contacts", "Family"), walk.containers().stream().map(AddressBook::name).toList());
