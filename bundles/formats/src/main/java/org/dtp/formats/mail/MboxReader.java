@@ -1,6 +1,5 @@
 package org.dtp.formats.mail;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,7 +66,7 @@ public final class MboxReader {
      * the message the visitor refused starts, or -1 at the end of the file.
      */
     public static long scan(InputStream in, long offset, Visitor visitor) throws IOException {
-        LineReader lines = new LineReader(new BufferedInputStream(in, BUFFER_BYTES), offset);
+        LineReader lines = new LineReader(in, offset);
         Line line = lines.next(false);
         while (line != null && !line.separator()) {
             line = lines.next(false); // not an mbox message
@@ -116,7 +115,7 @@ public final class MboxReader {
      * of it; closing it closes {@code stored}.
      */
     public static InputStream message(InputStream stored, long size) {
-        return new Bounded(new Unquoting(stored), size);
+        return new MessageStream(stored, size);
     }
 
     static Instant arrived(String separator) {
@@ -172,9 +171,16 @@ public final class MboxReader {
         }
     }
 
-    /** Reads lines as positions, holding only their first bytes and last four (all of a header line's, when asked). */
+    /**
+     * Reads lines as positions, in bulk, holding only their first bytes and last four (all of a header line's, when
+     * asked); a line's text is made only for a "From " line.
+     */
     private static final class LineReader {
         private final InputStream in;
+        private final byte[] buffer = new byte[BUFFER_BYTES];
+        private final byte[] prefix = new byte[MAX_SEPARATOR_CHARS];
+        private int pos;
+        private int end;
         private long position;
 
         LineReader(InputStream in, long position) {
@@ -188,78 +194,107 @@ public final class MboxReader {
 
         Line next(boolean keepBytes) throws IOException {
             long start = position;
-            StringBuilder head = new StringBuilder();
-            ByteArrayOutputStream bytes = keepBytes ? new ByteArrayOutputStream(128) : null;
+            ByteArrayOutputStream kept = keepBytes ? new ByteArrayOutputStream(128) : null;
+            int prefixLength = 0;
             int[] last = {-1, -1, -1, -1};
-            int leadingGreater = 0;
-            boolean counting = true;
-            int b;
-            while ((b = in.read()) >= 0) {
-                position++;
-                if (head.length() < MAX_SEPARATOR_CHARS) {
-                    head.append((char) b); // ISO-8859-1: a From line is ASCII, anything else only needs to survive
-                }
-                if (bytes != null) {
-                    if (bytes.size() < MessageHeaders.MAX_HEADER_BYTES) {
-                        bytes.write(b);
-                    } else {
-                        bytes = null; // longer than any header block: never kept whole
+            boolean ended = false;
+            while (!ended) {
+                if (pos == end) {
+                    end = Math.max(0, in.read(buffer, 0, buffer.length));
+                    pos = 0;
+                    if (end == 0) {
+                        break;
                     }
                 }
-                if (counting && b == '>') {
-                    leadingGreater++;
-                } else {
-                    counting = false;
+                int from = pos;
+                while (pos < end && buffer[pos] != '\n') {
+                    pos++;
                 }
-                System.arraycopy(last, 1, last, 0, 3);
-                last[3] = b;
-                if (b == '\n') {
-                    break;
+                if (pos < end) {
+                    pos++; // the line feed belongs to the line
+                    ended = true;
                 }
+                int length = pos - from;
+                int toPrefix = Math.min(length, prefix.length - prefixLength);
+                System.arraycopy(buffer, from, prefix, prefixLength, toPrefix);
+                prefixLength += toPrefix;
+                if (kept != null) {
+                    if (kept.size() + length <= MessageHeaders.MAX_HEADER_BYTES) {
+                        kept.write(buffer, from, length);
+                    } else {
+                        kept = null; // longer than any header block: never kept whole
+                    }
+                }
+                for (int i = Math.max(from, pos - 4); i < pos; i++) {
+                    System.arraycopy(last, 1, last, 0, 3);
+                    last[3] = buffer[i] & 0xff;
+                }
+                position += length;
             }
             if (position == start) {
                 return null;
             }
-            String text = head.toString();
-            boolean separator = text.startsWith("From ");
-            boolean quotedFrom = leadingGreater > 0 && text.startsWith("From ", leadingGreater);
-            String shown = text.endsWith("\n") ? text.substring(0, text.length() - (text.endsWith("\r\n") ? 2 : 1)) : text;
-            return new Line(start, position, shown, separator, quotedFrom, last,
-                    bytes == null ? new byte[0] : unquoted(bytes.toByteArray(), quotedFrom));
+            boolean separator = startsWithFrom(prefix, 0, prefixLength);
+            int leadingGreater = 0;
+            while (leadingGreater < prefixLength && prefix[leadingGreater] == '>') {
+                leadingGreater++;
+            }
+            boolean quotedFrom = leadingGreater > 0 && startsWithFrom(prefix, leadingGreater, prefixLength);
+            String text = null;
+            if (separator) {
+                int textLength = prefixLength;
+                while (textLength > 0 && (prefix[textLength - 1] == '\n' || prefix[textLength - 1] == '\r')) {
+                    textLength--;
+                }
+                text = new String(prefix, 0, textLength, StandardCharsets.ISO_8859_1); // a From line is ASCII
+            }
+            byte[] bytes = kept == null ? new byte[0] : kept.toByteArray();
+            return new Line(start, position, text, separator, quotedFrom, last,
+                    quotedFrom ? Arrays.copyOfRange(bytes, Math.min(1, bytes.length), bytes.length) : bytes);
         }
 
-        /** A header line as the message has it: one '>' less when it is a quoted From line. */
-        private static byte[] unquoted(byte[] line, boolean quotedFrom) {
-            return quotedFrom ? Arrays.copyOfRange(line, 1, line.length) : line;
+        private static boolean startsWithFrom(byte[] line, int at, int length) {
+            if (length - at < FROM.length) {
+                return false;
+            }
+            for (int i = 0; i < FROM.length; i++) {
+                if (line[at + i] != FROM[i]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
-    /** Removes one '>' from every line that matches {@code >+From }, streaming. */
-    private static final class Unquoting extends InputStream {
+    /**
+     * A message's stored bytes with one '>' removed from every line that matches {@code >+From }, {@code size}
+     * bytes of it, read in bulk: a line is copied whole once its start is known not to be a quoted From line. It
+     * reads ahead of what it gives only as far as the message's own stored bytes go (they are never fewer than the
+     * bytes still to give, less those it holds), so the stream under it stands within the message when it is closed.
+     */
+    private static final class MessageStream extends InputStream {
         private final InputStream in;
+        private final byte[] buffer = new byte[BUFFER_BYTES];
         private final byte[] pending = new byte[FROM.length + 1];
+        private int pos;
+        private int end;
         private int pendingStart;
         private int pendingEnd;
+        private long left;
         private boolean lineStart = true;
         private boolean holding; // one '>' kept back: it goes if the line turns out to be a quoted From line
         private int matched;     // how much of "From " followed the '>' run
         private boolean eof;
 
-        Unquoting(InputStream in) {
+        MessageStream(InputStream in, long size) {
             this.in = in;
+            this.left = size;
         }
 
         @Override
         public int read() throws IOException {
-            while (pendingStart == pendingEnd) {
-                if (eof) {
-                    return -1;
-                }
-                pendingStart = 0;
-                pendingEnd = 0;
-                step();
-            }
-            return pending[pendingStart++] & 0xff;
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
@@ -267,24 +302,63 @@ public final class MboxReader {
             if (len == 0) {
                 return 0;
             }
+            int wanted = (int) Math.min(len, left);
             int n = 0;
-            while (n < len) {
-                int c = read();
-                if (c < 0) {
-                    return n == 0 ? -1 : n;
+            while (n < wanted) {
+                if (pendingStart < pendingEnd) {
+                    int k = Math.min(wanted - n, pendingEnd - pendingStart);
+                    System.arraycopy(pending, pendingStart, b, off + n, k);
+                    pendingStart += k;
+                    n += k;
+                    continue;
                 }
-                b[off + n++] = (byte) c;
+                if (eof) {
+                    break;
+                }
+                pendingStart = 0;
+                pendingEnd = 0;
+                if (lineStart || holding || matched > 0) {
+                    step(left - n);
+                    continue;
+                }
+                if (pos == end && !fill(left - n)) {
+                    eof = true;
+                    continue;
+                }
+                int from = pos;
+                int limit = Math.min(end, pos + (wanted - n));
+                while (pos < limit && buffer[pos] != '\n') {
+                    pos++;
+                }
+                if (pos < limit) {
+                    pos++;
+                    lineStart = true;
+                }
+                System.arraycopy(buffer, from, b, off + n, pos - from);
+                n += pos - from;
             }
-            return n;
+            left -= n;
+            return n == 0 ? -1 : n;
         }
 
-        private void step() throws IOException {
-            int b = in.read();
-            if (b < 0) {
+        /** Refills the buffer with at most the bytes the message still has stored; false at the end of the stream. */
+        private boolean fill(long toGive) throws IOException {
+            long held = (pendingEnd - pendingStart) + (holding ? 1 : 0) + matched;
+            int want = (int) Math.min(buffer.length, Math.max(1, toGive - held));
+            int read = in.read(buffer, 0, want);
+            pos = 0;
+            end = Math.max(0, read);
+            return read > 0;
+        }
+
+        /** One byte at a line's start, through the quoting state machine. */
+        private void step(long toGive) throws IOException {
+            if (pos == end && !fill(toGive)) {
                 eof = true;
                 release();
                 return;
             }
+            int b = buffer[pos++] & 0xff;
             if (lineStart) {
                 if (matched == 0 && b == '>') {
                     if (holding) {
@@ -324,46 +398,6 @@ public final class MboxReader {
 
         private void emit(int b) {
             pending[pendingEnd++] = (byte) b;
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
-        }
-    }
-
-    /** At most {@code limit} bytes of a stream. */
-    private static final class Bounded extends InputStream {
-        private final InputStream in;
-        private long left;
-
-        Bounded(InputStream in, long limit) {
-            this.in = in;
-            this.left = limit;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int b = in.read();
-            if (b >= 0) {
-                left--;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = in.read(b, off, (int) Math.min(len, left));
-            if (n > 0) {
-                left -= n;
-            }
-            return n;
         }
 
         @Override

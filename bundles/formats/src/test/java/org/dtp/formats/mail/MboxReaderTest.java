@@ -12,6 +12,7 @@ import java.util.List;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
 
 public class MboxReaderTest {
     /** Two messages as Gmail's Takeout writes them: its "From " line, the X-GM-THRID and X-Gmail-Labels headers first. */
@@ -92,6 +93,40 @@ public class MboxReaderTest {
         List<MboxReader.Message> messages = scan(mbox);
         assertEquals(noLineBreak, read(mbox, messages.get(0)));
         assertEquals(SECOND.replace("\r\n", "\n"), read(mbox, messages.get(1)));
+    }
+
+    @Test
+    public void aMessageIsReadInAnyChunksAndNeverPastItsOwnStoredBytes() throws Exception {
+        String tricky = "Subject: quotes\r\n\r\n>>>>From deep\r\n>\r\n>Fro\r\nFrom\r\n>From";
+        byte[] mbox = ("From a@xxx Mon Jan 01 11:00:00 +0000 2024\r\n" + tricky.replaceAll("(?m)^(>*From )", ">$1") + "\r\n"
+                + new String(mbox(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        List<MboxReader.Message> messages = scan(mbox);
+        List<String> expected = List.of(tricky, FIRST, SECOND);
+        for (int chunk : new int[]{1, 3, 7, 4096}) {
+            for (int i = 0; i < messages.size(); i++) {
+                MboxReader.Message m = messages.get(i);
+                long[] consumed = {0};
+                InputStream stored = new java.io.FilterInputStream(new ByteArrayInputStream(mbox, (int) m.contentStart(), mbox.length)) {
+                    @Override
+                    public int read(byte[] b, int off, int len) throws IOException {
+                        int n = super.read(b, off, len);
+                        consumed[0] += Math.max(0, n);
+                        return n;
+                    }
+                };
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                try (InputStream message = MboxReader.message(stored, m.size())) {
+                    byte[] buffer = new byte[chunk];
+                    int n;
+                    while ((n = message.read(buffer, 0, chunk)) > 0) {
+                        out.write(buffer, 0, n);
+                    }
+                }
+                assertEquals("message " + i + " in chunks of " + chunk, expected.get(i), out.toString(StandardCharsets.UTF_8));
+                assertTrue("read " + consumed[0] + " bytes of a message stored in " + (m.end() - m.contentStart()),
+                        consumed[0] <= m.end() - m.contentStart());
+            }
+        }
     }
 
     @Test
