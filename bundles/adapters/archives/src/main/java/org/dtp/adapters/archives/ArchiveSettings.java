@@ -30,6 +30,8 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
     public static final String UPLOAD = "upload";
     private static final Pattern UPLOAD_ID = Pattern.compile("[0-9a-f]{32}");
     static final int MAX_PAGE_SIZE = 10_000;
+    /** Compression ratios are only judged above this size: small JSON and HTML files compress far better than media. */
+    private static final long RATIO_CHECKED_FROM = 1024 * 1024;
     /** Takeout names its parts {@code takeout-<time>-001.zip}, {@code -002.zip}, ... */
     private static final Pattern NUMBERED_PART = Pattern.compile("(.*-)\\d{3}(\\.(?:zip|tgz|tar\\.gz))", Pattern.CASE_INSENSITIVE);
 
@@ -76,9 +78,6 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
         }
         return roots;
     }
-
-    /** Compression ratios are only judged above this size: small JSON and HTML files compress far better than media. */
-    private static final long RATIO_CHECKED_FROM = 1024 * 1024;
 
     /** Why an entry is not read (larger than allowed, or inflating like a zip bomb), or null when it may be read. */
     public String refusal(ArchiveEntry entry) {

@@ -7,6 +7,8 @@ import org.dtp.adapters.localfs.LocalFolderSettings;
 import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.adapters.localfs.Sidecars.MailFolderSidecar;
 import org.dtp.adapters.localfs.Sidecars.MessageSidecar;
+import org.dtp.formats.mail.MboxReader;
+import org.dtp.formats.mail.MessageHeaders;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
@@ -116,9 +118,9 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         String folderId = FolderLayout.idOf(root, mbox);
         List<MailMessage> messages = new ArrayList<>(scan.entries().size());
         try (MboxIndex.Reader index = MboxIndex.Reader.open(mbox, indexPosition)) {
-            for (Mbox.Entry entry : scan.entries()) {
+            for (MboxReader.Message entry : scan.entries()) {
                 Optional<MessageSidecar> sidecar = index == null ? Optional.empty() : index.at(entry.offset());
-                messages.add(mboxMessage(mbox, folderId, entry, sidecar));
+                messages.add(mboxMessage(folderId, entry, sidecar));
             }
             String next = scan.next() < 0 ? null : scan.next() + ":" + (index == null ? 0 : index.position());
             return new ExportPage<>(folders, messages, next);
@@ -195,36 +197,30 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
     private static MailMessage emlMessage(Path root, Path file) {
         String id = FolderLayout.idOf(root, file);
         long size = -1;
-        MailHeaders.Fields fields = MailHeaders.Fields.NONE;
+        MessageHeaders headers = MessageHeaders.of(new byte[0]);
         try (InputStream in = Files.newInputStream(file)) {
             size = Files.size(file);
-            fields = MailHeaders.read(in);
+            headers = MessageHeaders.read(in);
         } catch (IOException e) {
             LOG.debug("headers of {} not read: {}", file, e.toString()); // copying it will report the failure
         }
         String name = file.getFileName().toString();
         Optional<MessageSidecar> sidecar = quietly(() -> Sidecars.readMessage(file), file)
                 .filter(s -> name.equals(s.storedName()));
-        return message(id, new MediaRef(id, MESSAGE_TYPE, size), fields, sidecar, null, size);
+        return message(id, new MediaRef(id, MESSAGE_TYPE, size), headers, sidecar, null, size);
     }
 
-    private static MailMessage mboxMessage(Path mbox, String folderId, Mbox.Entry entry, Optional<MessageSidecar> sidecar) {
+    private static MailMessage mboxMessage(String folderId, MboxReader.Message entry, Optional<MessageSidecar> sidecar) {
         // The index knows the exact size; without one the convention's (empty line before "From " dropped) holds.
         long size = sidecar.map(MessageSidecar::size).orElse(entry.size());
-        MailHeaders.Fields fields = MailHeaders.Fields.NONE;
-        try (InputStream in = Mbox.open(mbox, entry.contentStart(), size)) {
-            fields = MailHeaders.read(in);
-        } catch (IOException e) {
-            LOG.debug("headers of the message at {} of {} not read: {}", entry.offset(), mbox, e.toString());
-        }
         String id = folderId + "#" + entry.offset();
         MediaRef raw = new MediaRef(id + "," + size, MESSAGE_TYPE, size);
-        return message(id, raw, fields, sidecar, entry.arrived(), size);
+        return message(id, raw, MessageHeaders.of(entry.headers()), sidecar, entry.arrived(), size);
     }
 
-    private static MailMessage message(String id, MediaRef raw, MailHeaders.Fields fields, Optional<MessageSidecar> sidecar,
+    private static MailMessage message(String id, MediaRef raw, MessageHeaders headers, Optional<MessageSidecar> sidecar,
                                        Instant arrived, long size) {
-        return new MailMessage(id, raw, fields.messageId(), fields.subject(), fields.from(), fields.to(), fields.date(),
+        return new MailMessage(id, raw, headers.messageId(), headers.subject(), headers.from(), headers.to(), headers.date(),
                 sidecar.map(MessageSidecar::flags).orElse(null),
                 sidecar.map(MessageSidecar::labels).orElse(List.of()),
                 sidecar.map(MessageSidecar::internalDate).orElse(arrived),
