@@ -55,6 +55,7 @@ public final class RerunBenchmark {
             @Override public String[] allowedRoots() { return new String[0]; }
             @Override public int pageSize() { return 100; }
             @Override public boolean syncToDisk() { return false; }
+            @Override public int changeTimeMarginSeconds() { return 2; }
             @Override public Class<? extends Annotation> annotationType() { return LocalFolderConfig.class; }
         };
         Counting<?, ?> contacts = new Counting<>(new LocalFolderContactImporter(config));
