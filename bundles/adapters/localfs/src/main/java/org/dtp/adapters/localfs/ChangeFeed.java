@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
@@ -33,7 +34,7 @@ import java.util.Objects;
  */
 public final class ChangeFeed {
     /** Feed names are at most this long (the SPI's bound); longer ones are replaced by their hash. */
-    static final int MAX_NAME = 1_000;
+    private static final int MAX_NAME = 1_000;
     private static final Logger LOG = LoggerFactory.getLogger(ChangeFeed.class);
     private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
     /** The feed that lists everything: no earlier transfer's token. */
@@ -67,9 +68,12 @@ public final class ChangeFeed {
 
     /**
      * Whether {@code file} is a regular file (not a link) to list: changed since the token, or any file without one.
-     * One {@code lstat}; a file that is gone or cannot be looked at is not listed.
+     * One {@code lstat}; a file gone since the directory was read is not listed.
+     *
+     * @throws IOException when the file cannot be looked at: the page fails (and is tried again where that may pass)
+     *                     rather than leave out a file the next token would then skip for good
      */
-    public boolean lists(Path file) {
+    public boolean lists(Path file) throws IOException {
         if (since == null) {
             return Files.isRegularFile(file, NO_FOLLOW);
         }
@@ -91,7 +95,7 @@ public final class ChangeFeed {
                 changed = attributes.lastModifiedTime();
             }
             return changed.toInstant().isAfter(since);
-        } catch (IOException e) {
+        } catch (NoSuchFileException e) {
             return false;
         }
     }

@@ -133,7 +133,13 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
                 byName.put(stem, root.resolve(name));
             }
         }
-        return byName.values().stream().filter(feed::lists).toList();
+        List<Path> listed = new ArrayList<>();
+        for (Path file : byName.values()) {
+            if (feed.lists(file)) {
+                listed.add(file);
+            }
+        }
+        return listed;
     }
 
     private static int rank(String name) {
