@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs.mail;
 
+import org.dtp.adapters.localfs.ChangeFeed;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
@@ -41,7 +42,8 @@ import java.util.Optional;
  * Exports the mail of a folder tree: every directory (at any depth) is a mail folder holding its {@code .eml}
  * files, every {@code .mbox} file a mail folder holding its messages (its sub-folders are in the directory
  * {@code <name>.sbd} beside it, as Thunderbird keeps them). Messages go out as their exact bytes; sidecars an
- * import left give back flags, keywords, labels, INTERNALDATE and the folder's special use.
+ * import left give back flags, keywords, labels, INTERNALDATE and the folder's special use. A re-run lists only the
+ * {@code .eml} files and mbox files changed since the previous scan of their folder ({@link ChangeFeed}).
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderMailExporter",
@@ -54,6 +56,8 @@ import java.util.Optional;
 public final class LocalFolderMailExporter implements Exporter<MailFolder, MailMessage> {
     static final String MESSAGE_TYPE = "message/rfc822";
     private static final Logger LOG = LoggerFactory.getLogger(LocalFolderMailExporter.class);
+    /** The prefix of a mail folder's change feed name (then its id: a directory's or an mbox file's). */
+    static final String FEED = "mail:";
 
     private final LocalFolderSettings settings;
 
@@ -77,13 +81,15 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         Path folder = FolderLayout.resolve(root, cursor.containerId());
         try {
             if (Files.isRegularFile(folder, LinkOption.NOFOLLOW_LINKS) && MailFolders.isMbox(folder.getFileName().toString())) {
-                return mboxPage(root, folder, cursor);
+                return mboxPage(context, root, folder, cursor);
             }
             if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
                 throw new AdapterException("the mail folder '" + cursor.containerId() + "' no longer exists in " + root);
             }
             List<MailFolder> folders = cursor.continuation() == null ? folders(root, folder) : List.of();
-            List<String> names = FolderLayout.fileNames(folder, cursor.continuation(), settings.pageSize() + 1, MailFolders::isEml);
+            ChangeFeed feed = ChangeFeed.open(context, FEED + FolderLayout.idOf(root, folder), folder, cursor.continuation() == null,
+                    settings.changeTimeMargin());
+            List<String> names = FolderLayout.fileNames(folder, cursor.continuation(), settings.pageSize() + 1, MailFolders::isEml, feed);
             boolean more = names.size() > settings.pageSize();
             List<String> page = more ? names.subList(0, settings.pageSize()) : names;
             List<MailMessage> messages = new ArrayList<>(page.size());
@@ -96,8 +102,11 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         }
     }
 
-    /** A page of an mbox: continuation "offset:indexPosition", where the next message and its index line start. */
-    private ExportPage<MailFolder, MailMessage> mboxPage(Path root, Path mbox, ExportCursor cursor)
+    /**
+     * A page of an mbox: continuation "offset:indexPosition", where the next message and its index line start. The
+     * file is the unit of its change feed: unchanged since the previous scan, it gives no message (nor is it read).
+     */
+    private ExportPage<MailFolder, MailMessage> mboxPage(TransferContext context, Path root, Path mbox, ExportCursor cursor)
             throws IOException, AdapterException {
         long offset = 0;
         long indexPosition = 0;
@@ -114,8 +123,12 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
                 throw new AdapterException("'" + cursor.continuation() + "' is no continuation of this adapter");
             }
         }
-        Mbox.Scan scan = Mbox.scan(mbox, offset, settings.pageSize());
         String folderId = FolderLayout.idOf(root, mbox);
+        ChangeFeed feed = ChangeFeed.open(context, FEED + folderId, mbox, cursor.continuation() == null, settings.changeTimeMargin());
+        if (!feed.lists(mbox)) {
+            return new ExportPage<>(folders, List.of(), null);
+        }
+        Mbox.Scan scan = Mbox.scan(mbox, offset, settings.pageSize());
         List<MailMessage> messages = new ArrayList<>(scan.entries().size());
         try (MboxIndex.Reader index = MboxIndex.Reader.open(mbox, indexPosition)) {
             for (MboxReader.Message entry : scan.entries()) {
