@@ -122,7 +122,9 @@ public final class FolderLayout {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
                 if ((after != null && name.compareTo(after) <= 0) || ignored(name) || !accept.test(name)
-                        || !feed.lists(entry)) {
+                        // A name past the page's last is not looked at (each page scans the folder: a stat of every
+                        // file per page made a first listing of 100,000 files quadratic in stats)
+                        || (smallest.size() >= limit && name.compareTo(smallest.last()) > 0) || !feed.lists(entry)) {
                     continue;
                 }
                 smallest.add(name);
