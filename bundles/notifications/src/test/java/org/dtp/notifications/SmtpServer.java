@@ -28,13 +28,17 @@ final class SmtpServer implements AutoCloseable {
         System.setProperty("greenmail.tls.keystore.password", "changeit");
     }
 
+    private static final long STARTUP_TIMEOUT_MILLIS = 30_000;
+
     final GreenMail greenMail;
 
     SmtpServer() {
         // GreenMail gives a server 2 s to start; SMTPS, with its TLS set-up, took longer on a loaded CI machine.
-        greenMail = new GreenMail(new ServerSetup[]{
-                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP).withServerStartupTimeout(30_000),
-                new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS).withServerStartupTimeout(30_000)})
+        ServerSetup smtp = new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP);
+        ServerSetup smtps = new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS);
+        smtp.setServerStartupTimeout(STARTUP_TIMEOUT_MILLIS);
+        smtps.setServerStartupTimeout(STARTUP_TIMEOUT_MILLIS);
+        greenMail = new GreenMail(new ServerSetup[]{smtp, smtps})
                 .withConfiguration(GreenMailConfiguration.aConfig().withUser(FROM, LOGIN, PASSWORD));
         greenMail.start();
     }
