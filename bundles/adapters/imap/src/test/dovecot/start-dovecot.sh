@@ -9,8 +9,8 @@
 # The server listens on 127.0.0.1 only (port DTP_DOVECOT_PORT, else the first free one from 10143), requires TLS
 # before any login (STARTTLS; a self-signed certificate for localhost and 127.0.0.1 made here), authenticates one
 # test user from a passwd-file, and keeps mail in Maildir (layout fs, separator '/') in a temporary folder, with
-# special-use folders Drafts, Sent, Trash and Junk. Nothing outside that folder is changed; the mail processes run
-# as the unprivileged user nobody.
+# special-use folders Drafts, Sent, Trash and Junk; it offers COMPRESS=DEFLATE (its imap_zlib plugin). Nothing
+# outside that folder is changed; the mail processes run as the unprivileged user nobody.
 set -euo pipefail
 
 if [ "$(id -u)" != 0 ]; then
@@ -97,6 +97,10 @@ namespace inbox {
     special_use = \Junk
     auto = subscribe
   }
+}
+# COMPRESS=DEFLATE (RFC 4978) offered, for the adapter's compress setting (DovecotCompressTest, ImapPeersBenchmark).
+protocol imap {
+  mail_plugins = \$mail_plugins imap_zlib
 }
 # Counts the IMAP commands the server finished, by name (doveadm stats dump), for ImapBenchmark.
 metric imap_command {

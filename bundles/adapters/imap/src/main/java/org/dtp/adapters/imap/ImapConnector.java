@@ -107,7 +107,8 @@ public final class ImapConnector {
     Lease lease(TransferContext context) throws AdapterException {
         ImapAccount account = ImapAccount.of(context.endpoint(), settings);
         boolean operator = context.operatorTransfer();
-        String key = (operator ? "operator:" : "") + account.key();
+        // Compressed and plain connections are pooled apart: an endpoint's compress setting decides which it gets.
+        String key = (operator ? "operator:" : "") + account.key() + ":" + account.compression();
         java.util.Optional<java.time.Instant> deadline = context.deadline();
         if (deadline.isPresent()) {
             // Work that must answer by a time (an estimate): a connection of its own whose connect and every read end
@@ -155,7 +156,13 @@ public final class ImapConnector {
         try {
             boolean tls = account.security() == ImapAccount.Security.TLS;
             String protocol = tls ? "imaps" : "imap";
-            Session session = Session.getInstance(sessionProperties(protocol, account.security(), checked, connectTimeout, readTimeout));
+            Properties props = sessionProperties(protocol, account.security(), checked, connectTimeout, readTimeout);
+            if (account.compression().appliesTo(account.host())) {
+                // Angus sends COMPRESS DEFLATE after the login when the server announces COMPRESS=DEFLATE (RFC 4978), at
+                // zlib's default level; a server without it gets a plain connection.
+                props.setProperty("mail." + protocol + ".compress.enable", "true");
+            }
+            Session session = Session.getInstance(props);
             URLName url = new URLName(protocol, account.host(), account.port(), null, account.username(), null);
             store = tls ? new IMAPSSLStore(session, url) : new IMAPStore(session, url);
             store.connect(account.host(), account.port(), account.username(), account.password());

@@ -26,10 +26,13 @@ import java.util.Map;
  * message's SHA-256, flags and INTERNALDATE), and the time, the IMAP commands Dovecot finished and the CPU time its
  * processes spent are taken around the copier alone. mbsync adds an X-TUID header line to every message it copies;
  * the check leaves that line out, and compares everything else byte for byte. Prints each copier's medians and dtp / peer ratios.
- * A copier that is not installed is left out, saying so. A measurement, not a test (see README).
+ * A copier that is not installed is left out, saying so. dtp runs once per value of {@code --compress} (its endpoints'
+ * {@code compress} setting: "dtp" plain, "dtp+deflate" with COMPRESS=DEFLATE, which the test Dovecot offers); the peers
+ * run at their defaults (mbsync 1.4 compresses whenever the server offers it, imapsync only when asked). A measurement,
+ * not a test (see README).
  * <p>
- * Arguments: {@code --folders 8 --per-folder 125 --mean-kb 0 --rounds 3 --warmup 1 --peers mbsync,imapsync}
- * ({@code --mean-kb 0}: short text mails of about 2 KB; 5,000 mails of about 1 GB: {@code --per-folder 625
+ * Arguments: {@code --folders 8 --per-folder 125 --mean-kb 0 --rounds 3 --warmup 1 --peers mbsync,imapsync
+ * --compress off,on} ({@code --mean-kb 0}: short text mails of about 2 KB; 5,000 mails of about 1 GB: {@code --per-folder 625
  * --mean-kb 200}); {@code --imapsync PATH} where the imapsync script is.
  */
 public final class ImapPeersBenchmark {
@@ -44,12 +47,13 @@ public final class ImapPeersBenchmark {
         void copy() throws Exception;
     }
 
-    private record Measure(double seconds, double cpu, long commands, boolean identical) {
+    /** A copy's time, Dovecot's CPU and IMAP commands around it (of which COMPRESS: the connections compressed), and its check. */
+    private record Measure(double seconds, double cpu, long commands, long compressed, boolean identical) {
     }
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = new LinkedHashMap<>(Map.of("folders", "8", "per-folder", "125", "mean-kb", "0",
-                "rounds", "3", "warmup", "1", "peers", "mbsync,imapsync", "imapsync", "imapsync"));
+                "rounds", "3", "warmup", "1", "peers", "mbsync,imapsync", "imapsync", "imapsync", "compress", "off,on"));
         for (int i = 0; i + 1 < args.length; i += 2) {
             options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
@@ -76,23 +80,9 @@ public final class ImapPeersBenchmark {
 
         Path work = Files.createTempDirectory("imap-peers");
         List<Copier> copiers = new ArrayList<>();
-        copiers.add(new Copier() {
-            @Override
-            public String name() {
-                return "dtp";
-            }
-
-            @Override
-            public void copy() throws Exception {
-                TransferJob job;
-                try (MailTransfers transfers = new MailTransfers(settings)) {
-                    job = transfers.run(from, to);
-                }
-                if (job.state() != JobState.COMPLETED) {
-                    throw new IllegalStateException("dtp's transfer ended " + job.state() + ": " + job);
-                }
-            }
-        });
+        for (String compress : options.get("compress").split(",")) {
+            copiers.add(dtp(compress.trim(), settings, from, to));
+        }
         for (String peer : options.get("peers").split(",")) {
             if (peer.equals("mbsync")) {
                 addIfInstalled(copiers, "mbsync", work, List.of("mbsync", "-c", mbsyncConfig(work).toString(), "-a", "-q"), "mbsync", "-v");
@@ -114,25 +104,54 @@ public final class ImapPeersBenchmark {
                 Copier copier = copiers.get((round + k) % copiers.size());
                 Measure m = measure(copier, settings, to, source, work);
                 measured.computeIfAbsent(copier.name(), n -> new ArrayList<>()).add(m);
-                System.out.printf("round %d %-9s %7.2f s  Dovecot CPU %6.2f s  %6d IMAP commands (%.2f per message)  %s%n",
+                System.out.printf("round %d %-11s %7.2f s  Dovecot CPU %6.2f s  %6d IMAP commands (%.2f per message, %d COMPRESS)  %s%n",
                         round + 1, copier.name(), m.seconds(), m.cpu(), m.commands(), (double) m.commands() / messages,
-                        m.identical() ? "copy identical" : "COPY DIFFERS");
+                        m.compressed(), m.identical() ? "copy identical" : "COPY DIFFERS");
             }
         }
         System.out.printf("%nmedians of %d rounds, %d messages in %d folders (%.1f MB), Dovecot -> Dovecot over STARTTLS:%n",
                 rounds, messages, folders, bytes / 1e6);
         Map<String, Measure> medians = new LinkedHashMap<>();
         measured.forEach((name, list) -> medians.put(name, new Measure(median(list, Measure::seconds), median(list, Measure::cpu),
-                (long) median(list, m -> (double) m.commands()), list.stream().allMatch(Measure::identical))));
-        medians.forEach((name, m) -> System.out.printf("  %-9s %7.2f s  Dovecot CPU %6.2f s  %.2f IMAP commands per message  %s%n",
+                (long) median(list, m -> (double) m.commands()), (long) median(list, m -> (double) m.compressed()),
+                list.stream().allMatch(Measure::identical))));
+        medians.forEach((name, m) -> System.out.printf("  %-11s %7.2f s  Dovecot CPU %6.2f s  %.2f IMAP commands per message  %s%n",
                 name, m.seconds(), m.cpu(), (double) m.commands() / messages, m.identical() ? "every copy identical" : "SOME COPY DIFFERS"));
-        Measure dtp = medians.get("dtp");
-        medians.forEach((name, m) -> {
-            if (!name.equals("dtp")) {
-                System.out.printf("  dtp / %-9s time %.2f  Dovecot CPU %.2f%n", name, dtp.seconds() / m.seconds(), dtp.cpu() / m.cpu());
+        medians.forEach((dtpName, dtp) -> {
+            if (dtpName.startsWith("dtp")) {
+                medians.forEach((name, m) -> {
+                    if (!name.startsWith("dtp")) {
+                        System.out.printf("  %s / %-9s time %.2f  Dovecot CPU %.2f%n", dtpName, name, dtp.seconds() / m.seconds(),
+                                dtp.cpu() / m.cpu());
+                    }
+                });
             }
         });
         deleteTree(work);
+    }
+
+    /** dtp (the real engine with the IMAP exporter and importer) with both endpoints' {@code compress} set to {@code compress}. */
+    private static Copier dtp(String compress, ImapSettings settings, TransferEndpoint from, TransferEndpoint to) {
+        Map<String, String> setting = Map.of(ImapAccount.COMPRESS, compress);
+        String name = ImapAccount.Compression.valueOf(compress.toUpperCase(java.util.Locale.ROOT)).appliesTo(ThrowAwayDovecot.env("HOST"))
+                ? "dtp+deflate" : "dtp";
+        return new Copier() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void copy() throws Exception {
+                TransferJob job;
+                try (MailTransfers transfers = new MailTransfers(settings)) {
+                    job = transfers.run(from.withSettings(setting), to.withSettings(setting));
+                }
+                if (job.state() != JobState.COMPLETED) {
+                    throw new IllegalStateException(name + "'s transfer ended " + job.state() + ": " + job);
+                }
+            }
+        };
     }
 
     private static void addIfInstalled(List<Copier> copiers, String name, Path work, List<String> command, String... probe) {
@@ -175,8 +194,8 @@ public final class ImapPeersBenchmark {
         copier.copy();
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpu = ThrowAwayDovecot.cpuSeconds() - cpuBefore;
-        long commands = ThrowAwayDovecot.commandsBetween(commandsBefore, ThrowAwayDovecot.commands()).values().stream()
-                .mapToLong(Long::longValue).sum();
+        Map<String, Long> used = ThrowAwayDovecot.commandsBetween(commandsBefore, ThrowAwayDovecot.commands());
+        long commands = used.values().stream().mapToLong(Long::longValue).sum();
         boolean identical;
         try (Mailbox b = new Mailbox(to, settings)) {
             Map<String, List<String>> copied = MailTransfers.contents(b, ImapPeersBenchmark::withoutTuid);
@@ -186,7 +205,7 @@ public final class ImapPeersBenchmark {
                 System.out.println(copier.name() + "'s copy differs: " + firstDifference(source, copied));
             }
         }
-        return new Measure(seconds, cpu, commands, identical);
+        return new Measure(seconds, cpu, commands, used.getOrDefault("COMPRESS", 0L), identical);
     }
 
     /**
