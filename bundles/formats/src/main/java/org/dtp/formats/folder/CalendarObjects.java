@@ -6,6 +6,7 @@ import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ImportContext;
+import org.dtp.spi.ItemNotUpdatableException;
 
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
@@ -66,6 +67,38 @@ final class CalendarObjects {
             }
             tree.put(path, text.getBytes(StandardCharsets.UTF_8), "text/calendar");
             return text;
+        }
+    }
+
+    /** Writes an item's component with a given UID. */
+    interface ComponentWriter {
+        String write(String uid) throws AdapterException;
+    }
+
+    /**
+     * Replaces, in the file {@code path}, the one {@code componentName} component standing for {@code occurrence} with
+     * the one {@code writer} writes for the file's UID (kept, so that the file keeps its name and the series its
+     * identity), and puts the file whole again; the other components keep their exact lines. A file or occurrence gone
+     * since cannot be updated. Returns the text the file holds after.
+     */
+    String replace(FileTree tree, ImportContext context, String sourceId, String path, String occurrence, String componentName,
+                   ComponentWriter writer, Set<String> tzids, List<ExtendedProperty> extended) throws AdapterException {
+        synchronized (locks.computeIfAbsent(tree.describe() + "\n" + path, p -> new Object())) {
+            String current = new CollectionTree(tree, CollectionKind.CALENDARS).text(path)
+                    .orElseThrow(() -> new ItemNotUpdatableException("'" + path + "' is no longer in " + tree.describe()));
+            String uid = ICalendarObjects.uid(current)
+                    .orElseThrow(() -> new ItemNotUpdatableException("'" + path + "' has no UID"));
+            List<String> missing = zones(context, sourceId, tzids, extended, ICalendarFormat.vtimezones(current).keySet());
+            String replaced;
+            try {
+                replaced = ICalendarObjects.replace(current, componentName, occurrence, missing, writer.write(uid))
+                        .orElseThrow(() -> new ItemNotUpdatableException("'" + path + "' no longer holds "
+                                + (occurrence.isEmpty() ? "the item" : "the occurrence " + occurrence)));
+            } catch (MalformedICalendarException e) {
+                throw new ItemNotUpdatableException("'" + path + "' cannot be read: " + e.getMessage());
+            }
+            tree.put(path, replaced.getBytes(StandardCharsets.UTF_8), "text/calendar");
+            return replaced;
         }
     }
 

@@ -9,6 +9,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.ImportContext;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
 
@@ -64,15 +65,38 @@ public final class FolderCalendars implements FolderVertical<Calendar, CalendarE
         }
         String uid = CalendarObjects.uidOf(idempotencyKey, event.uid());
         String path = CalendarObjects.fileOf(calendar, uid);
-        String component;
+        String written = objects.put(tree, context, event.id(), path, occurrenceOf(event), "VEVENT", component(event, uid),
+                ICalendarFormat.timeZoneIds(event), event.extended());
+        report(context, event, path, written);
+        return ICalendarFormat.eventId(path, event.recurrenceId());
+    }
+
+    @Override
+    public String updateItem(FileTree tree, ImportContext context, String idempotencyKey, CalendarEvent event, String destinationId)
+            throws AdapterException {
+        String path = ICalendarFormat.objectId(destinationId, event.recurrenceId())
+                .orElseThrow(() -> new ItemNotUpdatableException("'" + destinationId + "' is not the id of this occurrence"));
+        String written = objects.replace(tree, context, event.id(), path, occurrenceOf(event), "VEVENT", uid -> component(event, uid),
+                ICalendarFormat.timeZoneIds(event), event.extended());
+        report(context, event, path, written);
+        return destinationId;
+    }
+
+    private static String component(CalendarEvent event, String uid) throws ItemRejectedException {
         try {
-            component = ICalendarFormat.writeEventComponent(event, uid);
+            return ICalendarFormat.writeEventComponent(event, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the event cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        String occurrence = event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
-        String written = objects.put(tree, context, event.id(), path, occurrence, "VEVENT", component,
-                ICalendarFormat.timeZoneIds(event), event.extended());
+    }
+
+    /** {@code ""} for a master, else its RECURRENCE-ID text. */
+    private static String occurrenceOf(CalendarEvent event) {
+        return event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
+    }
+
+    /** Reads the event back from the file's text {@code written}: each field that did not come back as given is reported. */
+    private static void report(ImportContext context, CalendarEvent event, String path, String written) throws AdapterException {
         try {
             CalendarEvent kept = ICalendarFormat.readEvents(path, written).stream()
                     .filter(e -> Objects.equals(e.recurrenceId(), event.recurrenceId())).findFirst()
@@ -81,6 +105,5 @@ public final class FolderCalendars implements FolderVertical<Calendar, CalendarE
         } catch (MalformedICalendarException e) {
             context.reportNotKept(event.id(), "*", "the iCalendar written cannot be read back: " + e.getMessage());
         }
-        return ICalendarFormat.eventId(path, event.recurrenceId());
     }
 }

@@ -11,6 +11,7 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.ImportContext;
+import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransientAdapterException;
@@ -84,6 +85,23 @@ public final class FolderContacts implements FolderVertical<AddressBook, Contact
             report(context, contact, before.get(), true);
             return path;
         }
+        write(tree, context, idempotencyKey, contact, path);
+        return path;
+    }
+
+    @Override
+    public String updateItem(FileTree tree, ImportContext context, String idempotencyKey, Contact contact, String destinationId)
+            throws AdapterException {
+        if (new CollectionTree(tree, CollectionKind.ADDRESS_BOOKS).text(destinationId).isEmpty()) {
+            throw new ItemNotUpdatableException("the contact '" + destinationId + "' is no longer in " + tree.describe());
+        }
+        write(tree, context, idempotencyKey, contact, destinationId);
+        return destinationId;
+    }
+
+    /** The contact as a vCard 4.0 whose UID is derived from the key (the same on every attempt and update), put whole. */
+    private static void write(FileTree tree, ImportContext context, String idempotencyKey, Contact contact, String path)
+            throws AdapterException {
         byte[] photo = contact.photo() == null ? null : photo(context, contact);
         String vcard;
         try {
@@ -94,7 +112,6 @@ public final class FolderContacts implements FolderVertical<AddressBook, Contact
         }
         tree.put(path, vcard.getBytes(StandardCharsets.UTF_8), "text/vcard");
         report(context, contact, vcard, contact.photo() == null || photo != null);
-        return path;
     }
 
     /** Reads the written vCard back: each field that did not come back as given is reported. */

@@ -57,14 +57,31 @@ public final class FolderTasks implements FolderVertical<TaskList, Task> {
         String list = new CollectionTree(tree, CollectionKind.TASK_LISTS).containerOrLoose(containerId);
         String uid = CalendarObjects.uidOf(idempotencyKey, task.uid());
         String path = CalendarObjects.fileOf(list, uid);
-        String component;
+        String written = objects.put(tree, context, task.id(), path, "", "VTODO", component(task, uid),
+                ICalendarFormat.timeZoneIds(task), task.extended());
+        report(context, task, path, written);
+        return path;
+    }
+
+    @Override
+    public String updateItem(FileTree tree, ImportContext context, String idempotencyKey, Task task, String destinationId)
+            throws AdapterException {
+        String written = objects.replace(tree, context, task.id(), destinationId, "", "VTODO", uid -> component(task, uid),
+                ICalendarFormat.timeZoneIds(task), task.extended());
+        report(context, task, destinationId, written);
+        return destinationId;
+    }
+
+    private static String component(Task task, String uid) throws ItemRejectedException {
         try {
-            component = ICalendarFormat.writeTaskComponent(task, uid);
+            return ICalendarFormat.writeTaskComponent(task, uid);
         } catch (IllegalArgumentException e) {
             throw new ItemRejectedException("the task cannot be written as iCalendar: " + e.getMessage(), e);
         }
-        String written = objects.put(tree, context, task.id(), path, "", "VTODO", component, ICalendarFormat.timeZoneIds(task),
-                task.extended());
+    }
+
+    /** Reads the task back from the file's text {@code written}: each field that did not come back as given is reported. */
+    private static void report(ImportContext context, Task task, String path, String written) throws AdapterException {
         try {
             List<Task> kept = ICalendarFormat.readTasks(path, written);
             if (kept.isEmpty()) {
@@ -74,6 +91,5 @@ public final class FolderTasks implements FolderVertical<TaskList, Task> {
         } catch (MalformedICalendarException e) {
             context.reportNotKept(task.id(), "*", "the iCalendar written cannot be read back: " + e.getMessage());
         }
-        return path;
     }
 }

@@ -31,4 +31,11 @@ public interface FolderVertical<C extends ContainerModel, I extends ItemModel> {
     /** Writes the item into its collection (or the collection of items without one); its id. */
     String importItem(FileTree tree, ImportContext context, String idempotencyKey, I item, String containerId)
             throws AdapterException;
+
+    /**
+     * Replaces the item an earlier transfer wrote at {@code destinationId} with its changed version, in place (the file
+     * keeps its name, a series its other components); {@code ItemNotUpdatableException} when it is no longer there.
+     */
+    String updateItem(FileTree tree, ImportContext context, String idempotencyKey, I item, String destinationId)
+            throws AdapterException;
 }

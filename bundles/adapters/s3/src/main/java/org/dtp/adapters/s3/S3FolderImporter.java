@@ -11,7 +11,7 @@ import org.dtp.spi.TransferEndpoint;
 
 /**
  * Imports one vertical's collections into a bucket in the folder layout ({@link FolderVertical} on an
- * {@link S3FileTree}): collections are folders in the prefix, whatever parent they had at the source. Each
+ * {@link S3FileTree}): collections are folders in the prefix, whatever parent they had at the source; a changed item is updated in place. Each
  * vertical's component is a subclass naming its vertical.
  */
 abstract class S3FolderImporter<C extends ContainerModel, I extends ItemModel> implements Importer<C, I> {
@@ -38,5 +38,11 @@ abstract class S3FolderImporter<C extends ContainerModel, I extends ItemModel> i
     public final String importItem(ImportContext context, String idempotencyKey, I item, String containerId)
             throws AdapterException {
         return vertical.importItem(S3FileTree.of(connector, context), context, idempotencyKey, item, containerId);
+    }
+
+    @Override
+    public final String updateItem(ImportContext context, String idempotencyKey, I item, String containerId, String destinationId)
+            throws AdapterException {
+        return vertical.updateItem(S3FileTree.of(connector, context), context, idempotencyKey, item, destinationId);
     }
 }

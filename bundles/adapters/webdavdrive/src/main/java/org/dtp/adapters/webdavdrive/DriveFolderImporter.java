@@ -11,7 +11,7 @@ import org.dtp.spi.TransferEndpoint;
 
 /**
  * Imports one vertical's collections into a drive folder in the folder layout ({@link FolderVertical} on a
- * {@link DriveFileTree}): collections are folders in the drive folder, whatever parent they had at the source. Each
+ * {@link DriveFileTree}): collections are folders in the drive folder, whatever parent they had at the source; a changed item is updated in place. Each
  * vertical's component is a subclass naming its vertical.
  */
 abstract class DriveFolderImporter<C extends ContainerModel, I extends ItemModel> implements Importer<C, I> {
@@ -38,5 +38,11 @@ abstract class DriveFolderImporter<C extends ContainerModel, I extends ItemModel
     public final String importItem(ImportContext context, String idempotencyKey, I item, String containerId)
             throws AdapterException {
         return vertical.importItem(DriveFileTree.of(connector.client(), context), context, idempotencyKey, item, containerId);
+    }
+
+    @Override
+    public final String updateItem(ImportContext context, String idempotencyKey, I item, String containerId, String destinationId)
+            throws AdapterException {
+        return vertical.updateItem(DriveFileTree.of(connector.client(), context), context, idempotencyKey, item, destinationId);
     }
 }
