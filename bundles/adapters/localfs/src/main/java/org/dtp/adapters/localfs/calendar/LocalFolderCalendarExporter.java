@@ -50,7 +50,7 @@ public final class LocalFolderCalendarExporter implements Exporter<Calendar, Cal
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderCalendarExporter(LocalFolderSettings settings) {
+    public LocalFolderCalendarExporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 

@@ -49,7 +49,7 @@ public final class LocalFolderCalendarImporter implements Importer<Calendar, Cal
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderCalendarImporter(LocalFolderSettings settings) {
+    public LocalFolderCalendarImporter(LocalFolderSettings settings) {
         this.settings = settings;
         this.files = new CalendarObjectFiles(settings.syncToDisk());
     }

@@ -54,7 +54,7 @@ public final class LocalFolderContactExporter implements Exporter<AddressBook, C
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderContactExporter(LocalFolderSettings settings) {
+    public LocalFolderContactExporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 

@@ -65,7 +65,7 @@ public final class LocalFolderContactImporter implements Importer<AddressBook, C
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderContactImporter(LocalFolderSettings settings) {
+    public LocalFolderContactImporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 

@@ -1,0 +1,74 @@
+package org.dtp.adapters.webdavdrive;
+
+import org.dtp.formats.folder.FileTree;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.http.ProviderRejectedException;
+import org.dtp.webdav.DavClient;
+import org.dtp.webdav.DavEntry;
+import org.dtp.webdav.DavPutResult;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A transfer's drive folder as the folder layout's {@link FileTree}: a path is an id of {@link Drive}, a folder a
+ * WebDAV collection. Listing is a depth-1 PROPFIND, reading a GET, making a folder a MKCOL; a file is put whole
+ * (a PUT with {@code If-None-Match: *}, and when something is there, one with {@code If-Match: *} that replaces it).
+ */
+final class DriveFileTree implements FileTree {
+    private final DavClient client;
+    private final Drive drive;
+
+    private DriveFileTree(DavClient client, Drive drive) {
+        this.client = client;
+        this.drive = drive;
+    }
+
+    /** The tree of the context's side. */
+    static DriveFileTree of(DavClient client, TransferContext context) throws AdapterException {
+        return new DriveFileTree(client, Drive.of(context));
+    }
+
+    @Override
+    public List<Node> list(String folder) throws AdapterException {
+        return client.listEntries(drive.account(), drive.folderAt(folder)).stream()
+                .map(e -> new Node(e.name(), e.collection(), e.length())).toList();
+    }
+
+    @Override
+    public Optional<InputStream> open(String path) throws AdapterException {
+        try {
+            return Optional.of(client.open(drive.account(), drive.fileAt(path)));
+        } catch (ProviderRejectedException e) {
+            if (e.status() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** The files written this way are text (vCard, iCalendar, JSON sidecars): a replacement is sent as UTF-8 text. */
+    @Override
+    public void put(String path, byte[] bytes, String contentType) throws AdapterException {
+        var file = drive.fileAt(path);
+        DavPutResult created = client.putNew(drive.account(), file, new ByteArrayInputStream(bytes), bytes.length, contentType, Map.of());
+        if (created.outcome() == DavPutResult.Outcome.PRECONDITION_FAILED) {
+            client.put(drive.account(), file, new String(bytes, StandardCharsets.UTF_8), contentType, "*");
+        }
+    }
+
+    @Override
+    public boolean makeFolder(String path) throws AdapterException {
+        return client.makeFolder(drive.account(), drive.folderAt(path));
+    }
+
+    @Override
+    public String describe() {
+        return drive.toString();
+    }
+}

@@ -1,0 +1,40 @@
+package org.dtp.formats.folder;
+
+import org.dtp.spi.AdapterException;
+import org.osgi.annotation.versioning.ConsumerType;
+
+import java.io.InputStream;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a store must do for the folder layout's collections to be read and written on it: list a folder, read a file,
+ * put a file, make a folder. Implemented by each storage adapter over its own objects (S3 keys, WebDAV resources).
+ * Paths are relative to the transfer's root, names joined by '/', {@code ""} the root itself; an implementation
+ * refuses a path that leaves the root ({@code ..}). Failures are the adapter's own (transient, item, transfer).
+ * Since 1.1.
+ */
+@ConsumerType
+public interface FileTree {
+    /** A file or folder directly in a folder: its name, whether it is a folder, its size in bytes (-1 unknown). */
+    record Node(String name, boolean folder, long size) {
+    }
+
+    /** The files and folders directly in {@code folder}, in any order; empty when there is no such folder. */
+    List<Node> list(String folder) throws AdapterException;
+
+    /** The bytes of the file {@code path} as a stream the caller closes; empty when there is no such file. */
+    Optional<InputStream> open(String path) throws AdapterException;
+
+    /** Puts {@code bytes} whole at {@code path}, replacing the file there if any: a reader sees it whole or not at all. */
+    void put(String path, byte[] bytes, String contentType) throws AdapterException;
+
+    /**
+     * Makes the folder {@code path} in its (existing) parent; false when something is there already. Where folders
+     * are only the names' prefixes (object storage), a folder is "there" when a name starts with it.
+     */
+    boolean makeFolder(String path) throws AdapterException;
+
+    /** Where this tree is, for messages and to tell trees apart: never a secret. */
+    String describe();
+}
