@@ -20,6 +20,7 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
 
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -75,6 +76,7 @@ public final class S3Connector {
                 .maxConnections(Math.max(1, config.maxConnections()))
                 .connectionTimeout(Duration.ofSeconds(Math.max(1, config.connectTimeoutSeconds())))
                 .socketTimeout(Duration.ofSeconds(Math.max(1, config.socketTimeoutSeconds())))
+                .expectContinueEnabled(false) // see client(): the S3 client's header, Apache's own as well
                 .build();
     }
 
@@ -128,7 +130,12 @@ public final class S3Connector {
                 // We send Content-MD5 with every body and compare the ETags: the SDK's own trailing CRC checksums
                 // (aws-chunked bodies) are not understood by every S3-compatible store.
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                // No "Expect: 100-continue" before a body (the SDK's default for PUT Object and Upload Part): it costs a
+                // round trip per object, ~15 % of a 4 MB PUT and more of a small one (benchmarks/README.md,
+                // S3PeersBenchmark), and rclone sends none either. The keys were checked (HeadBucket) before the
+                // transfer; a body a store refuses is sent in vain once, and the failure is the same.
+                .serviceConfiguration(S3Configuration.builder().expectContinueEnabled(false).build());
         settings.endpoint().ifPresent(builder::endpointOverride);
         return builder.build();
     }
