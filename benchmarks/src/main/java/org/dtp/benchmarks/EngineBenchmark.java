@@ -110,6 +110,7 @@ public final class EngineBenchmark {
             @Override public int pageSize() { return 100; }
             // The bare loop does not fsync either: the benchmark measures the engine, not the disk.
             @Override public boolean syncToDisk() { return false; }
+            @Override public int changeTimeMarginSeconds() { return 2; }
             @Override public Class<? extends Annotation> annotationType() { return LocalFolderConfig.class; }
         };
         try (BenchmarkEngine engine = new BenchmarkEngine(jobstore, 4)) {

@@ -46,7 +46,8 @@ public class ProviderAdaptersIT {
         FEATURES.put("dtp-adapter-twitter", new Expected("twitter", Map.of("SOCIAL", "[\"EXPORT\"]", "MEDIA", "[\"EXPORT\"]")));
         FEATURES.put("dtp-adapter-instagram", new Expected("instagram", Map.of("MEDIA", "[\"EXPORT\"]")));
         FEATURES.put("dtp-adapter-facebook", new Expected("facebook", Map.of("MEDIA", "[\"EXPORT\"]")));
-        FEATURES.put("dtp-adapter-archives", new Expected("takeout", Map.of("MEDIA", "[\"EXPORT\"]")));
+        FEATURES.put("dtp-adapter-archives", new Expected("takeout", Map.of("MEDIA", "[\"EXPORT\"]", "MAIL", "[\"EXPORT\"]", "CONTACTS", "[\"EXPORT\"]",
+                "CALENDAR", "[\"EXPORT\"]", "TASKS", "[\"EXPORT\"]", "PLAYLISTS", "[\"EXPORT\"]")));
     }
 
     @Inject

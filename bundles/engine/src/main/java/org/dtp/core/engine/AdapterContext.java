@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -32,6 +33,8 @@ final class AdapterContext implements ImportContext {
     @SuppressWarnings("rawtypes")
     private final Exporter exporter;
     private final TransferContext sourceContext;
+    /** The run's change feeds on the source side of a run that remembers; null otherwise. */
+    private final ChangeFeeds feeds;
     final AtomicLong bytes = new AtomicLong();
     /** The SHA-256 of the media bytes read in this attempt; null until media are opened. */
     private MessageDigest media;
@@ -41,6 +44,18 @@ final class AdapterContext implements ImportContext {
     @SuppressWarnings("rawtypes")
     AdapterContext(UUID jobId, boolean operator, JobEndpoints.Side side, JobScratch scratch, Exporter exporter,
                    TransferContext sourceContext) {
+        this(jobId, operator, side, scratch, exporter, sourceContext, null);
+    }
+
+    /** A source side's context of a run that remembers, whose exporter reads and records change tokens in {@code feeds}. */
+    AdapterContext(UUID jobId, boolean operator, JobEndpoints.Side side, JobScratch scratch, ChangeFeeds feeds) {
+        this(jobId, operator, side, scratch, null, null, feeds);
+    }
+
+    @SuppressWarnings("rawtypes")
+    private AdapterContext(UUID jobId, boolean operator, JobEndpoints.Side side, JobScratch scratch, Exporter exporter,
+                           TransferContext sourceContext, ChangeFeeds feeds) {
+        this.feeds = feeds;
         this.scratch = scratch;
         this.jobId = jobId;
         this.operator = operator;
@@ -77,6 +92,18 @@ final class AdapterContext implements ImportContext {
     @Override
     public void updateSettings(Map<String, String> changes) throws AdapterException {
         side.update(jobId, changes);
+    }
+
+    @Override
+    public Optional<String> changeToken(String feed) {
+        return feeds == null ? Optional.empty() : feeds.token(feed);
+    }
+
+    @Override
+    public void recordChangeToken(String feed, String token) throws AdapterException {
+        if (feeds != null) {
+            feeds.record(feed, token);
+        }
     }
 
     @Override

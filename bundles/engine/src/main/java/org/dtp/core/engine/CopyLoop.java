@@ -107,7 +107,8 @@ final class CopyLoop {
         String exporterVersion = job.exporterVersion();
         String importerVersion = job.importerVersion();
         JobEndpoints sides = new JobEndpoints(store, job, uploads);
-        SelectionFilter selection = new SelectionFilter(store.selection(id));
+        Selection chosen = store.selection(id);
+        SelectionFilter selection = new SelectionFilter(chosen);
         // Only a page that an earlier run left unfinished has items in the page ledger; a page that follows
         // one this run finished need not ask.
         boolean pageLedgerMayHoldItems = true;
@@ -115,6 +116,7 @@ final class CopyLoop {
         // asked before the first page, then at most once a run's time.
         long stateAskedAt = System.nanoTime() - PendingRun.RUN_NANOS;
         RunMapping mapping = null; // opened once the adapters that name the accounts are there
+        ChangeFeeds feeds = null; // a run that copies part of the source must not move the feeds on for the whole
         while (!checkpoint.done()) {
             if (control.stopRequested()) {
                 return Outcome.STOPPED;
@@ -155,8 +157,9 @@ final class CopyLoop {
                     if (mapping == null) {
                         continue; // a stop came while an adapter was tried again
                     }
+                    feeds = chosen.all() ? new ChangeFeeds(store, id, epoch, mapping.scope()) : null;
                 }
-                Optional<Checkpoint> next = copyPage(job, sides, selection, mapping, checkpoint, pageLedgerMayHoldItems, pending,
+                Optional<Checkpoint> next = copyPage(job, sides, selection, mapping, feeds, checkpoint, pageLedgerMayHoldItems, pending,
                         exporter.get(), importer.get(), control, prefetch);
                 if (next.isEmpty()) {
                     // Stopped, or an adapter left, mid-page: the page repeats from the checkpoint, skipping what
@@ -214,7 +217,7 @@ final class CopyLoop {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Optional<Checkpoint> copyPage(TransferJob job, JobEndpoints sides, SelectionFilter selection, RunMapping mapping,
-                                          Checkpoint checkpoint,
+                                          ChangeFeeds feeds, Checkpoint checkpoint,
                                           boolean pageLedgerMayHoldItems,
                                           PendingRun pending, AdapterService<Exporter<?, ?>> exporterService,
                                           AdapterService<Importer<?, ?>> importerService, JobControls.Control control,
@@ -230,7 +233,7 @@ final class CopyLoop {
         Optional<PagePrefetch.Fetched> fetched = prefetch.take(exporterService, head)
                 .filter(prefetched -> prefetched.page() != null);
         AdapterContext sourceContext = fetched.map(PagePrefetch.Fetched::context)
-                .orElseGet(() -> new AdapterContext(id, operator, sides.source, sides.scratch, null, null));
+                .orElseGet(() -> new AdapterContext(id, operator, sides.source, sides.scratch, feeds));
         ExportPage<ContainerModel, ItemModel> page = fetched.isPresent() ? fetched.get().page() : retry.call(control, () -> {
             sourceContext.startAttempt();
             return exporter.export(sourceContext, new ExportCursor(head.containerId(), head.continuation()));
@@ -282,7 +285,7 @@ final class CopyLoop {
         }
         Checkpoint next = checkpoint.advance(page.continuation(), found);
         if (!next.done() && prefetchPages.getAsBoolean()) {
-            prefetch.start(exporterService, next.head(), new AdapterContext(id, operator, sides.source, sides.scratch, null, null));
+            prefetch.start(exporterService, next.head(), new AdapterContext(id, operator, sides.source, sides.scratch, feeds));
         }
         Set<String> skip = new HashSet<>(page.items().size() * 2);
         List<String> itemKeys = page.items().stream().map(item -> "i:" + item.id()).toList();

@@ -220,6 +220,11 @@ final class JobRows {
                 rs -> JobState.valueOf(rs.getString(1)).isFinal()).orElse(true);
     }
 
+    /** Whether the job has counted no item error (an item not copied, or not readable at the source). */
+    static boolean hasNoItemError(Connection c, UUID id) throws SQLException {
+        return !Sql.exists(c, "SELECT 1 FROM dtp_container_progress WHERE job_id = ? AND errors > 0", params(id.toString()));
+    }
+
     Optional<String> checkpoint(Connection c, UUID id) throws SQLException {
         Optional<String[]> stored = Sql.first(c, "SELECT checkpoint FROM dtp_job WHERE id = ?", params(id.toString()),
                 rs -> new String[]{rs.getString(1)});

@@ -63,6 +63,7 @@ public final class JobStore {
     private final ProgressLedger ledger;
     private final MappingKeys mappingKeys;
     private final Mappings mappings;
+    private final ChangeTokens changeTokens;
     private final SyncRows syncs;
     private final TransitionListeners listeners = new TransitionListeners();
 
@@ -76,6 +77,7 @@ public final class JobStore {
         this.ledger = new ProgressLedger(json);
         this.mappingKeys = new MappingKeys(masterKeys);
         this.mappings = new Mappings(mappingKeys);
+        this.changeTokens = new ChangeTokens(mappingKeys);
         this.syncs = new SyncRows(keys, json);
     }
 
@@ -243,6 +245,11 @@ public final class JobStore {
             }
             rows.move(c, id, current.get().state(), to, reason, pause, System.currentTimeMillis());
             JobRows.Ended ended = to.isFinal() ? rows.purgeEnded(c, id) : null;
+            if (to == JobState.COMPLETED && JobRows.hasNoItemError(c, id)) {
+                changeTokens.commit(c, id);
+            } else if (to.isFinal()) {
+                ChangeTokens.drop(c, id);
+            }
             if (ended != null && ended.syncId() != null) {
                 // In the same commit, so that the sync's next run, which may start as soon as this one has ended,
                 // has what this one left: a refresh token used up and replaced, a folder it created.
@@ -419,6 +426,31 @@ public final class JobStore {
         }
     }
 
+    /**
+     * The token {@code scope}'s change feed {@code feed} stood at after its last transfer that completed with no item
+     * error (see {@link org.dtp.spi.TransferContext#changeToken}); empty when there is none or no such scope.
+     */
+    public Optional<String> changeToken(String scope, String feed) {
+        return sql.withConnection(c -> changeTokens.committed(c, scope, feed));
+    }
+
+    /**
+     * Records {@code token} under {@code feed} of {@code scope} for the job, by the node that runs it (while its lease
+     * epoch is {@code epoch}), unless the job recorded one under that feed before: the first is kept. The job's
+     * tokens become the scope's when it ends {@link JobState#COMPLETED} with no item error, in the transaction that
+     * ends it; any other end drops them. Nothing is recorded when the scope is gone (its mapping was deleted).
+     *
+     * @throws LeaseLostException (nothing written) when another node took the job since
+     */
+    public void recordChangeToken(UUID id, long epoch, String scope, String feed, String token) {
+        long now = System.currentTimeMillis();
+        write(id, epoch, c -> {
+            if (!JobRows.hasEnded(c, id)) { // a job cancelled meanwhile has dropped its tokens for good
+                changeTokens.recordPending(c, id, scope, feed, token, now);
+            }
+        });
+    }
+
     /** What {@code scope} maps of the source {@code keys} ({@code "i:"} items, {@code "c:"} containers), by key. */
     public Map<String, Mapped> mapped(String scope, Collection<String> keys) {
         return sql.withConnection(c -> mappings.mapped(c, scope, keys));
@@ -458,7 +490,7 @@ public final class JobStore {
         return sql.withConnection(c -> mappings.entries(c, scope, offset, limit));
     }
 
-    /** Deletes a mapping scope and what it maps; false when there was none. */
+    /** Deletes a mapping scope, what it maps and its change tokens; false when there was none. */
     public boolean deleteMappingScope(String scope) {
         return sql.inTransaction(c -> mappings.delete(c, scope));
     }

@@ -71,16 +71,32 @@ final class Mappings {
             return found;
         }
         DataKeyCipher cipher = keys.require(c, scope);
-        List<String> hashes = new ArrayList<>(byHash.keySet());
-        for (int from = 0; from < hashes.size(); from += KEYS_PER_QUERY) {
-            List<String> chunk = hashes.subList(from, Math.min(hashes.size(), from + KEYS_PER_QUERY));
-            List<Object> values = new ArrayList<>(chunk.size() + 1);
-            values.add(scope);
-            values.addAll(chunk);
-            for (String[] row : Sql.list(c, "SELECT key_hash, destination_id, fingerprint, model_version FROM dtp_mapping "
-                            + "WHERE scope = ? AND key_hash IN (" + marks(chunk.size()) + ")", params(values.toArray()),
-                    rs -> new String[]{rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)})) {
-                found.put(byHash.get(row[0]), new JobStore.Mapped(cipher.open(DESTINATION_ID, row[1]), row[2], row[3]));
+        for (String[] row : rowsOf(c, scope, byHash.keySet(), "key_hash, destination_id, fingerprint, model_version",
+                rs -> new String[]{rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)})) {
+            found.put(byHash.get(row[0]), new JobStore.Mapped(cipher.open(DESTINATION_ID, row[1]), row[2], row[3]));
+        }
+        return found;
+    }
+
+    /**
+     * {@code columns} of the rows of {@code scope} among the key {@code hashes}, mapped by {@code row} (which finds
+     * them from its second column on: the first is the scope), a query per {@value #KEYS_PER_QUERY} keys. The rows
+     * are found by key hash alone (index dtp_mapping_key_hash, V15): H2 takes an {@code IN} list as an index
+     * condition only on an index's first column, so {@code scope = ? AND key_hash IN (...)} compared every row of
+     * the scope with each key listed, per page. A key hash is a keyed hash of the scope as well, so a row of another
+     * scope is not found in practice; it is left out all the same.
+     */
+    private static <T> List<T> rowsOf(Connection c, String scope, Collection<String> hashes, String columns,
+                                      Sql.Row<T> row) throws SQLException {
+        List<String> all = new ArrayList<>(hashes);
+        List<T> found = new ArrayList<>();
+        for (int from = 0; from < all.size(); from += KEYS_PER_QUERY) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + KEYS_PER_QUERY));
+            for (T value : Sql.list(c, "SELECT scope, " + columns + " FROM dtp_mapping WHERE key_hash IN ("
+                    + marks(chunk.size()) + ")", params(chunk.toArray()), rs -> scope.equals(rs.getString(1)) ? row.map(rs) : null)) {
+                if (value != null) {
+                    found.add(value);
+                }
             }
         }
         return found;
@@ -103,16 +119,7 @@ final class Mappings {
         for (JobStore.Handled item : items) {
             byHash.put(keys.hash(scope, item.key()), item); // the last write of a key wins
         }
-        Set<String> present = new HashSet<>();
-        List<String> hashes = new ArrayList<>(byHash.keySet());
-        for (int from = 0; from < hashes.size(); from += KEYS_PER_QUERY) {
-            List<String> chunk = hashes.subList(from, Math.min(hashes.size(), from + KEYS_PER_QUERY));
-            List<Object> values = new ArrayList<>(chunk.size() + 1);
-            values.add(scope);
-            values.addAll(chunk);
-            present.addAll(Sql.list(c, "SELECT key_hash FROM dtp_mapping WHERE scope = ? AND key_hash IN ("
-                    + marks(chunk.size()) + ")", params(values.toArray()), rs -> rs.getString(1)));
-        }
+        Set<String> present = new HashSet<>(rowsOf(c, scope, byHash.keySet(), "key_hash", rs -> rs.getString(2)));
         try (PreparedStatement update = c.prepareStatement("UPDATE dtp_mapping SET destination_id = ?, fingerprint = ?, "
                 + "model_version = ?, updated_at = ?, job_id = ? WHERE scope = ? AND key_hash = ?");
              PreparedStatement insert = c.prepareStatement("INSERT INTO dtp_mapping (destination_id, fingerprint, "
@@ -231,6 +238,7 @@ final class Mappings {
     /** See {@link JobStore#deleteMappingScope}. */
     boolean delete(Connection c, String scope) throws SQLException {
         Sql.update(c, "DELETE FROM dtp_mapping WHERE scope = ?", params(scope));
+        ChangeTokens.deleteScope(c, scope);
         boolean deleted = Sql.update(c, "DELETE FROM dtp_mapping_scope WHERE scope = ?", params(scope)) > 0;
         keys.forget(scope);
         return deleted;

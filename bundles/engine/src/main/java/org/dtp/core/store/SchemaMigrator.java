@@ -39,7 +39,7 @@ final class SchemaMigrator {
     static final List<String> SCRIPTS = List.of("V1__jobs.sql", "V2__revocations.sql", "V3__fidelity.sql", "V4__rate_windows.sql",
             "V5__owners_keys_tokens.sql", "V6__run_leases.sql", "V7__page_ledger.sql", "V8__token_expiry.sql",
             "V9__pause_cause.sql", "V10__field_not_read.sql", "V11__mappings.sql", "V12__syncs.sql",
-            "V13__receipt_keys.sql", "V14__selection.sql");
+            "V13__receipt_keys.sql", "V14__selection.sql", "V15__change_tokens.sql");
 
     /** The newest schema version: the last script's. */
     static final int LATEST = version(SCRIPTS.get(SCRIPTS.size() - 1));

@@ -193,6 +193,46 @@ public class MappingStoreTest {
     }
 
     @Test
+    public void changeTokensAreKeptOnlyFromACompletedJobAndOutliveAMasterKeyRotation() throws Exception {
+        String scope = store.openMappingScope("alice", Vertical.CONTACTS, "src:me", "dst:me");
+        UUID cancelled = job();
+        long epoch = store.claimRun(cancelled, "node", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
+        store.recordChangeToken(cancelled, epoch, scope, "book", "sync-token-t1");
+        assertTrue(store.transition(cancelled, epoch, Set.of(JobState.QUEUED), JobState.CANCELLED, "cancelled"));
+        assertTrue(store.changeToken(scope, "book").isEmpty());
+        store.recordChangeToken(cancelled, epoch, scope, "book", "sync-token-late"); // its exporter, still listing
+        try (Connection c = database.raw().getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM dtp_change_token_pending")) {
+            rs.next();
+            assertEquals("an ended job keeps no token", 0, rs.getLong(1));
+        }
+
+        UUID completed = job();
+        epoch = store.claimRun(completed, "node", java.time.Duration.ofMinutes(1)).orElseThrow().epoch();
+        store.recordChangeToken(completed, epoch, scope, "book", "sync-token-t2");
+        store.recordChangeToken(completed, epoch, scope, "book", "sync-token-t3");
+        store.recordChangeToken(completed, epoch, scope, "calendar", "c1");
+        assertTrue(store.changeToken(scope, "book").isEmpty());
+        assertTrue(store.transition(completed, epoch, Set.of(JobState.QUEUED), JobState.COMPLETED, "all items copied"));
+        assertEquals(java.util.Optional.of("sync-token-t2"), store.changeToken(scope, "book"));
+        assertEquals(java.util.Optional.of("c1"), store.changeToken(scope, "calendar"));
+        try (Connection c = database.raw().getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT feed_hash, token FROM dtp_change_token")) {
+            while (rs.next()) {
+                assertFalse("feeds are named by a keyed hash", rs.getString(1).contains("book"));
+                assertFalse("tokens are sealed", rs.getString(2).contains("sync-token"));
+            }
+        }
+
+        keyring.rotate();
+        store.rewrapDataKeys();
+        JobStore otherNode = new JobStore(database.migratedPool(2),
+                new MasterKeyring(folder.getRoot().toPath().resolve("keys.p12"), ""));
+        otherNode.openMappingScope("alice", Vertical.CONTACTS, "src:me", "dst:me");
+        assertEquals(java.util.Optional.of("sync-token-t2"), otherNode.changeToken(scope, "book"));
+    }
+
+    @Test
     public void aDeletedOrUnusedScopeIsForgotten() {
         String used = store.openMappingScope("alice", Vertical.CONTACTS, "src:me", "dst:me");
         UUID id = job();

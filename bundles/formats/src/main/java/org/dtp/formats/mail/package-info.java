@@ -1,10 +1,12 @@
 /**
  * Internet message header values (RFC 5322) as the canonical {@link org.dtp.models.mail.MailMessage} shows them:
  * the Date header ({@link MailHeaders#date}) and a mailbox as a person reads it ({@link MailHeaders#mailbox}), for
- * every adapter that reads mail headers (IMAP, Gmail, Outlook). Only JDK types are in the API.
+ * every adapter that reads mail headers (IMAP, Gmail, Outlook); 1.1: {@link MessageHeaders} (a header block and the
+ * fields the mail model shows, Angus Mail embedded) and {@link MboxReader} (mbox files read streaming, mboxrd and
+ * mboxo). Only JDK types are in the API.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.dtp.formats.mail;
 
 import org.osgi.annotation.bundle.Export;

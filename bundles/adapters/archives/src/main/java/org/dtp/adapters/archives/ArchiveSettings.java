@@ -30,6 +30,8 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
     public static final String UPLOAD = "upload";
     private static final Pattern UPLOAD_ID = Pattern.compile("[0-9a-f]{32}");
     static final int MAX_PAGE_SIZE = 10_000;
+    /** Compression ratios are only judged above this size: small JSON and HTML files compress far better than media. */
+    private static final long RATIO_CHECKED_FROM = 1024 * 1024;
     /** Takeout names its parts {@code takeout-<time>-001.zip}, {@code -002.zip}, ... */
     private static final Pattern NUMBERED_PART = Pattern.compile("(.*-)\\d{3}(\\.(?:zip|tgz|tar\\.gz))", Pattern.CASE_INSENSITIVE);
 
@@ -75,6 +77,19 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
             }
         }
         return roots;
+    }
+
+    /** Why an entry is not read (larger than allowed, or inflating like a zip bomb), or null when it may be read. */
+    public String refusal(ArchiveEntry entry) {
+        if (entry.size() > maxEntryBytes) {
+            return "refused: declares " + entry.size() + " bytes, more than maxEntryBytes (" + maxEntryBytes + ")";
+        }
+        if (entry.size() > RATIO_CHECKED_FROM && entry.compressedSize() > 0
+                && entry.size() / entry.compressedSize() > maxCompressionRatio) {
+            return "refused: inflates " + entry.compressedSize() + " bytes to " + entry.size()
+                    + ", more than maxCompressionRatio (" + maxCompressionRatio + ") allows";
+        }
+        return null;
     }
 
     /** Whether {@code name} is an archive part this adapter reads. */
@@ -149,7 +164,7 @@ public record ArchiveSettings(List<Path> allowedRoots, List<Path> userRoots, int
      * The parts an endpoint names, in order, for a transfer the operators run or an end user's; checked on every call,
      * so narrowing the roots also stops running jobs.
      */
-    public List<Path> parts(TransferEndpoint endpoint, boolean operatorTransfer) throws InvalidEndpointException {
+    private List<Path> parts(TransferEndpoint endpoint, boolean operatorTransfer) throws InvalidEndpointException {
         Path path = allowedPath(endpoint.require(PATH), operatorTransfer);
         try {
             if (Files.isDirectory(path)) {

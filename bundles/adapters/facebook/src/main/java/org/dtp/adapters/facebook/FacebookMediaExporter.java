@@ -26,6 +26,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Exports a Facebook user's photo albums and uploaded videos (Graph API): the root's pages are the albums of
@@ -52,6 +53,12 @@ public final class FacebookMediaExporter implements Exporter<PhotoAlbum, MediaIt
     @Activate
     public FacebookMediaExporter(@Reference FacebookConnector connector) {
         this.connector = connector;
+    }
+
+    /** The account as the user's id ({@code GET /me?fields=id}). */
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.of(connector.graph().api(context).userId());
     }
 
     @Override

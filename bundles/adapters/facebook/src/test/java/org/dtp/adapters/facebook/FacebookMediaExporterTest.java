@@ -83,6 +83,14 @@ public class FacebookMediaExporterTest {
     }
 
     @Test
+    public void theAccountIsNamedByTheGraphUserId() throws Exception {
+        assertEquals(java.util.Optional.of(org.dtp.adapters.metagraph.fake.FakeGraph.idOf("ann")), exporter.accountId(context));
+        TestTransferContext bob = new TestTransferContext(UUID.randomUUID(), new TransferEndpoint("facebook",
+                Map.of("accessToken", fake.graph.issueToken("bob"))));
+        org.junit.Assert.assertNotEquals(exporter.accountId(context), exporter.accountId(bob));
+    }
+
+    @Test
     public void exportsAlbumsTheirPhotosAndTheUploadedVideosAcrossPages() throws Exception {
         int[] pages = {0};
         List<PhotoAlbum> albums = all(null, ExportPage::containers, pages);

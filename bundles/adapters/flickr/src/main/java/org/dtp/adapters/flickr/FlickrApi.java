@@ -61,6 +61,18 @@ final class FlickrApi {
         this.settings = settings;
     }
 
+    /**
+     * flickr.test.login: the signed-in user's NSID (https://www.flickr.com/services/api/flickr.test.login.html),
+     * stable and not secret.
+     */
+    String userNsid() throws AdapterException {
+        String id = get("flickr.test.login", false).path("user").path("id").asText("");
+        if (id.isEmpty()) {
+            throw new AdapterException("Flickr answered flickr.test.login without the user's id");
+        }
+        return id;
+    }
+
     /** flickr.photosets.getList: one page of the user's photosets. */
     Page<Photoset> photosets(int page) throws AdapterException {
         JsonNode sets = get("flickr.photosets.getList", false, "page", page, "per_page", settings.perPage()).path("photosets");

@@ -6,6 +6,7 @@ import org.dtp.auth.oauth1.OAuth1Signer;
 import org.dtp.auth.oauth1.TokenCredentials;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.ClusterPermits;
 import org.dtp.spi.http.ProviderConnection;
@@ -20,6 +21,7 @@ import org.osgi.service.metatype.annotations.Designate;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the Flickr exporter and importer share: the configuration, one rate limiter for every API request of this
@@ -103,6 +105,11 @@ public final class FlickrConnector {
         }
         endpoint.require(ACCESS_TOKEN);
         endpoint.require(ACCESS_TOKEN_SECRET);
+    }
+
+    /** The account as the Flickr user's NSID ({@link FlickrApi#userNsid}), the same for the exporter and the importer. */
+    Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.of(account(context.endpoint()).api().userNsid());
     }
 
     /** The API as the endpoint's user, and an id of the account for caches (a hash, never the token). */

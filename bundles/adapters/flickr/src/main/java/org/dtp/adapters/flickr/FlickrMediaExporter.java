@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Exports a Flickr user's photosets (albums) with their photos and videos, and the photos in no photoset at the root.
@@ -56,6 +57,11 @@ public final class FlickrMediaExporter implements Exporter<PhotoAlbum, MediaItem
     @Activate
     public FlickrMediaExporter(@Reference FlickrConnector connector) {
         this.connector = connector;
+    }
+
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return connector.accountId(context);
     }
 
     @Override

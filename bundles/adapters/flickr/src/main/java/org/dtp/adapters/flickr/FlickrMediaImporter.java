@@ -10,6 +10,7 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
 import org.osgi.service.component.annotations.Activate;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Imports photos and videos into Flickr. An item is uploaded (Upload API, streamed multipart) with its title and
@@ -78,6 +80,11 @@ public final class FlickrMediaImporter implements Importer<PhotoAlbum, MediaItem
     @Activate
     public FlickrMediaImporter(@Reference FlickrConnector connector) {
         this.connector = connector;
+    }
+
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return connector.accountId(context);
     }
 
     @Override

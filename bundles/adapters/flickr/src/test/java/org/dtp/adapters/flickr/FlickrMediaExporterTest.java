@@ -69,6 +69,13 @@ public class FlickrMediaExporterTest {
     }
 
     @Test
+    public void bothSidesNameTheAccountByTheFlickrNsid() throws Exception {
+        FlickrConnector connector = f.connector();
+        assertEquals(java.util.Optional.of(f.fake.nsid()), new FlickrMediaExporter(connector).accountId(f.source()));
+        assertEquals(java.util.Optional.of(f.fake.nsid()), new FlickrMediaImporter(connector).accountId(f.destination()));
+    }
+
+    @Test
     public void pagesThroughPhotosetsTheirPhotosAndPhotosInNoSet() throws Exception {
         List<StoredSet> sets = new ArrayList<>();
         for (int s = 0; s < 3; s++) {

@@ -13,8 +13,11 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-/** One page of a Google list answer: its entries and the token of the next page (null on the last). */
-public record ApiPage(List<JsonNode> entries, String nextPageToken) {
+/**
+ * One page of a Google list answer: its entries, the token of the next page (null on the last) and, on the last page
+ * of a list that offers one, the sync token that lists only what changed after it (else null).
+ */
+public record ApiPage(List<JsonNode> entries, String nextPageToken, String nextSyncToken) {
     /** Reads one page of a list: the first when {@code pageToken} is null. */
     public interface Pager {
         ApiPage read(String pageToken) throws AdapterException;
@@ -34,7 +37,8 @@ public record ApiPage(List<JsonNode> entries, String nextPageToken) {
         List<JsonNode> entries = new ArrayList<>();
         list.forEach(entries::add);
         String next = answer.path("nextPageToken").asText("");
-        return new ApiPage(entries, next.isEmpty() ? null : next);
+        String sync = answer.path("nextSyncToken").asText("");
+        return new ApiPage(entries, next.isEmpty() ? null : next, sync.isEmpty() ? null : sync);
     }
 
     /** The {@code &pageToken=} parameter of a request for the page of {@code pageToken}; empty for the first page. */

@@ -296,12 +296,21 @@ public final class ImapConnector {
             if (open != null && open.isOpen() && open.getMode() == mode && open.getFullName().equals(name)) {
                 return open;
             }
+            return openAfresh(name, mode, null);
+        }
+
+        /**
+         * The folder opened in {@code mode} by a new EXAMINE or SELECT (with {@code resync}, e.g.
+         * {@link org.eclipse.angus.mail.imap.ResyncData#CONDSTORE}; null for none), even if this connection has it open already: what the server
+         * says on opening (UIDNEXT, HIGHESTMODSEQ) is then as of now. The folder open before is closed (never expunged).
+         */
+        IMAPFolder openAfresh(String name, int mode, org.eclipse.angus.mail.imap.ResyncData resync) throws MessagingException {
             if (open != null && open.isOpen()) {
                 open.close(false); // false: never EXPUNGE
             }
             open = null;
             IMAPFolder folder = (IMAPFolder) store.getFolder(name);
-            folder.open(mode);
+            folder.open(mode, resync);
             open = folder;
             return folder;
         }

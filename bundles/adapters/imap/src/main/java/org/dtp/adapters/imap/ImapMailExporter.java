@@ -25,6 +25,7 @@ import org.dtp.spi.TransferEndpoint;
 import org.eclipse.angus.mail.imap.IMAPFolder;
 import org.eclipse.angus.mail.imap.IMAPInputStream;
 import org.eclipse.angus.mail.imap.IMAPMessage;
+import org.eclipse.angus.mail.imap.ResyncData;
 import org.eclipse.angus.mail.iap.Response;
 import org.eclipse.angus.mail.imap.protocol.BODY;
 import org.eclipse.angus.mail.imap.protocol.FetchResponse;
@@ -46,6 +47,7 @@ import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -54,6 +56,11 @@ import java.util.concurrent.Callable;
  * folder's UIDVALIDITY and the last UID exported, so a resumed export goes on after that message, and a folder whose
  * UIDVALIDITY changed (its messages were renumbered) starts again from its first message. Folders are only ever
  * EXAMINEd (read-only) and messages read with BODY.PEEK: nothing at the source changes, not even \Seen.
+ * <p>
+ * Each folder's first page records where its change feed stands ({@link FolderFeed}, the change token under the
+ * folder's full name). Given the token of the last complete transfer, a folder that kept its UIDVALIDITY lists only
+ * its messages whose flags or keywords changed since (CONDSTORE), then those that arrived since, in UID order, with
+ * the same continuations; any other folder is listed whole.
  */
 @Component(
         service = Exporter.class,
@@ -74,6 +81,8 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
      * twice this is the memory per running job.
      */
     private static final long PAGE_BYTES = 8L * 1024 * 1024;
+    /** The longest feed name a transfer keeps a change token under (TransferContext.recordChangeToken): longer folder names are listed whole. */
+    private static final int MAX_FEED_NAME = 1000;
     /** The bodies read with the job's last two pages. */
     private static final JobScratch.Key<RecentPages> PAGES = JobScratch.Key.of("imap.export.page-bodies");
 
@@ -124,7 +133,7 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                 if (cursor.isRoot()) {
                     return new ExportPage<>(subFolders(lease.store().getDefaultFolder()), List.of(), null);
                 }
-                return folderPage(context.scratch(), lease, cursor.containerId(), cursor.continuation());
+                return folderPage(context, lease, cursor.containerId(), cursor.continuation());
             } catch (MessagingException e) {
                 lease.discard();
                 throw ImapFailures.of("cannot read " + where + " of " + lease.account().describe(), e);
@@ -132,10 +141,11 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
         }
     }
 
-    private ExportPage<MailFolder, MailMessage> folderPage(JobScratch scratch, ImapConnector.Lease lease, String name, String continuation)
+    private ExportPage<MailFolder, MailMessage> folderPage(TransferContext context, ImapConnector.Lease lease, String name, String continuation)
             throws MessagingException, AdapterException {
         MessageRefs.Position position = MessageRefs.position(continuation);
         List<MailFolder> children = List.of();
+        boolean condstore = lease.store().hasCapability("CONDSTORE");
         if (position == null) {
             Folder folder = lease.store().getFolder(name);
             if (!folder.exists()) {
@@ -149,9 +159,9 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                 return new ExportPage<>(children, List.of(), null);
             }
         }
-        // Kept open with the connection: the next page and the messages' bodies need no EXAMINE, and the UIDs this
-        // page fetched tell where the next page starts.
-        IMAPFolder folder = lease.open(name, Folder.READ_ONLY);
+        // A first page EXAMINEs the folder anew. Then it is kept open with the connection: the next page and the
+        // messages' bodies need no EXAMINE, and the UIDs this page fetched tell where the next page starts.
+        IMAPFolder folder = position == null ? examineRecordingFeed(context, lease, name, condstore) : lease.open(name, Folder.READ_ONLY);
         long validity = folder.getUIDValidity();
         long after = 0;
         if (position != null && position.uidValidity() == validity) {
@@ -161,21 +171,90 @@ public final class ImapMailExporter implements Exporter<MailFolder, MailMessage>
                             + "first message; messages already copied are recognised at the destination by Message-ID and content",
                     folder.getFullName(), position.uidValidity(), validity);
         }
+        FolderFeed since = since(context, folder, condstore, position == null);
+        int pageSize = connector.settings().pageSize();
+        List<Message> listed = new ArrayList<>(changedSince(folder, since, after, pageSize));
         int count = folder.getMessageCount();
-        int first = firstAfter(folder, after, count);
-        if (first > count) {
+        boolean more = listed.size() == pageSize;
+        if (!more) {
+            // Without a feed every message after the last one listed; with one, only those from its UIDNEXT on.
+            int first = firstAfter(folder, since == null ? after : Math.max(after, since.uidNext() - 1), count);
+            int last = Math.min(count, first + pageSize - listed.size() - 1);
+            if (first <= last) {
+                listed.addAll(Arrays.asList(folder.getMessages(first, last)));
+            }
+            more = last < count;
+        }
+        if (listed.isEmpty()) {
             return new ExportPage<>(children, List.of(), null);
         }
-        int last = Math.min(count, first + connector.settings().pageSize() - 1);
-        Message[] messages = folder.getMessages(first, last);
+        Message[] messages = listed.toArray(new Message[0]);
         fetchSummaries(folder, messages);
-        scratch.computeIfAbsent(PAGES, RecentPages::new).add(readBodies(folder, validity, messages));
+        context.scratch().computeIfAbsent(PAGES, RecentPages::new).add(readBodies(folder, validity, messages));
         List<MailMessage> items = new ArrayList<>(messages.length);
         for (Message m : messages) {
             items.add(item(folder, validity, (IMAPMessage) m));
         }
         long lastUid = folder.getUID(messages[messages.length - 1]);
-        return new ExportPage<>(children, items, last < count ? new MessageRefs.Position(validity, lastUid).toString() : null);
+        return new ExportPage<>(children, items, more ? new MessageRefs.Position(validity, lastUid).toString() : null);
+    }
+
+    /**
+     * The folder opened by a new EXAMINE (with CONDSTORE where the server offers it), even if the connection has it
+     * open: the connection then sees every message there is, and the folder's UIDNEXT and HIGHESTMODSEQ are as of this
+     * listing. They are recorded as the folder's change token before the listing, so what changes while it runs comes
+     * again in the next transfer.
+     */
+    private static IMAPFolder examineRecordingFeed(TransferContext context, ImapConnector.Lease lease, String name, boolean condstore)
+            throws MessagingException, AdapterException {
+        IMAPFolder folder = lease.openAfresh(name, Folder.READ_ONLY, condstore ? ResyncData.CONDSTORE : null);
+        Optional<FolderFeed> now = FolderFeed.of(folder);
+        if (now.isPresent() && name.length() <= MAX_FEED_NAME) {
+            context.recordChangeToken(name, now.get().token());
+        }
+        return folder;
+    }
+
+    /**
+     * Where the folder's feed stood at the last complete transfer, if that still tells what changed since: null (list
+     * every message) when there is no token, when it is not one of ours, when the folder's UIDVALIDITY changed (its
+     * messages were renumbered), or when the token has a HIGHESTMODSEQ and the server no longer offers CONDSTORE.
+     */
+    private static FolderFeed since(TransferContext context, IMAPFolder folder, boolean condstore, boolean firstPage)
+            throws MessagingException {
+        String name = folder.getFullName();
+        String token = context.changeToken(name).orElse(null);
+        if (token == null) {
+            return null;
+        }
+        FolderFeed feed = FolderFeed.parse(token).orElse(null);
+        String why;
+        if (feed == null) {
+            why = "its change token '" + token + "' is not one of this exporter's";
+        } else if (feed.uidValidity() != folder.getUIDValidity()) {
+            why = "it renumbered its messages (UIDVALIDITY " + feed.uidValidity() + " is now " + folder.getUIDValidity() + ")";
+        } else if (feed.knowsModSeq() && !condstore) {
+            why = "the server no longer offers CONDSTORE, which tells what changed since";
+        } else {
+            return feed;
+        }
+        if (firstPage) {
+            LOG.info("IMAP folder '{}' is listed whole: {}; messages copied before are recognised by the mapping", name, why);
+        }
+        return null;
+    }
+
+    /**
+     * Up to {@code limit} messages with a UID above {@code after} and below the feed's UIDNEXT whose flags or keywords
+     * changed since the feed's HIGHESTMODSEQ, in UID order: one UID FETCH with CHANGEDSINCE (RFC 7162). None without
+     * a feed or a HIGHESTMODSEQ.
+     */
+    private static List<Message> changedSince(IMAPFolder folder, FolderFeed since, long after, int limit) throws MessagingException {
+        if (since == null || !since.knowsModSeq() || after + 1 > since.uidNext() - 1) {
+            return List.of();
+        }
+        Message[] changed = folder.getMessagesByUIDChangedSince(after + 1, since.uidNext() - 1, since.highestModSeq());
+        return Arrays.stream(changed).sorted(Comparator.comparingInt(Message::getMessageNumber)).limit(limit).toList();
     }
 
     /**

@@ -82,6 +82,17 @@ final class Mailbox implements AutoCloseable {
         return uid == null ? -1 : uid.uid;
     }
 
+    /** Sets {@code flags} on the message with {@code uid} (e.g. the user read it, or flagged it). */
+    void flag(String folder, long uid, Flags flags) throws MessagingException {
+        IMAPFolder f = (IMAPFolder) lease.store().getFolder(folder);
+        f.open(Folder.READ_WRITE);
+        try {
+            f.getMessageByUID(uid).setFlags(flags, true);
+        } finally {
+            f.close(false);
+        }
+    }
+
     /** Every folder's full name, sorted. */
     List<String> folders() throws MessagingException {
         List<String> names = new ArrayList<>();

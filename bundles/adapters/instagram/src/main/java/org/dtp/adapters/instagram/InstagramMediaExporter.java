@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Exports an Instagram user's photos and videos (https://developers.facebook.com/docs/instagram-platform/reference/instagram-media):
@@ -49,6 +50,12 @@ public final class InstagramMediaExporter implements Exporter<PhotoAlbum, MediaI
     @Activate
     public InstagramMediaExporter(@Reference InstagramConnector connector) {
         this.connector = connector;
+    }
+
+    /** The account as the user's id ({@code GET /me?fields=id}). */
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.of(connector.graph().api(context).userId());
     }
 
     @Override

@@ -88,6 +88,14 @@ public class InstagramMediaExporterTest {
     }
 
     @Test
+    public void theAccountIsNamedByTheGraphUserId() throws Exception {
+        assertEquals(java.util.Optional.of(org.dtp.adapters.metagraph.fake.FakeGraph.idOf("ann")), exporter.accountId(context));
+        TestTransferContext bob = new TestTransferContext(UUID.randomUUID(), new TransferEndpoint("instagram",
+                Map.of("accessToken", fake.graph.issueToken("bob"))));
+        org.junit.Assert.assertNotEquals(exporter.accountId(context), exporter.accountId(bob));
+    }
+
+    @Test
     public void exportsEveryPostAcrossPagesWithCaptionsTimesAndBytes() throws Exception {
         List<ExportPage<PhotoAlbum, MediaItem>> pages = exportAll();
         assertEquals("5 posts at 2 a page", 3, pages.size());

@@ -9,6 +9,7 @@ import org.dtp.models.ItemModel;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ExportPage;
 import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,8 +35,12 @@ public final class CollectionFiles {
     /** Entry files larger than this are not read into memory (a .vcf of 20,000 contacts with photos fits). */
     static final long MAX_ENTRY_FILE_BYTES = 64L << 20;
 
-    /** What one vertical's collections are: the extension of its files, the sidecar of its directories. */
-    record Kind(String extension, String sidecarName, String sidecarFormat, Function<String, List<String>> splitter) {
+    /**
+     * What one vertical's collections are: the extension of its files, the sidecar of its directories, and the
+     * prefix of their change feeds' names (a calendar's {@code .ics} may also be a task list, with a feed of its own).
+     */
+    record Kind(String extension, String sidecarName, String sidecarFormat, Function<String, List<String>> splitter,
+                String feedPrefix) {
         boolean isEntryFile(String name) {
             return name.toLowerCase(Locale.ROOT).endsWith(extension) && name.length() > extension.length();
         }
@@ -53,9 +58,9 @@ public final class CollectionFiles {
     record Page(List<Entry> entries, List<Entry> unreadable, String continuation) {
     }
 
-    public static final Kind ADDRESS_BOOKS = new Kind(".vcf", FolderLayout.ADDRESS_BOOK_SIDECAR, Sidecars.ADDRESS_BOOK_FORMAT, VCardFormat::split);
-    public static final Kind CALENDARS = new Kind(".ics", FolderLayout.CALENDAR_SIDECAR, Sidecars.CALENDAR_FORMAT, ICalendarObjects::split);
-    public static final Kind TASK_LISTS = new Kind(".ics", FolderLayout.TASK_LIST_SIDECAR, Sidecars.TASK_LIST_FORMAT, ICalendarObjects::split);
+    public static final Kind ADDRESS_BOOKS = new Kind(".vcf", FolderLayout.ADDRESS_BOOK_SIDECAR, Sidecars.ADDRESS_BOOK_FORMAT, VCardFormat::split, "contacts:");
+    public static final Kind CALENDARS = new Kind(".ics", FolderLayout.CALENDAR_SIDECAR, Sidecars.CALENDAR_FORMAT, ICalendarObjects::split, "calendar:");
+    public static final Kind TASK_LISTS = new Kind(".ics", FolderLayout.TASK_LIST_SIDECAR, Sidecars.TASK_LIST_FORMAT, ICalendarObjects::split, "tasks:");
 
     private CollectionFiles() {
     }
@@ -128,10 +133,16 @@ public final class CollectionFiles {
     /**
      * The export page of the collection {@code collectionId} after {@code continuation}: the items of each entry as
      * {@code reader} reads them; an entry that cannot be read (unreadable file, malformed text) is rejected with why.
+     * Only the entry files changed since the collection's change feed's token are read (all without one): the file is
+     * the unit, so an unchanged file gives none of its entries, a changed one all of them.
      */
-    public static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> itemPage(Path root, String collectionId, Kind kind,
-            String continuation, int pageSize, EntryReader<I> reader) throws IOException, AdapterException {
-        Page page = page(root, FolderLayout.resolve(root, collectionId), kind, continuation, pageSize);
+    public static <C extends ContainerModel, I extends ItemModel> ExportPage<C, I> itemPage(TransferContext context,
+            LocalFolderSettings settings, Path root, String collectionId, Kind kind, String continuation, EntryReader<I> reader)
+            throws IOException, AdapterException {
+        Path collection = FolderLayout.resolve(root, collectionId);
+        ChangeFeed feed = ChangeFeed.open(context, kind.feedPrefix() + collectionId, collection, continuation == null,
+                settings.changeTimeMargin());
+        Page page = page(root, collection, kind, continuation, settings.pageSize(), feed);
         List<I> items = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
         page.unreadable().forEach(u -> rejected.add(new ExportPage.Rejected(u.id(), u.text())));
@@ -153,9 +164,11 @@ public final class CollectionFiles {
 
     /**
      * A page of at most {@code pageSize} entries of the collection {@code collection} (a directory or an entry file),
-     * after {@code continuation} ({@code index:fileName}, the entry the page starts at; null for the first).
+     * after {@code continuation} ({@code index:fileName}, the entry the page starts at; null for the first), of the
+     * files {@code feed} lists.
      */
-    static Page page(Path root, Path collection, Kind kind, String continuation, int pageSize) throws IOException, AdapterException {
+    static Page page(Path root, Path collection, Kind kind, String continuation, int pageSize, ChangeFeed feed)
+            throws IOException, AdapterException {
         List<Entry> entries = new ArrayList<>();
         List<Entry> unreadable = new ArrayList<>();
         boolean single = Files.isRegularFile(collection, LinkOption.NOFOLLOW_LINKS);
@@ -175,15 +188,17 @@ public final class CollectionFiles {
         }
         List<Path> files = new ArrayList<>();
         if (single) {
-            files.add(collection);
+            if (feed.lists(collection)) {
+                files.add(collection);
+            }
         } else {
-            if (fileName != null && Files.isRegularFile(collection.resolve(fileName), LinkOption.NOFOLLOW_LINKS)) {
+            if (fileName != null && feed.lists(collection.resolve(fileName))) {
                 files.add(collection.resolve(fileName)); // the file the last page ended in (unless removed since)
             } else {
                 index = 0;
             }
             // one more than a page can take: each file gives at least one entry or one unreadable
-            for (String name : FolderLayout.fileNames(collection, fileName, pageSize + 1, kind::isEntryFile)) {
+            for (String name : FolderLayout.fileNames(collection, fileName, pageSize + 1, kind::isEntryFile, feed)) {
                 files.add(collection.resolve(name));
             }
         }

@@ -99,23 +99,32 @@ public final class FolderLayout {
         return albums;
     }
 
-    /** {@link #fileNames} of the media files directly in {@code dir}. */
-    public static List<String> mediaFileNames(Path dir, String after, int limit) throws IOException {
-        return fileNames(dir, after, limit, name -> MediaTypes.of(name).isPresent());
+    /** {@link #fileNames} of the media files directly in {@code dir} that {@code feed} lists. */
+    public static List<String> mediaFileNames(Path dir, String after, int limit, ChangeFeed feed) throws IOException {
+        return fileNames(dir, after, limit, name -> MediaTypes.of(name).isPresent(), feed);
+    }
+
+    /** {@link #fileNames(Path, String, int, Predicate, ChangeFeed)} of every such file, changed or not. */
+    public static List<String> fileNames(Path dir, String after, int limit, Predicate<String> accept) throws IOException {
+        return fileNames(dir, after, limit, accept, ChangeFeed.EVERYTHING);
     }
 
     /**
      * The names of regular files directly in {@code dir} that are not ours or hidden, that {@code accept}
-     * takes and that sort after {@code after} ({@code null} for the first), in name order, at most
-     * {@code limit}. Keeps only {@code limit} names in memory however large the folder is.
+     * takes, that {@code feed} lists (changed since its token) and that sort after {@code after} ({@code null} for
+     * the first), in name order, at most {@code limit}. Keeps only {@code limit} names in memory however large the
+     * folder is. Only names and file attributes are read, never contents.
      */
-    public static List<String> fileNames(Path dir, String after, int limit, Predicate<String> accept) throws IOException {
+    public static List<String> fileNames(Path dir, String after, int limit, Predicate<String> accept, ChangeFeed feed)
+            throws IOException {
         TreeSet<String> smallest = new TreeSet<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
                 if ((after != null && name.compareTo(after) <= 0) || ignored(name) || !accept.test(name)
-                        || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                        // A name past the page's last is not looked at (each page scans the folder: a stat of every
+                        // file per page made a first listing of 100,000 files quadratic in stats)
+                        || (smallest.size() >= limit && name.compareTo(smallest.last()) > 0) || !feed.lists(entry)) {
                     continue;
                 }
                 smallest.add(name);

@@ -38,4 +38,16 @@ public @interface LocalFolderConfig {
             name = "Sync to disk",
             description = "Force every written file to disk before the item counts as copied (survives a power cut).")
     boolean syncToDisk() default true;
+
+    /**
+     * What a change feed's token takes off the time its scan began (issue 22): file systems keep coarse time stamps
+     * (FAT: 2 s; Linux sets ctime from a clock that lags the one Java reads by up to a tick), and on a network share
+     * the file server's clock, which stamps the files, may run behind this server's.
+     */
+    @AttributeDefinition(
+            name = "Change time margin",
+            description = "Seconds a re-run looks back before the previous scan's start for changed files: the file "
+                    + "system's time stamp granularity, plus on a network share the most its clock may lag this server's.",
+            min = "0")
+    int changeTimeMarginSeconds() default 2;
 }

@@ -11,6 +11,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /** The adapter's configuration, checked, and the rules that turn an endpoint's {@code path} into a folder. */
-public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk) {
+public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk, Duration changeTimeMargin) {
     /** The endpoint setting naming the folder. */
     public static final String PATH = "path";
     /** The endpoint setting choosing how a mail import stores folders: {@code eml} (default) or {@code mbox}. */
@@ -27,6 +28,8 @@ public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean
     public static final String PLAYLIST_FORMATS = "playlistFormats";
     static final int DEFAULT_PAGE_SIZE = 100;
     static final int MAX_PAGE_SIZE = 10_000;
+    /** The default of {@link LocalFolderConfig#changeTimeMarginSeconds}. */
+    static final Duration DEFAULT_CHANGE_TIME_MARGIN = Duration.ofSeconds(2);
 
     public LocalFolderSettings {
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
@@ -40,6 +43,14 @@ public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean
             roots.add(root.normalize());
         }
         allowedRoots = List.copyOf(roots);
+        if (changeTimeMargin == null || changeTimeMargin.isNegative()) {
+            throw new IllegalArgumentException("changeTimeMargin must be zero or more, was " + changeTimeMargin);
+        }
+    }
+
+    /** Settings with the default margin of change feeds. */
+    public LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk) {
+        this(allowedRoots, pageSize, syncToDisk, DEFAULT_CHANGE_TIME_MARGIN);
     }
 
     /** Settings that force every write to disk, the default. */
@@ -60,7 +71,8 @@ public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean
                 }
             }
         }
-        return new LocalFolderSettings(roots, config.pageSize(), config.syncToDisk());
+        return new LocalFolderSettings(roots, config.pageSize(), config.syncToDisk(),
+                Duration.ofSeconds(config.changeTimeMarginSeconds()));
     }
 
     /**

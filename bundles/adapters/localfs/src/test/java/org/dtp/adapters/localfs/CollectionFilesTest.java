@@ -44,7 +44,8 @@ public class CollectionFilesTest {
             Files.writeString(book.resolve(name + ".vcf"), card(name));
         }
 
-        ExportPage<AddressBook, Contact> page = CollectionFiles.itemPage(root, "Book", CollectionFiles.ADDRESS_BOOKS, null, 10, e -> {
+        ExportPage<AddressBook, Contact> page = CollectionFiles.itemPage(TestContexts.source(root),
+                new LocalFolderSettings(List.of(), 10, false), root, "Book", CollectionFiles.ADDRESS_BOOKS, null, e -> {
             if (e.id().endsWith("b.vcf")) {
                 throw new IllegalStateException("a bug of the reader");
             }

@@ -49,6 +49,18 @@ public final class GraphApi {
         return signed.getJson(uri(path, query), OnNotFound.FAIL);
     }
 
+    /**
+     * The id of the token's user ({@code GET /me?fields=id}): stable and not secret (Facebook's is app-scoped, the same
+     * for every token this app gets for the user).
+     */
+    public String userId() throws AdapterException {
+        String id = get("/me", Map.of("fields", "id")).path("id").asText("");
+        if (id.isEmpty()) {
+            throw new AdapterException(signed.provider() + " answered GET /me without the user's id");
+        }
+        return id;
+    }
+
     /** One page of the edge at {@code path}: the first with {@code after} null, else the page after that cursor. */
     public GraphPage page(String path, Map<String, String> query, String after) throws AdapterException {
         Map<String, String> q = new LinkedHashMap<>(query);

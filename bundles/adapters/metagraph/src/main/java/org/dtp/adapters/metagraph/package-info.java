@@ -7,9 +7,10 @@
  * 2.0 (before any release): {@link org.dtp.adapters.metagraph.GraphConnection} takes a
  * {@link org.dtp.spi.http.ProviderConnection} and a page size, and gives the API of a transfer's user, the revoke and
  * the page size the Instagram and Facebook connectors each repeated.
+ * 2.1: {@link org.dtp.adapters.metagraph.GraphApi#userId}, the user's id by which an adapter names its account.
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package org.dtp.adapters.metagraph;
 
 import org.osgi.annotation.bundle.Export;

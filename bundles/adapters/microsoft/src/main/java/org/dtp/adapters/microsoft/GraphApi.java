@@ -41,6 +41,14 @@ public final class GraphApi {
     public record Page(List<JsonNode> values, String nextLink) {
     }
 
+    /**
+     * One page of a delta round (https://learn.microsoft.com/en-us/graph/delta-query-overview): its values without
+     * the removals ({@code @removed}: nothing is deleted at a destination), and the {@code @odata.nextLink} of the next
+     * page or, on the round's last page, the {@code @odata.deltaLink} that starts the next round (one of them null).
+     */
+    public record DeltaPage(List<JsonNode> values, String nextLink, String deltaLink) {
+    }
+
     private final ProviderHttp graph;
     private final ProviderHttp unsigned;
     private final HttpClient uploads;
@@ -72,6 +80,28 @@ public final class GraphApi {
         body.path("value").forEach(values::add);
         JsonNode next = body.path("@odata.nextLink");
         return new Page(values, next.isTextual() && !next.asText().isBlank() ? next.asText() : null);
+    }
+
+    /**
+     * The first page of the delta round of {@code first} (a {@code …/delta} path, maybe with a query), or the page a
+     * {@code @odata.nextLink} or {@code @odata.deltaLink} of an earlier page names; pages of at most the configured
+     * size ({@code Prefer: odata.maxpagesize}, as delta asks instead of {@code $top}). An expired delta link answers
+     * 410 Gone ({@link ProviderRejectedException} with that status).
+     */
+    public DeltaPage delta(String first, String link) throws AdapterException {
+        URI uri = link == null ? URI.create(settings.graphBaseUrl() + first) : nextLinkUri(link);
+        JsonNode body = graph.getJson(uri, Map.of("Prefer", "odata.maxpagesize=" + settings.pageSize()), OnNotFound.FAIL);
+        List<JsonNode> values = new ArrayList<>();
+        body.path("value").forEach(value -> {
+            if (!value.has("@removed")) {
+                values.add(value);
+            }
+        });
+        return new DeltaPage(values, text(body.path("@odata.nextLink")), text(body.path("@odata.deltaLink")));
+    }
+
+    private static String text(JsonNode node) {
+        return node.isTextual() && !node.asText().isBlank() ? node.asText() : null;
     }
 
     /** The first item of collection {@code first}, all pages read as needed, whose text {@code field} is {@code value}. */
@@ -113,6 +143,18 @@ public final class GraphApi {
             next = page.nextLink();
         } while (next != null);
         return found;
+    }
+
+    /**
+     * The signed-in user's id ({@code GET /me?$select=id}, https://learn.microsoft.com/en-us/graph/api/user-get): a
+     * GUID that stays the user's for the account's life and holds nothing secret.
+     */
+    public String userId() throws AdapterException {
+        String id = graph.getJson(uri("/me", "$select=id"), OnNotFound.FAIL).path("id").asText("");
+        if (id.isBlank()) {
+            throw new AdapterException("Microsoft Graph answered GET /me without the user's id");
+        }
+        return id;
     }
 
     public JsonNode get(String path) throws AdapterException {
@@ -198,7 +240,7 @@ public final class GraphApi {
         return FormEncoding.percentEncode(name);
     }
 
-    /** Accepts a next link only when it points into the same Graph (it is sent with the user's token). */
+    /** Accepts a next or delta link only when it points into the same Graph (it is sent with the user's token). */
     private URI nextLinkUri(String nextLink) throws AdapterException {
         URI uri;
         try {

@@ -3,6 +3,7 @@ package org.dtp.adapters.rememberthemilk;
 import org.dtp.spi.Fingerprint;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.http.AnswerOutcome;
 import org.dtp.spi.http.ClusterPermits;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the Remember The Milk exporter and importer share: the configuration, one HTTP client and one rate limiter for
@@ -102,6 +104,18 @@ public final class RtmConnector {
         validate(endpoint);
         String token = endpoint.require(AUTH_TOKEN);
         return new Account(new RtmApi(connection.http(), settings, token), fingerprint(settings.apiKey() + "\n" + token));
+    }
+
+    /**
+     * The account as the RTM user's id (rtm.auth.checkToken, https://www.rememberthemilk.com/services/api/methods/rtm.auth.checkToken.rtm):
+     * stable and not secret, the same for the exporter and the importer.
+     */
+    Optional<String> accountId(TransferContext context) throws AdapterException {
+        String id = account(context.endpoint()).api().call("rtm.auth.checkToken", false).path("auth").path("user").path("id").asText("");
+        if (id.isEmpty()) {
+            throw new AdapterException("Remember The Milk answered rtm.auth.checkToken without the user's id");
+        }
+        return Optional.of(id);
     }
 
     /** The API without a user, for rtm.auth.* (the frob flow). */

@@ -29,6 +29,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Exports a Remember The Milk user's lists (rtm.lists.getList; not smart lists, which are saved searches over the
@@ -48,6 +49,11 @@ public final class RtmTaskExporter implements Exporter<TaskList, Task> {
     @Activate
     public RtmTaskExporter(@Reference RtmConnector connector) {
         this.connector = connector;
+    }
+
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return connector.accountId(context);
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -44,6 +45,11 @@ public final class RtmTaskImporter implements Importer<TaskList, Task> {
     @Activate
     public RtmTaskImporter(@Reference RtmConnector connector) {
         this.connector = connector;
+    }
+
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return connector.accountId(context);
     }
 
     @Override

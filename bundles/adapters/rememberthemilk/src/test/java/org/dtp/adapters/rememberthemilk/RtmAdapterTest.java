@@ -79,6 +79,13 @@ public class RtmAdapterTest {
     }
 
     @Test
+    public void bothSidesNameTheAccountByTheRtmUserId() throws Exception {
+        RtmConnector connector = connector(fake);
+        assertEquals(java.util.Optional.of("1"), new RtmTaskExporter(connector).accountId(new TestTransferContext(job, endpoint(fake))));
+        assertEquals(java.util.Optional.of("1"), new RtmTaskImporter(connector).accountId(destination(fake)));
+    }
+
+    @Test
     public void exportsListsAndTasksWithTheirFieldsParentsFirstAcrossPages() throws Exception {
         String groceries = fake.addList("Groceries");
         StoredTask child = fake.addTask(groceries, "Oat milk"); // made before its parent: still exported after it

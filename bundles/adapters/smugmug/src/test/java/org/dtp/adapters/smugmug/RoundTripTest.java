@@ -53,6 +53,7 @@ public class RoundTripTest {
         @Override public String[] allowedRoots() { return new String[0]; }
         @Override public int pageSize() { return 2; }
         @Override public boolean syncToDisk() { return false; }
+        @Override public int changeTimeMarginSeconds() { return 2; }
         @Override public Class<? extends Annotation> annotationType() { return LocalFolderConfig.class; }
     };
 

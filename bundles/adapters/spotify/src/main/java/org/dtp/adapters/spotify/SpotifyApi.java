@@ -75,6 +75,16 @@ final class SpotifyApi {
         return page(page, offset, SpotifyApi::simplePlaylist);
     }
 
+    /**
+     * The version of a playlist ({@code GET /v1/playlists/{id}?fields=snapshot_id},
+     * https://developer.spotify.com/documentation/web-api/reference/get-playlist): it changes whenever the playlist
+     * does; empty when Spotify gives none.
+     */
+    String snapshotId(String playlistId) throws AdapterException {
+        return http.getJson(uri("/v1/playlists/" + checkedId(playlistId), Map.of("fields", "snapshot_id")), OnNotFound.FAIL)
+                .path("snapshot_id").asText("");
+    }
+
     /** The entries of a playlist, tracks and episodes ({@code GET /v1/playlists/{id}/items}). */
     Page<Entry> playlistItems(String playlistId, int offset, int limit) throws AdapterException {
         Map<String, String> query = paging(offset, limit);

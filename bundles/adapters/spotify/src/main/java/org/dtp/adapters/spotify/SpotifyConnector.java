@@ -19,6 +19,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the Spotify exporter and importer share: the configuration, one HTTP client with one rate limiter for all of
@@ -82,6 +83,14 @@ public final class SpotifyConnector {
             throw new InvalidEndpointException("provider 'spotify' needs a Spotify sign-in: start one with POST "
                     + "/api/v1/authorizations and name it as the setting '" + AuthorizationFlows.AUTHORIZATION_SETTING + "'");
         }
+    }
+
+    /**
+     * The account as the Spotify user's id ({@code GET /v1/me}, https://developer.spotify.com/documentation/web-api/reference/get-current-users-profile):
+     * stable and not secret, the same for the exporter and the importer.
+     */
+    Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.of(api(context).currentUserId());
     }
 
     /** The Web API as the user of {@code context}, signed with their tokens (refreshed and kept in the job when due). */

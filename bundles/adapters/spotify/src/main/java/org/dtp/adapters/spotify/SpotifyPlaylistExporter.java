@@ -24,13 +24,16 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Exports a Spotify user's playlists (those they own and those they follow) and their tracks. The root's pages list
  * the playlists ({@code GET /v1/me/playlists}), a playlist's pages its entries ({@code GET /v1/playlists/{id}/items}),
  * both by {@code offset}, which is the continuation. An entry's {@link PlaylistTrack#position()} is its place in the
  * playlist; a description loses the marker our importer ended it with; local files are kept (title, artists, album,
- * length, without a Spotify id); podcast episodes and entries Spotify no longer has are reported as not readable. Nothing at Spotify is changed.
+ * length, without a Spotify id); podcast episodes and entries Spotify no longer has are reported as not readable. A
+ * playlist whose {@code snapshot_id} is the one the last complete transfer between the same accounts recorded has not
+ * changed: its entries are not listed. Nothing at Spotify is changed.
  */
 @Component(
         service = Exporter.class,
@@ -52,6 +55,11 @@ public final class SpotifyPlaylistExporter implements Exporter<Playlist, Playlis
     }
 
     @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return connector.accountId(context);
+    }
+
+    @Override
     public ExportPage<Playlist, PlaylistTrack> export(TransferContext context, ExportCursor cursor) throws AdapterException {
         SpotifyApi api = connector.api(context);
         int offset = offsetOf(cursor.continuation());
@@ -67,6 +75,9 @@ public final class SpotifyPlaylistExporter implements Exporter<Playlist, Playlis
             return new ExportPage<>(playlists, List.of(), continuation(page));
         }
         String playlistId = cursor.containerId();
+        if (cursor.continuation() == null && unchangedSinceLastTransfer(context, api, playlistId)) {
+            return new ExportPage<>(List.of(), List.of(), null);
+        }
         Page<Entry> page = api.playlistItems(playlistId, offset, limit);
         List<PlaylistTrack> tracks = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
@@ -90,6 +101,22 @@ public final class SpotifyPlaylistExporter implements Exporter<Playlist, Playlis
             }
         }
         return new ExportPage<Playlist, PlaylistTrack>(List.of(), tracks, continuation(page)).withRejected(rejected);
+    }
+
+    /**
+     * Whether the playlist's {@code snapshot_id}, read before its entries are, is the one the last complete transfer
+     * between the same accounts recorded; it is recorded for the next one either way.
+     */
+    private static boolean unchangedSinceLastTransfer(TransferContext context, SpotifyApi api, String playlistId)
+            throws AdapterException {
+        String snapshot = api.snapshotId(playlistId);
+        if (snapshot.isEmpty()) {
+            return false;
+        }
+        String feed = "/v1/playlists/" + playlistId;
+        boolean unchanged = context.changeToken(feed).filter(snapshot::equals).isPresent();
+        context.recordChangeToken(feed, snapshot);
+        return unchanged;
     }
 
     /** Playlists carry no media. */

@@ -16,6 +16,7 @@ import org.dtp.spi.ImportContext;
 import org.dtp.spi.Importer;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemRejectedException;
+import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -70,6 +71,11 @@ public final class SpotifyPlaylistImporter implements Importer<Playlist, Playlis
     @Override
     public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         connector.validate(destination);
+    }
+
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return connector.accountId(context);
     }
 
     @Override

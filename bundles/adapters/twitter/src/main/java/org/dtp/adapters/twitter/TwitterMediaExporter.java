@@ -19,6 +19,7 @@ import org.osgi.service.component.annotations.Reference;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Exports the photos, videos and GIFs of an X user's posts as one album, "Media of @username": its pages are the pages
@@ -40,6 +41,12 @@ public final class TwitterMediaExporter implements Exporter<PhotoAlbum, MediaIte
     @Override
     public void release(TransferEndpoint source) throws AdapterException {
         connector.revoke(source);
+    }
+
+    /** The account as the X user's id ({@code GET /2/users/me}): stable, not secret, the same for both exporters. */
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.of(connector.me(context).id());
     }
 
     @Override

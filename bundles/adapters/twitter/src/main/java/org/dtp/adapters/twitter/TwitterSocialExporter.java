@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Exports an X user's posts (https://docs.x.com/x-api/users/get-posts): the root is one feed, the user's timeline
@@ -43,6 +44,12 @@ public final class TwitterSocialExporter implements Exporter<SocialFeed, SocialP
     @Override
     public void release(TransferEndpoint source) throws AdapterException {
         connector.revoke(source);
+    }
+
+    /** The account as the X user's id ({@code GET /2/users/me}): stable, not secret, the same for both exporters. */
+    @Override
+    public Optional<String> accountId(TransferContext context) throws AdapterException {
+        return Optional.of(connector.me(context).id());
     }
 
     @Override

@@ -94,6 +94,12 @@ public class TwitterExportersTest {
     }
 
     @Test
+    public void bothExportersNameTheAccountByTheXUserId() throws Exception {
+        assertEquals(java.util.Optional.of(fake.userId), new TwitterSocialExporter(connector).accountId(context));
+        assertEquals(java.util.Optional.of(fake.userId), new TwitterMediaExporter(connector).accountId(context));
+    }
+
+    @Test
     public void exportsThePostsOfTheTimelineAcrossPagesWithTheirMedia() throws Exception {
         TwitterSocialExporter exporter = new TwitterSocialExporter(connector);
         ExportPage<SocialFeed, SocialPost> root = exporter.export(context, ExportCursor.root());

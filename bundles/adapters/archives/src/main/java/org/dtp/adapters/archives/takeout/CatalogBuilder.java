@@ -48,8 +48,6 @@ final class CatalogBuilder {
     private static final Pattern YEAR_FOLDER = Pattern.compile("Photos from \\d{4}");
     /** A sidecar or album JSON is a few KB; a larger one is not read (its photo keeps the archive's metadata only). */
     private static final long MAX_JSON_BYTES = 1024 * 1024;
-    /** Compression ratios are only judged above this size: small JSON and HTML files compress far better than media. */
-    private static final long RATIO_CHECKED_FROM = 1024 * 1024;
 
     private final ArchiveSettings settings;
     private final ObjectMapper json = new ObjectMapper();
@@ -115,7 +113,7 @@ final class CatalogBuilder {
             if (fileName.toLowerCase(Locale.ROOT).endsWith(".json")) {
                 readJson(folder, fileName, entry, bytes);
             } else if (PhotoFiles.of(fileName).isPresent()) {
-                String tooLarge = beyondLimits(entry);
+                String tooLarge = settings.refusal(entry);
                 if (tooLarge != null) {
                     rejected.add(new Rejected(entry.name(), tooLarge));
                 } else {
@@ -140,19 +138,6 @@ final class CatalogBuilder {
             // A sidecar that cannot be read only costs its photo's metadata, never the export.
             LOG.debug("{} not read: {}", entry.name(), e.toString());
         }
-    }
-
-    /** Why an entry is not read (larger than allowed, or inflating like a zip bomb), or null. */
-    private String beyondLimits(ArchiveEntry entry) {
-        if (entry.size() > settings.maxEntryBytes()) {
-            return "refused: declares " + entry.size() + " bytes, more than maxEntryBytes (" + settings.maxEntryBytes() + ")";
-        }
-        if (entry.size() > RATIO_CHECKED_FROM && entry.compressedSize() > 0
-                && entry.size() / entry.compressedSize() > settings.maxCompressionRatio()) {
-            return "refused: inflates " + entry.compressedSize() + " bytes to " + entry.size()
-                    + ", more than maxCompressionRatio (" + settings.maxCompressionRatio() + ") allows";
-        }
-        return null;
     }
 
     /** The folder path of an entry directly in a folder under Takeout's Photos folder, or null for any other entry. */

@@ -1,6 +1,5 @@
 package org.dtp.adapters.archives.takeout;
 
-import org.dtp.adapters.archives.ArchivePart;
 import org.dtp.adapters.archives.ArchiveSettings;
 import org.dtp.adapters.archives.ArchivesConfig;
 import org.dtp.adapters.archives.EntryNames;
@@ -26,7 +25,6 @@ import org.osgi.service.metatype.annotations.Designate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,20 +95,11 @@ public final class TakeoutPhotosExporter implements Exporter<PhotoAlbum, MediaIt
 
     @Override
     public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {
-        int bang = ref.uri().indexOf('!');
-        String entry = bang < 0 ? "" : ref.uri().substring(bang + 1);
-        if (bang < 0 || EntryNames.unsafe(entry) != null || PhotoFiles.of(EntryNames.fileNameOf(entry)).isEmpty()) {
+        String entry = ref.uri().substring(ref.uri().indexOf('!') + 1);
+        if (PhotoFiles.of(EntryNames.fileNameOf(entry)).isEmpty()) {
             throw new ItemRejectedException("'" + ref.uri() + "' is not a photo or video of this archive");
         }
-        String partName = ref.uri().substring(0, bang);
-        Path part = settings.parts(context).stream()
-                .filter(p -> p.getFileName().toString().equals(partName)).findFirst()
-                .orElseThrow(() -> new ItemRejectedException("the archive part '" + partName + "' is no longer there"));
-        try {
-            return ArchivePart.of(part).open(entry, ref.size());
-        } catch (NoSuchFileException e) {
-            throw new ItemRejectedException("'" + entry + "' is no longer in " + partName);
-        }
+        return ProductExport.open(settings, context, ref.uri(), ref.size());
     }
 
     private PhotosCatalog catalog(TransferContext context) throws AdapterException {

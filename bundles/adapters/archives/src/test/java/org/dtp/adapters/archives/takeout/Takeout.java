@@ -26,7 +26,12 @@ final class Takeout {
 
     /** An exporter whose end users may name paths in the temporary folder, where the tests write their archives. */
     static TakeoutPhotosExporter exporter(int pageSize) {
-        return new TakeoutPhotosExporter(new ArchiveSettings(List.of(), List.of(TEMP), pageSize, 100_000, 1L << 40, 100));
+        return new TakeoutPhotosExporter(settings(pageSize));
+    }
+
+    /** Settings under which end users may name paths in the temporary folder. */
+    static ArchiveSettings settings(int pageSize) {
+        return new ArchiveSettings(List.of(), List.of(TEMP), pageSize, 100_000, 1L << 40, 100);
     }
 
     static TransferEndpoint endpoint(Path path) {

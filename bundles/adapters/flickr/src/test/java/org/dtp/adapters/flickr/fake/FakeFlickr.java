@@ -45,7 +45,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <li>REST: https://www.flickr.com/services/api/request.rest.html and the JSON format
  *     https://www.flickr.com/services/api/response.json.html ({@code format=json&nojsoncallback=1}; without
  *     {@code nojsoncallback} the answer is wrapped in {@code jsonFlickrApi(...)}, as Flickr does). Methods, arguments,
- *     answers and error codes as on their pages: flickr.photosets.getList, flickr.photosets.getPhotos (extras
+ *     answers and error codes as on their pages: flickr.test.login (the user's NSID, each fake another user),
+ *     flickr.photosets.getList, flickr.photosets.getPhotos (extras
  *     original_format, date_taken, description, geo, media, url_o), flickr.photos.getNotInSet, flickr.photos.search
  *     (user_id, machine_tags), flickr.photos.getAllContexts, flickr.photos.getSizes, flickr.photosets.create,
  *     flickr.photosets.addPhoto, flickr.photos.setDates, flickr.photos.geo.setLocation. Failures are HTTP 200 with
@@ -116,6 +117,8 @@ public final class FakeFlickr implements AutoCloseable {
     }
 
     private final HttpServer server;
+    /** The user's NSID, as Flickr writes them ("12037949754@N01"). */
+    private final String nsid = (10_000_000_000L + new java.util.Random().nextInt(Integer.MAX_VALUE)) + "@N01";
     private final FileStore storage = new FileStore("fake-flickr");
     private final String consumerKey = "fake-flickr-key";
     private final String consumerSecret = "fake-flickr-secret";
@@ -299,6 +302,8 @@ public final class FakeFlickr implements AutoCloseable {
         int perPage = Math.min(500, Math.max(1, intOf(p.get("per_page"), 100)));
         Set<String> extras = new HashSet<>(List.of(p.getOrDefault("extras", "").split(",")));
         switch (method) {
+            case "flickr.test.login":
+                return ok("user", Map.of("id", nsid, "username", Map.of("_content", "ann")));
             case "flickr.photosets.getList": {
                 List<StoredSet> all = photosets();
                 List<Object> list = new ArrayList<>();
@@ -714,6 +719,11 @@ public final class FakeFlickr implements AutoCloseable {
         m.put("total", String.valueOf(total)); // Flickr sends some counts as strings
         m.put(name, items);
         return m;
+    }
+
+    /** The user's NSID, as flickr.test.login answers it. */
+    public String nsid() {
+        return nsid;
     }
 
     private static Map<String, Object> ok(String name, Object value) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.http.FormEncoding;
 import org.dtp.spi.http.ProviderHttp.OnNotFound;
+import org.dtp.spi.http.ProviderRejectedException;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -28,10 +29,18 @@ final class CalendarApi extends ItemsApi {
     /**
      * events.list with singleEvents=false: recurring events as their master (with {@code recurrence}) and their
      * changed or cancelled occurrences as events of their own ({@code recurringEventId}, {@code originalStartTime}).
+     * With {@code syncToken} (https://developers.google.com/calendar/api/guides/sync) only the events changed since,
+     * deleted ones too (status {@code cancelled}: Google refuses {@code showDeleted=false} with a sync token); the
+     * last page carries {@code nextSyncToken}.
      */
-    ApiPage events(String calendarId, String pageToken) throws AdapterException {
-        return list("/calendars/" + FormEncoding.percentEncode(calendarId) + "/events?singleEvents=false&showDeleted=false&",
-                pageToken);
+    ApiPage events(String calendarId, String syncToken, String pageToken) throws AdapterException {
+        return list("/calendars/" + FormEncoding.percentEncode(calendarId) + "/events?singleEvents=false&"
+                + (syncToken == null ? "showDeleted=false&" : "syncToken=" + FormEncoding.percentEncode(syncToken) + "&"), pageToken);
+    }
+
+    /** Google's answer to a sync token it no longer takes: 410 Gone, "a full sync is required". */
+    static boolean expired(ProviderRejectedException e) {
+        return e.status() == 410;
     }
 
     /** events.list of the events with one iCalUID (a master and its changed occurrences). */

@@ -2,6 +2,8 @@ package org.dtp.adapters.google.calendar;
 
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
+import org.dtp.adapters.google.SyncTokenPages;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -23,7 +25,9 @@ import java.io.InputStream;
  * ({@code GET /users/me/calendarList}); a calendar's pages are its events ({@code GET /calendars/<id>/events} with
  * {@code singleEvents=false}), both following {@code nextPageToken}. A recurring event comes as its master (RRULE,
  * RDATE, EXDATE) and each changed or cancelled occurrence as an event of its own with the master's UID and
- * {@code recurrenceId} = {@code originalStartTime}: exceptions are kept. Nothing at Google is changed.
+ * {@code recurrenceId} = {@code originalStartTime}: exceptions are kept. A calendar's events are listed whole the
+ * first time, and after a transfer that completed only those changed since its {@code nextSyncToken}
+ * ({@link SyncTokenPages}; 410 Gone lists them whole again). Nothing at Google is changed.
  */
 @Component(
         name = "org.dtp.adapters.google.GoogleCalendarExporter",
@@ -48,7 +52,15 @@ public final class GoogleCalendarExporter extends GoogleComponent implements Exp
                         c.path("backgroundColor").asText(null), c.path("timeZone").asText(null));
             });
         }
-        return api.events(cursor.containerId(), cursor.continuation()).asItems(e -> false, e -> GoogleEvents.fromGoogle(e, context::reportNotKept));
+        String calendarId = cursor.containerId();
+        return SyncTokenPages.page(context, "/calendars/" + calendarId + "/events", (sync, page) -> api.events(calendarId, sync, page),
+                CalendarApi::expired, cursor.continuation()).asItems(GoogleCalendarExporter::deleted,
+                e -> GoogleEvents.fromGoogle(e, context::reportNotKept));
+    }
+
+    /** An event deleted since a sync token (a cancelled occurrence of a series is not: it is an exception of the series). */
+    private static boolean deleted(JsonNode event) {
+        return "cancelled".equals(event.path("status").asText()) && !event.hasNonNull("recurringEventId");
     }
 
     @Override

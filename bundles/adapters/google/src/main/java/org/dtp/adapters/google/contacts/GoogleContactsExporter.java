@@ -3,6 +3,7 @@ package org.dtp.adapters.google.contacts;
 import org.dtp.adapters.google.ApiPage;
 import org.dtp.adapters.google.GoogleComponent;
 import org.dtp.adapters.google.GoogleConnector;
+import org.dtp.adapters.google.SyncTokenPages;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.MediaRef;
 import org.dtp.models.contacts.AddressBook;
@@ -25,8 +26,11 @@ import java.util.List;
 /**
  * Exports a user's Google contacts through the People API. The root's page is the address books: My Contacts and
  * the labels an import made of address books ({@link ContactGroups}, read once per job); a book's pages are the user's connections
- * ({@code GET /v1/people/me/connections} with {@code personFields}, {@code pageToken} paging, a fixed sort order)
- * that belong to it, each contact once; its other labels are its categories. Nothing at Google is changed.
+ * ({@code GET /v1/people/me/connections} with {@code personFields}, {@code pageToken} paging, {@code requestSyncToken})
+ * that belong to it, each contact once; its other labels are its categories. A book's connections are listed whole
+ * the first time, and after a transfer that completed only those changed since its {@code nextSyncToken}
+ * ({@link SyncTokenPages}; an expired one, {@value PeopleApi#EXPIRED}, lists them whole again). Nothing at Google is
+ * changed.
  */
 @Component(
         name = "org.dtp.adapters.google.GoogleContactsExporter",
@@ -51,10 +55,14 @@ public final class GoogleContactsExporter extends GoogleComponent implements Exp
             groups.books().forEach(g -> books.add(new AddressBook(g.resourceName(), g.name(), null)));
             return new ExportPage<>(books, List.of(), null);
         }
-        ApiPage page = api.connections(cursor.continuation());
+        ApiPage page = SyncTokenPages.page(context, "/v1/people/me/connections in " + cursor.containerId(), api::syncedConnections,
+                PeopleApi::expired, cursor.continuation());
         List<Contact> contacts = new ArrayList<>();
         List<ExportPage.Rejected> rejected = new ArrayList<>();
         for (JsonNode person : page.entries()) {
+            if (person.path("metadata").path("deleted").asBoolean(false)) {
+                continue; // deleted since the sync token: nothing is deleted at a destination
+            }
             List<String> memberships = GooglePeople.groupsOf(person);
             String book = groups.bookOf(memberships);
             if (!book.equals(cursor.containerId())) {

@@ -67,7 +67,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     cancelled occurrences listed even without {@code showDeleted}; {@code iCalUID} filter; maxResults default 250)
  *     and {@code POST /calendars/{id}/events/import} (iCalUID required; the same iCalUID and originalStartTime again
  *     updates that event; an occurrence is linked to its series by iCalUID; a dateTime without an offset needs a
- *     timeZone, "Missing time zone definition"; answers give dateTime with its offset, as Google does);</li>
+ *     timeZone, "Missing time zone definition"; answers give dateTime with its offset, as Google does); events.list's
+ *     last page carries {@code nextSyncToken}, and with {@code syncToken}
+ *     (https://developers.google.com/calendar/api/guides/sync) it lists the events changed since, deleted ones as
+ *     {@code cancelled} (400 with {@code iCalUID} or {@code showDeleted=false}); an expired token answers 410 with the
+ *     reason {@code fullSyncRequired};</li>
  * <li>Tasks API v1 under {@code /tasks/v1} (https://developers.google.com/tasks/reference/rest):
  *     {@code GET|POST /users/@me/lists}, {@code GET /lists/{id}/tasks} (maxResults default 20, at most 100;
  *     {@code showCompleted} default true, {@code showHidden} default false) and {@code POST /lists/{id}/tasks} with
@@ -117,6 +121,7 @@ public final class FakeGoogle implements AutoCloseable {
     private final Map<String, ObjectNode> taskLists = new LinkedHashMap<>();
     private final Map<String, List<ObjectNode>> tasks = new HashMap<>();
     private final Map<String, List<ObjectNode>> events = new HashMap<>();
+    private final SyncTokens eventTokens = new SyncTokens();
     private final AtomicInteger ids = new AtomicInteger();
     private final AtomicInteger throttleNext = new AtomicInteger();
     private final AtomicInteger rateLimit403Next = new AtomicInteger();
@@ -282,10 +287,28 @@ public final class FakeGoogle implements AutoCloseable {
             event.put("id", id);
             event.put("kind", "calendar#event");
             events.get(calendarId).add(event);
+            eventTokens.changed(id);
             return id;
         } catch (IOException e) {
             throw new IllegalArgumentException(e);
         }
+    }
+
+    /** Changes an event as the user would: the fields of {@code json} replace its own. */
+    public synchronized void changeEvent(String calendarId, String eventId, String json) {
+        ObjectNode event = events.get(calendarId).stream().filter(e -> eventId.equals(e.path("id").asText())).findFirst().orElseThrow();
+        try {
+            event.setAll((ObjectNode) JSON.readTree(json));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+        event.put("updated", Instant.now().toString());
+        eventTokens.changed(eventId);
+    }
+
+    /** Every sync token of events.list given so far expires: using one answers 410 Gone. */
+    public void expireEventSyncTokens() {
+        eventTokens.expire();
     }
 
     public synchronized List<JsonNode> calendarEntries() {
@@ -345,16 +368,33 @@ public final class FakeGoogle implements AutoCloseable {
                 error(exchange, 400, "this fake does not expand recurring events (singleEvents=true)", "INVALID_ARGUMENT");
                 return;
             }
-            boolean showDeleted = "true".equals(query.get("showDeleted"));
             String uid = query.get("iCalUID");
+            String syncToken = query.get("syncToken");
+            if (syncToken != null && (uid != null || "false".equals(query.get("showDeleted")))) {
+                error(exchange, 400, "Sync token cannot be used with iCalUID or showDeleted=false.", "INVALID_ARGUMENT");
+                return;
+            }
+            long since = syncToken == null ? 0 : eventTokens.since(syncToken);
+            if (since < 0) {
+                ObjectNode gone = JSON.createObjectNode();
+                ObjectNode error = gone.putObject("error").put("code", 410).put("message", "Sync token is no longer valid, a full sync is required.");
+                error.putArray("errors").addObject().put("domain", "calendar").put("reason", "fullSyncRequired")
+                        .put("message", "Sync token is no longer valid, a full sync is required.");
+                send(exchange, 410, "application/json; charset=UTF-8", gone.toString());
+                return;
+            }
+            boolean showDeleted = syncToken != null || "true".equals(query.get("showDeleted"));
             List<JsonNode> list;
+            String nextSyncToken;
             synchronized (this) {
                 list = events.get(calendarId).stream()
                         .filter(e -> showDeleted || !"cancelled".equals(e.path("status").asText()) || e.hasNonNull("recurringEventId"))
                         .filter(e -> uid == null || uid.equals(e.path("iCalUID").asText()))
+                        .filter(e -> syncToken == null || eventTokens.changedAfter(e.path("id").asText(), since))
                         .map(e -> (JsonNode) e.deepCopy()).toList();
+                nextSyncToken = uid == null ? eventTokens.current() : null;
             }
-            sendPage(exchange, "items", list, query.get("pageToken"), pageSize(query.get("maxResults"), 250, 2500));
+            sendPage(exchange, "items", list, query.get("pageToken"), pageSize(query.get("maxResults"), 250, 2500), nextSyncToken);
         } else if (method.equals("POST") && m.group(2) != null) {
             importEvent(exchange, calendarId);
         } else {
@@ -447,6 +487,7 @@ public final class FakeGoogle implements AutoCloseable {
                 body.put("created", now);
                 list.add(body);
             }
+            eventTokens.changed(body.path("id").asText());
             body.put("htmlLink", "https://www.google.com/calendar/event?eid=" + body.path("id").asText());
             if (!body.has("status")) {
                 body.put("status", "confirmed");
@@ -960,6 +1001,12 @@ public final class FakeGoogle implements AutoCloseable {
 
     static void sendPage(HttpExchange exchange, String field, List<JsonNode> all, String pageToken, int size)
             throws IOException {
+        sendPage(exchange, field, all, pageToken, size, null);
+    }
+
+    /** As {@link #sendPage(HttpExchange, String, List, String, int)}, with {@code nextSyncToken} on the last page (if not null). */
+    static void sendPage(HttpExchange exchange, String field, List<JsonNode> all, String pageToken, int size, String syncToken)
+            throws IOException {
         int offset = 0;
         if (pageToken != null && !pageToken.isEmpty()) {
             try {
@@ -977,6 +1024,8 @@ public final class FakeGoogle implements AutoCloseable {
         if (offset + size < all.size()) {
             answer.put("nextPageToken", Base64.getUrlEncoder().withoutPadding()
                     .encodeToString(("o:" + (offset + size)).getBytes(StandardCharsets.UTF_8)));
+        } else if (syncToken != null) {
+            answer.put("nextSyncToken", syncToken);
         }
         send(exchange, 200, "application/json", answer.toString());
     }

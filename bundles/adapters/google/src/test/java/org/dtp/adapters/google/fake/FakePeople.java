@@ -30,7 +30,12 @@ import static org.dtp.adapters.google.fake.FakeGoogle.sendPage;
  * <li>{@code GET /v1/people/me/connections}: {@code personFields} required (400 without), only those fields (and
  *     {@code resourceName}, {@code etag}) in the answer; {@code pageSize} default 100, at most 1,000;
  *     {@code pageToken}/{@code nextPageToken}; {@code sortOrder} FIRST_NAME_ASCENDING or, by default,
- *     LAST_MODIFIED_ASCENDING (here: order of creation);</li>
+ *     LAST_MODIFIED_ASCENDING (here: order of creation), only when no sync is asked for; {@code requestSyncToken}
+ *     puts a {@code nextSyncToken} on the last page, and with {@code syncToken} only the contacts changed since are
+ *     listed, deleted ones as a person with {@code metadata.deleted}; an expired token answers 400
+ *     FAILED_PRECONDITION with a {@code google.rpc.ErrorInfo} of reason {@code EXPIRED_SYNC_TOKEN};</li>
+ * <li>{@code GET /v1/people/me} (https://developers.google.com/people/api/rest/v1/people/get): the user's own
+ *     {@code resourceName} ({@code people/<id>}, each fake another user), with {@code personFields} required;</li>
  * <li>{@code GET /v1/contactGroups}: the system groups {@code contactGroups/myContacts} and {@code contactGroups/starred}
  *     ({@code groupType} SYSTEM_CONTACT_GROUP) and the user's (USER_CONTACT_GROUP), with {@code clientData};
  *     {@code pageSize} default 30, at most 1,000; {@code POST /v1/contactGroups} with {@code {"contactGroup": {name,
@@ -49,6 +54,9 @@ public final class FakePeople {
 
     private final Map<String, ObjectNode> people = new LinkedHashMap<>();
     private final Map<String, ObjectNode> groups = new LinkedHashMap<>();
+    private final SyncTokens tokens = new SyncTokens();
+    /** The user's own person id (a number, as Google's are). */
+    private final String userId = String.valueOf(100_000_000_000_000_000L + new java.util.Random().nextInt(Integer.MAX_VALUE));
     private int ids;
     private int creates;
 
@@ -78,6 +86,32 @@ public final class FakePeople {
         return id;
     }
 
+    /** The user's own resource name, as {@code GET /v1/people/me} answers it. */
+    public String me() {
+        return "people/" + userId;
+    }
+
+    /** Changes a contact as the user would: the fields of {@code json} replace its own. */
+    public synchronized void changePerson(String resourceName, String json) {
+        try {
+            people.get(resourceName).setAll((ObjectNode) JSON.readTree(json));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+        tokens.changed(resourceName);
+    }
+
+    /** Deletes a contact as the user would. */
+    public synchronized void deletePerson(String resourceName) {
+        people.get(resourceName).putObject("metadata").put("deleted", true);
+        tokens.changed(resourceName);
+    }
+
+    /** Every sync token given so far expires. */
+    public void expireSyncTokens() {
+        tokens.expire();
+    }
+
     public synchronized List<JsonNode> people() {
         return people.values().stream().map(p -> (JsonNode) p.deepCopy()).toList();
     }
@@ -101,19 +135,48 @@ public final class FakePeople {
                         + "documented at https://developers.google.com/people/api/rest/v1/people.connections/list.", "INVALID_ARGUMENT");
                 return;
             }
+            String syncToken = query.get("syncToken");
+            long since = syncToken == null ? 0 : tokens.since(syncToken);
+            if (since < 0) {
+                ObjectNode body = JSON.createObjectNode();
+                ObjectNode error = body.putObject("error").put("code", 400)
+                        .put("message", "Sync token is expired. Clear local cache and retry call without the sync token.")
+                        .put("status", "FAILED_PRECONDITION");
+                error.putArray("details").addObject().put("@type", "type.googleapis.com/google.rpc.ErrorInfo")
+                        .put("reason", "EXPIRED_SYNC_TOKEN").put("domain", "people.googleapis.com");
+                send(exchange, 400, "application/json; charset=UTF-8", body.toString());
+                return;
+            }
+            boolean sync = syncToken != null || "true".equals(query.get("requestSyncToken"));
             List<JsonNode> list;
+            String nextSyncToken;
             synchronized (this) {
-                Stream<ObjectNode> all = people.values().stream();
-                if ("FIRST_NAME_ASCENDING".equals(query.get("sortOrder"))) {
+                Stream<ObjectNode> all = people.values().stream()
+                        .filter(p -> syncToken == null ? !p.path("metadata").path("deleted").asBoolean(false)
+                                : tokens.changedAfter(p.path("resourceName").asText(), since));
+                if (!sync && "FIRST_NAME_ASCENDING".equals(query.get("sortOrder"))) {
                     all = all.sorted(Comparator.comparing(p -> p.path("names").path(0).path("givenName").asText("")));
                 }
                 list = all.map(p -> {
                     ObjectNode out = JSON.createObjectNode().put("resourceName", p.path("resourceName").asText()).put("etag", "e1");
+                    if (p.path("metadata").path("deleted").asBoolean(false)) {
+                        out.putObject("metadata").put("deleted", true);
+                        return (JsonNode) out;
+                    }
                     wanted.stream().filter(p::has).forEach(f -> out.set(f, p.get(f).deepCopy()));
                     return (JsonNode) out;
                 }).toList();
+                nextSyncToken = sync ? tokens.current() : null;
             }
-            sendPage(exchange, "connections", list, query.get("pageToken"), pageSize(query.get("pageSize"), 100, 1000));
+            sendPage(exchange, "connections", list, query.get("pageToken"), pageSize(query.get("pageSize"), 100, 1000), nextSyncToken);
+        } else if (method.equals("GET") && path.equals("/v1/people/me")) {
+            if (query.getOrDefault("personFields", "").isBlank()) {
+                error(exchange, 400, "personFields mask is required.", "INVALID_ARGUMENT");
+                return;
+            }
+            ObjectNode me = JSON.createObjectNode().put("resourceName", me()).put("etag", "e1");
+            me.putObject("metadata").put("objectType", "PERSON").putArray("sources").addObject().put("type", "PROFILE").put("id", userId);
+            send(exchange, 200, "application/json", me.toString());
         } else if (method.equals("GET") && path.equals("/v1/contactGroups")) {
             List<JsonNode> list;
             synchronized (this) {
@@ -176,6 +239,7 @@ public final class FakePeople {
             ((ObjectNode) name).put("displayName", parts.isEmpty() ? name.path("unstructuredName").asText("") : parts);
         }
         people.put(id, person);
+        tokens.changed(id);
         return id;
     }
 }

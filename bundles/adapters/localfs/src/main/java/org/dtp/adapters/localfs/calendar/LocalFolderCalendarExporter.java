@@ -73,8 +73,8 @@ public final class LocalFolderCalendarExporter implements Exporter<Calendar, Cal
                 }
                 return new ExportPage<>(calendars, List.of(), null);
             }
-            return CollectionFiles.itemPage(root, cursor.containerId(), CollectionFiles.CALENDARS, cursor.continuation(),
-                    settings.pageSize(), e -> ICalendarFormat.readEvents(e.id(), e.text(), context::reportNotKept));
+            return CollectionFiles.itemPage(context, settings, root, cursor.containerId(), CollectionFiles.CALENDARS,
+                    cursor.continuation(), e -> ICalendarFormat.readEvents(e.id(), e.text(), context::reportNotKept));
         } catch (IOException e) {
             throw IoFailures.ofFolder("cannot read the calendar '" + cursor.containerId() + "' in " + root, e);
         }

@@ -75,8 +75,8 @@ public final class LocalFolderContactExporter implements Exporter<AddressBook, C
                 }
                 return new ExportPage<>(books, List.of(), null);
             }
-            return CollectionFiles.itemPage(root, cursor.containerId(), CollectionFiles.ADDRESS_BOOKS, cursor.continuation(),
-                    settings.pageSize(), e -> List.of(VCardFormat.read(e.id(), e.text(), PHOTO_REF + e.id(), context::reportNotKept)));
+            return CollectionFiles.itemPage(context, settings, root, cursor.containerId(), CollectionFiles.ADDRESS_BOOKS,
+                    cursor.continuation(), e -> List.of(VCardFormat.read(e.id(), e.text(), PHOTO_REF + e.id(), context::reportNotKept)));
         } catch (IOException e) {
             throw IoFailures.ofFolder("cannot read the address book '" + cursor.containerId() + "' in " + root, e);
         }

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs.mail;
 
+import org.dtp.adapters.localfs.ChangeFeed;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
@@ -7,6 +8,8 @@ import org.dtp.adapters.localfs.LocalFolderSettings;
 import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.adapters.localfs.Sidecars.MailFolderSidecar;
 import org.dtp.adapters.localfs.Sidecars.MessageSidecar;
+import org.dtp.formats.mail.MboxReader;
+import org.dtp.formats.mail.MessageHeaders;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
@@ -39,7 +42,8 @@ import java.util.Optional;
  * Exports the mail of a folder tree: every directory (at any depth) is a mail folder holding its {@code .eml}
  * files, every {@code .mbox} file a mail folder holding its messages (its sub-folders are in the directory
  * {@code <name>.sbd} beside it, as Thunderbird keeps them). Messages go out as their exact bytes; sidecars an
- * import left give back flags, keywords, labels, INTERNALDATE and the folder's special use.
+ * import left give back flags, keywords, labels, INTERNALDATE and the folder's special use. A re-run lists only the
+ * {@code .eml} files and mbox files changed since the previous scan of their folder ({@link ChangeFeed}).
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderMailExporter",
@@ -52,6 +56,8 @@ import java.util.Optional;
 public final class LocalFolderMailExporter implements Exporter<MailFolder, MailMessage> {
     static final String MESSAGE_TYPE = "message/rfc822";
     private static final Logger LOG = LoggerFactory.getLogger(LocalFolderMailExporter.class);
+    /** The prefix of a mail folder's change feed name (then its id: a directory's or an mbox file's). */
+    static final String FEED = "mail:";
 
     private final LocalFolderSettings settings;
 
@@ -75,13 +81,15 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         Path folder = FolderLayout.resolve(root, cursor.containerId());
         try {
             if (Files.isRegularFile(folder, LinkOption.NOFOLLOW_LINKS) && MailFolders.isMbox(folder.getFileName().toString())) {
-                return mboxPage(root, folder, cursor);
+                return mboxPage(context, root, folder, cursor);
             }
             if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
                 throw new AdapterException("the mail folder '" + cursor.containerId() + "' no longer exists in " + root);
             }
             List<MailFolder> folders = cursor.continuation() == null ? folders(root, folder) : List.of();
-            List<String> names = FolderLayout.fileNames(folder, cursor.continuation(), settings.pageSize() + 1, MailFolders::isEml);
+            ChangeFeed feed = ChangeFeed.open(context, FEED + FolderLayout.idOf(root, folder), folder, cursor.continuation() == null,
+                    settings.changeTimeMargin());
+            List<String> names = FolderLayout.fileNames(folder, cursor.continuation(), settings.pageSize() + 1, MailFolders::isEml, feed);
             boolean more = names.size() > settings.pageSize();
             List<String> page = more ? names.subList(0, settings.pageSize()) : names;
             List<MailMessage> messages = new ArrayList<>(page.size());
@@ -94,8 +102,11 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         }
     }
 
-    /** A page of an mbox: continuation "offset:indexPosition", where the next message and its index line start. */
-    private ExportPage<MailFolder, MailMessage> mboxPage(Path root, Path mbox, ExportCursor cursor)
+    /**
+     * A page of an mbox: continuation "offset:indexPosition", where the next message and its index line start. The
+     * file is the unit of its change feed: unchanged since the previous scan, it gives no message (nor is it read).
+     */
+    private ExportPage<MailFolder, MailMessage> mboxPage(TransferContext context, Path root, Path mbox, ExportCursor cursor)
             throws IOException, AdapterException {
         long offset = 0;
         long indexPosition = 0;
@@ -112,13 +123,17 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
                 throw new AdapterException("'" + cursor.continuation() + "' is no continuation of this adapter");
             }
         }
-        Mbox.Scan scan = Mbox.scan(mbox, offset, settings.pageSize());
         String folderId = FolderLayout.idOf(root, mbox);
+        ChangeFeed feed = ChangeFeed.open(context, FEED + folderId, mbox, cursor.continuation() == null, settings.changeTimeMargin());
+        if (!feed.lists(mbox)) {
+            return new ExportPage<>(folders, List.of(), null);
+        }
+        Mbox.Scan scan = Mbox.scan(mbox, offset, settings.pageSize());
         List<MailMessage> messages = new ArrayList<>(scan.entries().size());
         try (MboxIndex.Reader index = MboxIndex.Reader.open(mbox, indexPosition)) {
-            for (Mbox.Entry entry : scan.entries()) {
+            for (MboxReader.Message entry : scan.entries()) {
                 Optional<MessageSidecar> sidecar = index == null ? Optional.empty() : index.at(entry.offset());
-                messages.add(mboxMessage(mbox, folderId, entry, sidecar));
+                messages.add(mboxMessage(folderId, entry, sidecar));
             }
             String next = scan.next() < 0 ? null : scan.next() + ":" + (index == null ? 0 : index.position());
             return new ExportPage<>(folders, messages, next);
@@ -195,36 +210,30 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
     private static MailMessage emlMessage(Path root, Path file) {
         String id = FolderLayout.idOf(root, file);
         long size = -1;
-        MailHeaders.Fields fields = MailHeaders.Fields.NONE;
+        MessageHeaders headers = MessageHeaders.of(new byte[0]);
         try (InputStream in = Files.newInputStream(file)) {
             size = Files.size(file);
-            fields = MailHeaders.read(in);
+            headers = MessageHeaders.read(in);
         } catch (IOException e) {
             LOG.debug("headers of {} not read: {}", file, e.toString()); // copying it will report the failure
         }
         String name = file.getFileName().toString();
         Optional<MessageSidecar> sidecar = quietly(() -> Sidecars.readMessage(file), file)
                 .filter(s -> name.equals(s.storedName()));
-        return message(id, new MediaRef(id, MESSAGE_TYPE, size), fields, sidecar, null, size);
+        return message(id, new MediaRef(id, MESSAGE_TYPE, size), headers, sidecar, null, size);
     }
 
-    private static MailMessage mboxMessage(Path mbox, String folderId, Mbox.Entry entry, Optional<MessageSidecar> sidecar) {
+    private static MailMessage mboxMessage(String folderId, MboxReader.Message entry, Optional<MessageSidecar> sidecar) {
         // The index knows the exact size; without one the convention's (empty line before "From " dropped) holds.
         long size = sidecar.map(MessageSidecar::size).orElse(entry.size());
-        MailHeaders.Fields fields = MailHeaders.Fields.NONE;
-        try (InputStream in = Mbox.open(mbox, entry.contentStart(), size)) {
-            fields = MailHeaders.read(in);
-        } catch (IOException e) {
-            LOG.debug("headers of the message at {} of {} not read: {}", entry.offset(), mbox, e.toString());
-        }
         String id = folderId + "#" + entry.offset();
         MediaRef raw = new MediaRef(id + "," + size, MESSAGE_TYPE, size);
-        return message(id, raw, fields, sidecar, entry.arrived(), size);
+        return message(id, raw, MessageHeaders.of(entry.headers()), sidecar, entry.arrived(), size);
     }
 
-    private static MailMessage message(String id, MediaRef raw, MailHeaders.Fields fields, Optional<MessageSidecar> sidecar,
+    private static MailMessage message(String id, MediaRef raw, MessageHeaders headers, Optional<MessageSidecar> sidecar,
                                        Instant arrived, long size) {
-        return new MailMessage(id, raw, fields.messageId(), fields.subject(), fields.from(), fields.to(), fields.date(),
+        return new MailMessage(id, raw, headers.messageId(), headers.subject(), headers.from(), headers.to(), headers.date(),
                 sidecar.map(MessageSidecar::flags).orElse(null),
                 sidecar.map(MessageSidecar::labels).orElse(List.of()),
                 sidecar.map(MessageSidecar::internalDate).orElse(arrived),

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs.media;
 
+import org.dtp.adapters.localfs.ChangeFeed;
 import org.dtp.formats.folder.FileNames;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
@@ -43,7 +44,8 @@ import java.util.Optional;
 /**
  * Exports the photos and videos of a folder: each sub-folder (at any depth) is an album, files
  * directly in the folder are items at the root. Pages are in file-name order; the continuation is the
- * last name of the page, so files added or removed between pages neither shift nor repeat others.
+ * last name of the page, so files added or removed between pages neither shift nor repeat others. A re-run lists
+ * in each folder only the files changed since its previous scan ({@link ChangeFeed}); albums are always listed.
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderMediaExporter",
@@ -56,6 +58,8 @@ import java.util.Optional;
 @Designate(ocd = LocalFolderConfig.class)
 public final class LocalFolderMediaExporter implements Exporter<PhotoAlbum, MediaItem> {
     private static final Logger LOG = LoggerFactory.getLogger(LocalFolderMediaExporter.class);
+    /** The prefix of an album folder's change feed name (then its id, empty for the root). */
+    static final String FEED = "media:";
 
     private final LocalFolderSettings settings;
 
@@ -87,7 +91,10 @@ public final class LocalFolderMediaExporter implements Exporter<PhotoAlbum, Medi
                     albums.add(album(root, album));
                 }
             }
-            List<String> names = FolderLayout.mediaFileNames(folder, cursor.continuation(), settings.pageSize() + 1);
+            // a re-run reads only the files changed since the folder's last scan; the others it does not open
+            ChangeFeed feed = ChangeFeed.open(context, FEED + FolderLayout.idOf(root, folder), folder,
+                    cursor.continuation() == null, settings.changeTimeMargin());
+            List<String> names = FolderLayout.mediaFileNames(folder, cursor.continuation(), settings.pageSize() + 1, feed);
             boolean more = names.size() > settings.pageSize();
             List<String> page = more ? names.subList(0, settings.pageSize()) : names;
             List<MediaItem> items = new ArrayList<>(page.size());

@@ -1,6 +1,7 @@
 package org.dtp.adapters.localfs.playlists;
 
 import org.dtp.formats.folder.FileNames;
+import org.dtp.adapters.localfs.ChangeFeed;
 import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
@@ -39,7 +40,8 @@ import java.util.Map;
 /**
  * Exports the playlists of a folder: each {@code <name>.json} of ours, and each {@code <name>.xspf},
  * {@code <name>.m3u8} or {@code <name>.m3u} a player made where there is no JSON of that name (the JSON is the
- * lossless form; XSPF holds more than M3U, so it is read before it). Tracks are paged in their stored order.
+ * lossless form; XSPF holds more than M3U, so it is read before it). Tracks are paged in their stored order. A
+ * re-run lists only the playlists whose file changed since the previous scan ({@link ChangeFeed}).
  */
 @Component(
         name = "org.dtp.adapters.localfs.LocalFolderPlaylistExporter",
@@ -53,6 +55,8 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
     /** Extensions of playlist files, in the order they are preferred for one name. */
     private static final List<String> EXTENSIONS = List.of(PlaylistFiles.JSON, PlaylistFiles.XSPF, PlaylistFiles.M3U8, PlaylistFiles.M3U);
     private static final Logger LOG = LoggerFactory.getLogger(LocalFolderPlaylistExporter.class);
+    /** The name of the change feed of the folder's playlist files. */
+    static final String FEED = "playlists:";
 
     private final LocalFolderSettings settings;
 
@@ -75,8 +79,11 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
         Path root = settings.sourceRoot(context.endpoint());
         if (cursor.isRoot()) {
             List<Playlist> playlists = new ArrayList<>();
+            // A playlist file is the unit: one unchanged since the previous scan is neither read nor listed, so
+            // none of its tracks is either.
+            ChangeFeed feed = ChangeFeed.open(context, FEED, root, true, settings.changeTimeMargin());
             try {
-                for (Path file : playlistFiles(root)) {
+                for (Path file : playlistFiles(root, feed)) {
                     try {
                         playlists.add(read(root, file).playlist());
                     } catch (ModelFormatException | IOException e) {
@@ -116,8 +123,8 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
         throw new ItemRejectedException("playlists have no media; '" + ref.uri() + "' is none of this adapter's");
     }
 
-    /** One file per playlist name, the preferred of its forms, by name. */
-    private static List<Path> playlistFiles(Path root) throws IOException {
+    /** One file per playlist name, the preferred of its forms, by name; of those, the ones {@code feed} lists. */
+    private static List<Path> playlistFiles(Path root, ChangeFeed feed) throws IOException {
         Map<String, Path> byName = new LinkedHashMap<>();
         for (String name : FolderLayout.fileNames(root, null, Integer.MAX_VALUE, n -> rank(n) >= 0)) {
             String stem = FileNames.withoutExtension(name);
@@ -126,7 +133,13 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
                 byName.put(stem, root.resolve(name));
             }
         }
-        return new ArrayList<>(byName.values());
+        List<Path> listed = new ArrayList<>();
+        for (Path file : byName.values()) {
+            if (feed.lists(file)) {
+                listed.add(file);
+            }
+        }
+        return listed;
     }
 
     private static int rank(String name) {

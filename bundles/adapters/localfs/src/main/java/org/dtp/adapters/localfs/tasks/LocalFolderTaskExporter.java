@@ -69,8 +69,8 @@ public final class LocalFolderTaskExporter implements Exporter<TaskList, Task> {
                 }
                 return new ExportPage<>(lists, List.of(), null);
             }
-            return CollectionFiles.itemPage(root, cursor.containerId(), CollectionFiles.TASK_LISTS, cursor.continuation(),
-                    settings.pageSize(), e -> ICalendarFormat.readTasks(e.id(), e.text(), context::reportNotKept));
+            return CollectionFiles.itemPage(context, settings, root, cursor.containerId(), CollectionFiles.TASK_LISTS,
+                    cursor.continuation(), e -> ICalendarFormat.readTasks(e.id(), e.text(), context::reportNotKept));
         } catch (IOException e) {
             throw IoFailures.ofFolder("cannot read the task list '" + cursor.containerId() + "' in " + root, e);
         }

@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs.mail;
 
+import org.dtp.formats.mail.MboxReader;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -46,7 +47,7 @@ public class MboxTest {
         assertEquals(-1, scan.next());
         assertEquals(MailSamples.IN_MBOX.size(), scan.entries().size());
         for (int i = 0; i < scan.entries().size(); i++) {
-            Mbox.Entry entry = scan.entries().get(i);
+            MboxReader.Message entry = scan.entries().get(i);
             byte[] expected = MailSamples.bytes(MailSamples.IN_MBOX.get(i));
             assertEquals(MailSamples.IN_MBOX.get(i), expected.length, entry.size());
             try (InputStream in = Mbox.open(mbox, entry.contentStart(), entry.size())) {
@@ -78,7 +79,7 @@ public class MboxTest {
         Path mbox = temp.getRoot().toPath().resolve("odd.mbox");
         Files.writeString(mbox, "garbage\nFrom a@b Mon Dec  2 18:30:00 2024\nSubject: x\n\n>From y\n\n", StandardCharsets.US_ASCII);
 
-        List<Mbox.Entry> entries = Mbox.scan(mbox, 0, 10).entries();
+        List<MboxReader.Message> entries = Mbox.scan(mbox, 0, 10).entries();
 
         assertEquals(1, entries.size());
         try (InputStream in = Mbox.open(mbox, entries.get(0).contentStart(), entries.get(0).size())) {

@@ -129,7 +129,7 @@ public class LocalFolderValidationTest {
     }
 
     @Test
-    public void configurationListsRootsPageSizeAndSync() {
+    public void configurationListsRootsPageSizeSyncAndChangeTimeMargin() {
         LocalFolderConfig config = new LocalFolderConfig() {
             @Override
             public Class<? extends java.lang.annotation.Annotation> annotationType() {
@@ -150,10 +150,16 @@ public class LocalFolderValidationTest {
             public boolean syncToDisk() {
                 return false;
             }
+
+            @Override
+            public int changeTimeMarginSeconds() {
+                return 30;
+            }
         };
         LocalFolderSettings settings = LocalFolderSettings.of(config);
         assertEquals(List.of(Path.of("/srv/photos"), Path.of("/home")), settings.allowedRoots());
         assertEquals(25, settings.pageSize());
         assertEquals(false, settings.syncToDisk());
+        assertEquals(java.time.Duration.ofSeconds(30), settings.changeTimeMargin());
     }
 }

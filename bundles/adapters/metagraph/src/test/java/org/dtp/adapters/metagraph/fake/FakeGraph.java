@@ -40,7 +40,8 @@ import java.util.regex.Pattern;
  * (https://developers.facebook.com/docs/graph-api/guides/error-handling, answered with 401 here), and throttling:
  * 403 with code 4 and an {@code X-App-Usage} at 100, or code 80002 with {@code X-Business-Use-Case-Usage} and
  * {@code estimated_time_to_regain_access} (https://developers.facebook.com/docs/graph-api/overview/rate-limiting).
- * Media are served on {@code /cdn/...} without authorization, as Meta's CDN serves them.
+ * Media are served on {@code /cdn/...} without authorization, as Meta's CDN serves them. {@code GET /me} gives the
+ * token's user's {@code id} (https://developers.facebook.com/docs/graph-api/overview#me).
  */
 public class FakeGraph implements AutoCloseable {
     public static final String VERSION = "v21.0";
@@ -84,6 +85,12 @@ public class FakeGraph implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         server.start();
+        route("/me", (path, query, user) -> Answer.json(JSON.createObjectNode().put("id", idOf(user))));
+    }
+
+    /** The numeric id {@code GET /me} gives {@code user} (Graph ids are numbers as strings). */
+    public static String idOf(String user) {
+        return String.valueOf(1_000_000_000L + (user.hashCode() & 0x7fffffff));
     }
 
     /** {@code at} as the Graph API writes times: {@code 2017-08-31T18:10:00+0000}. */

@@ -36,7 +36,8 @@ import java.util.List;
 
 /**
  * Exports Outlook contacts: the root holds the user's default contact folder ({@value #DEFAULT_FOLDER}); a folder's
- * pages are its contacts ({@code GET /me/contacts}, {@code GET /me/contactFolders/{id}/contacts}), then its child
+ * pages are its contacts as a delta round ({@code GET /me/contacts/delta}, {@code GET /me/contactFolders/{id}/contacts/delta}:
+ * only those changed since the last transfer when it left a change token, see {@link FolderPages}), then its child
  * folders ({@code GET /me/contactFolders}, which are the default folder's, and {@code …/{id}/childFolders}), with
  * {@code $top} and {@code @odata.nextLink}. Nothing is changed.
  */
@@ -64,7 +65,7 @@ public final class OutlookContactExporter extends GraphComponent implements Expo
         GraphApi api = connector.api(context);
         boolean main = DEFAULT_FOLDER.equals(cursor.containerId());
         String folder = main ? null : "/me/contactFolders/" + GraphApi.id(cursor.containerId());
-        FolderPages.Page page = FolderPages.page(api, (main ? "/me/contacts" : folder + "/contacts") + "?" + ImportTags.expand(),
+        FolderPages.Page page = FolderPages.page(api, context, (main ? "/me/contacts" : folder + "/contacts") + "/delta?" + ImportTags.expand(),
                 main ? "/me/contactFolders" : folder + "/childFolders", cursor.continuation());
         List<AddressBook> books = new ArrayList<>();
         for (JsonNode f : page.folders()) {

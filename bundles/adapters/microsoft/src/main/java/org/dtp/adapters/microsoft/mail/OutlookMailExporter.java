@@ -40,7 +40,8 @@ import java.util.Optional;
 /**
  * Exports Outlook mail: the root's pages are the top-level mail folders ({@code GET /me/mailFolders}; the well-known
  * ones, https://learn.microsoft.com/en-us/graph/api/resources/mailfolder, get their special use), a folder's pages its
- * messages ({@code GET /me/mailFolders/{id}/messages}), then its {@code childFolders}, with {@code $top} and
+ * messages as a delta round ({@code GET /me/mailFolders/{id}/messages/delta}: only those changed since the last
+ * transfer when it left a change token, see {@link FolderPages}), then its {@code childFolders}, with {@code $top} and
  * {@code @odata.nextLink}. A message's raw MIME ({@code GET /me/messages/{id}/$value}) is its media, streamed; its
  * Date header comes from {@code internetMessageHeaders}, its answered/forwarded state from the extended property
  * {@value #LAST_VERB} (PidTagLastVerbExecuted). Nothing is changed.
@@ -100,7 +101,7 @@ public final class OutlookMailExporter extends GraphComponent implements Exporte
             });
         }
         String folder = "/me/mailFolders/" + GraphApi.id(cursor.containerId());
-        FolderPages.Page page = FolderPages.page(api, folder + "/messages?" + SELECT, folder + "/childFolders", cursor.continuation());
+        FolderPages.Page page = FolderPages.page(api, context, folder + "/messages/delta?" + SELECT, folder + "/childFolders", cursor.continuation());
         List<MailFolder> folders = new ArrayList<>();
         if (!page.folders().isEmpty()) {
             String parentPath = path(api, cursor.containerId());

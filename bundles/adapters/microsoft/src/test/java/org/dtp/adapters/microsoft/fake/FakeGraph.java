@@ -49,6 +49,8 @@ import java.util.regex.Pattern;
  *     https://learn.microsoft.com/en-us/graph/api/todotasklist-list-tasks, https://learn.microsoft.com/en-us/graph/api/todotasklist-post-tasks
  *     (task fields, enum values of {@code status} and {@code importance}, linked resources created with the task and
  *     read with {@code $expand=linkedResources}: https://learn.microsoft.com/en-us/graph/api/resources/linkedresource);</li>
+ * <li>the signed-in user: https://learn.microsoft.com/en-us/graph/api/user-get ({@code GET /me}: the user's
+ *     {@code id}, a GUID of this fake's own, and with {@code $select} only the fields selected);</li>
  * <li>tokens: {@code POST /common/oauth2/v2.0/token} with {@code grant_type=refresh_token} and the client in the body
  *     (https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#refresh-the-access-token).</li>
  * </ul>
@@ -103,6 +105,8 @@ public final class FakeGraph implements AutoCloseable {
     private final Set<String> accessTokens = new HashSet<>();
     private final Set<String> refreshTokens = new HashSet<>();
     private final AtomicInteger ids = new AtomicInteger();
+    /** The user's id: each fake is another account. */
+    private final String userId = UUID.randomUUID().toString();
     private final AtomicInteger refreshes = new AtomicInteger();
     private final AtomicInteger authorizationOnFileHost = new AtomicInteger();
     private final AtomicInteger chunkPuts = new AtomicInteger();
@@ -131,6 +135,11 @@ public final class FakeGraph implements AutoCloseable {
 
     public URI graphBase() {
         return URI.create("http://127.0.0.1:" + graph.getAddress().getPort() + "/v1.0");
+    }
+
+    /** The signed-in user's id, as {@code GET /me} answers it. */
+    public String userId() {
+        return userId;
     }
 
     public URI tokenEndpoint() {
@@ -271,6 +280,10 @@ public final class FakeGraph implements AutoCloseable {
                     error(x, 401, "InvalidAuthenticationToken", "Access token has expired or is not yet valid.");
                     return;
                 }
+                if (path.equals("/v1.0/me") && x.getRequestMethod().equals("GET")) {
+                    me(x);
+                    return;
+                }
                 if (outlook.handles(path)) {
                     outlook.handle(x, path.substring("/v1.0/me/".length()));
                     return;
@@ -290,6 +303,19 @@ public final class FakeGraph implements AutoCloseable {
         } catch (RuntimeException e) {
             error(x, 500, "generalException", e.toString());
         }
+    }
+
+    private void me(HttpExchange x) throws IOException {
+        ObjectNode user = JSON.createObjectNode().put("@odata.context", graphBase() + "/$metadata#users/$entity")
+                .put("id", userId).put("displayName", "Megan Bowen").put("userPrincipalName", FakeOutlook.USER_ADDRESS)
+                .put("mail", FakeOutlook.USER_ADDRESS);
+        String select = query(x.getRequestURI().getRawQuery()).get("$select");
+        if (select != null) {
+            List<String> fields = List.of(select.split(","));
+            user.retain(user.properties().stream().map(Map.Entry::getKey)
+                    .filter(f -> f.startsWith("@odata.") || fields.contains(f)).toList());
+        }
+        send(x, 200, user);
     }
 
     private void token(HttpExchange x) throws IOException {

@@ -58,6 +58,12 @@ import java.util.regex.Pattern;
  *     message-update, message-get ({@code /$value}: the MIME), {@code internetMessageHeaders} only with
  *     {@code $select}; requests over 4 MB answer 413
  *     (https://learn.microsoft.com/en-us/graph/outlook-large-attachments);</li>
+ * <li>delta queries of contacts and messages: https://learn.microsoft.com/en-us/graph/api/contact-delta,
+ *     https://learn.microsoft.com/en-us/graph/api/message-delta, https://learn.microsoft.com/en-us/graph/delta-query-overview
+ *     ({@code …/contacts/delta}, {@code …/messages/delta}: a round's pages of at most {@code Prefer: odata.maxpagesize}
+ *     items follow {@code @odata.nextLink}, its last page carries the {@code @odata.deltaLink} of the next round, which
+ *     lists what was added or changed since; the query options of the round's first request hold for all of it; an
+ *     expired delta link answers 410 Gone {@code syncStateNotFound});</li>
  * <li>extended properties: https://learn.microsoft.com/en-us/graph/api/singlevaluelegacyextendedproperty-get
  *     ({@code $expand=singleValueExtendedProperties($filter=id eq '…')}, {@code $filter=singleValueExtendedProperties/Any(ep:
  *     ep/id eq '…' and ep/value eq '…')}), and {@code $filter=internetMessageId eq '…'}; other filters answer 400.</li>
@@ -89,6 +95,11 @@ public final class FakeOutlook {
     private final Set<String> cancelled = new HashSet<>();
     private final Map<String, String> wellKnown = new HashMap<>();
     private final String mailRoot;
+    /** The change number of each contact and message: each creation or change takes the next, as delta tracks them. */
+    private final Map<String, Long> changes = new HashMap<>();
+    private long changeCount;
+    /** Delta links name their generation: those of an earlier one have expired. */
+    private int deltaGeneration;
     private String defaultCalendar;
     private boolean loseCreateAnswer;
 
@@ -150,6 +161,20 @@ public final class FakeOutlook {
         return exception(master(masterId), o -> originalStart.equals(o.path("originalStart").asText()), (ObjectNode) JSON.readTree(patchJson));
     }
 
+    /** Changes a contact or message as the user would (its fields replaced by those of {@code patchJson}). */
+    public synchronized void change(String itemId, String patchJson) throws IOException {
+        ObjectNode item = items.values().stream().flatMap(List::stream).filter(i -> itemId.equals(i.path("id").asText()))
+                .findFirst().orElseThrow();
+        item.setAll((ObjectNode) JSON.readTree(patchJson));
+        item.put("lastModifiedDateTime", Instant.now().toString());
+        changed(item);
+    }
+
+    /** Every delta link given so far expires: using one answers 410 Gone. */
+    public synchronized void expireDeltaLinks() {
+        deltaGeneration++;
+    }
+
     public synchronized List<ObjectNode> items(String folderId) {
         return items.getOrDefault(folderId, List.of()).stream().map(ObjectNode::deepCopy).toList();
     }
@@ -191,6 +216,21 @@ public final class FakeOutlook {
         String route = method + " " + p[0] + (p.length > 1 ? "/{id}" : "") + (p.length > 2 ? "/" + p[2] : "") + (p.length > 3 ? "/more" : "");
         switch (route) {
             case "GET contacts" -> list(x, DEFAULT_CONTACTS);
+            case "GET contacts/{id}" -> {
+                if (p[1].equals("delta")) {
+                    delta(x, DEFAULT_CONTACTS);
+                } else {
+                    notFound(x);
+                }
+            }
+            case "GET contactFolders/{id}/contacts/more", "GET mailFolders/{id}/messages/more" -> {
+                ObjectNode folder = folder(p[1], kindOf(p[0]));
+                if (folder == null || p.length != 4 || !p[3].equals("delta")) {
+                    notFound(x);
+                } else {
+                    delta(x, folder.path("id").asText());
+                }
+            }
             case "POST contacts" -> created(x, contact(DEFAULT_CONTACTS, body(x)));
             case "GET contactFolders" -> listFolders(x, "contacts", DEFAULT_CONTACTS);
             case "POST contactFolders" -> createFolder(x, "contacts", DEFAULT_CONTACTS, "displayName");
@@ -356,6 +396,7 @@ public final class FakeOutlook {
             }
         }
         items.get(folderId).add(c);
+        changed(c);
         return c;
     }
 
@@ -465,6 +506,61 @@ public final class FakeOutlook {
 
     private static ZoneId zoneOf(String name) {
         return name.equalsIgnoreCase("UTC") ? ZoneOffset.UTC : ZoneId.of(name);
+    }
+
+    private void changed(ObjectNode item) {
+        changes.put(item.path("id").asText(), ++changeCount);
+    }
+
+    /**
+     * A page of a delta round over a folder's items. The fake's tokens are readable: a delta link's
+     * {@code $deltatoken} is "generation.changeNumber", a next link's {@code $skiptoken} "since.upTo.offset" (items
+     * changed after {@code since} up to {@code upTo}, when the round began, from {@code offset}).
+     */
+    private void delta(HttpExchange x, String folderId) throws IOException {
+        Map<String, String> query = FakeGraph.query(x.getRequestURI().getRawQuery());
+        long since = 0;
+        long upTo = changeCount;
+        int offset = 0;
+        if (query.containsKey("$deltatoken")) {
+            String[] token = query.get("$deltatoken").split("\\.");
+            if (Integer.parseInt(token[0]) != deltaGeneration) {
+                FakeGraph.error(x, 410, "syncStateNotFound", "The sync state generation is not found.");
+                return;
+            }
+            since = Long.parseLong(token[1]);
+        } else if (query.containsKey("$skiptoken")) {
+            String[] token = query.get("$skiptoken").split("\\.");
+            since = Long.parseLong(token[0]);
+            upTo = Long.parseLong(token[1]);
+            offset = Integer.parseInt(token[2]);
+        }
+        Matcher size = Pattern.compile("odata\\.maxpagesize=(\\d+)").matcher(String.valueOf(x.getRequestHeaders().getFirst("Prefer")));
+        int pageSize = size.find() ? Integer.parseInt(size.group(1)) : 10;
+        long after = since;
+        long until = upTo;
+        List<ObjectNode> round = items.get(folderId).stream().filter(i -> {
+            long change = changes.getOrDefault(i.path("id").asText(), 0L);
+            return change > after && change <= until;
+        }).toList();
+        StringBuilder options = new StringBuilder();
+        String raw = x.getRequestURI().getRawQuery();
+        for (String option : raw == null ? new String[0] : raw.split("&")) {
+            String name = FormEncoding.percentDecode(option.split("=", 2)[0]);
+            if (!name.equals("$deltatoken") && !name.equals("$skiptoken")) {
+                options.append(option).append('&');
+            }
+        }
+        String link = graph.graphBase() + x.getRequestURI().getRawPath().substring("/v1.0".length()) + "?" + options;
+        ObjectNode body = JSON.createObjectNode();
+        ArrayNode value = body.putArray("value");
+        round.stream().skip(offset).limit(pageSize).forEach(i -> value.add(view(i, x, query)));
+        if (offset + pageSize < round.size()) {
+            body.put("@odata.nextLink", link + "$skiptoken=" + since + "." + upTo + "." + (offset + pageSize));
+        } else {
+            body.put("@odata.deltaLink", link + "$deltatoken=" + deltaGeneration + "." + upTo);
+        }
+        send(x, 200, body);
     }
 
     // ---- recurring series
@@ -640,6 +736,7 @@ public final class FakeOutlook {
         Collections.list(headers.getAllHeaders()).forEach(h -> list.addObject().put("name", h.getName()).put("value", h.getValue()));
         m.putArray("singleValueExtendedProperties");
         items.get(folderId).add(m);
+        changed(m);
         mime.put(id, bytes);
         return m;
     }
@@ -690,6 +787,7 @@ public final class FakeOutlook {
                 stored.add(property);
             }
         }
+        changed(message);
         send(x, 200, view(message, x, Map.of()));
     }
 

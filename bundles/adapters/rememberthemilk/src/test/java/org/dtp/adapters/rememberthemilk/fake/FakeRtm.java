@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *     {@code api_sig} (97 "Missing signature") that is the MD5 of the shared secret and the sorted parameter names and
  *     values, computed here on its own from what was received (96 "Invalid signature"); user methods need a valid
  *     {@code auth_token} (98 "Login failed / Invalid auth token"). The frob flow: rtm.auth.getFrob, the grant
- *     ({@link #grant}, what the user does at the auth URL), rtm.auth.getToken (101 "Invalid frob").</li>
+ *     ({@link #grant}, what the user does at the auth URL), rtm.auth.getToken (101 "Invalid frob"); rtm.auth.checkToken
+ *     answers the token's {@code auth} (its user's {@code id}) or 98.</li>
  * <li>JSON answers (response.rtm, {@code format=json}): {@code {"rsp":{"stat":"ok",...}}} or
  *     {@code {"rsp":{"stat":"fail","err":{"code","msg"}}}}, codes as strings, one element as an object and several as
  *     an array (RTM's XML-to-JSON mapping), empty tags and notes as {@code []}.</li>
@@ -254,6 +255,9 @@ public final class FakeRtm implements AutoCloseable {
                 }
                 return ok("auth", Map.of("token", token, "perms", "delete", "user", Map.of("id", "1", "username", "ann", "fullname", "Ann")));
             }
+            case "rtm.auth.checkToken":
+                return token.equals(p.get("auth_token")) ? ok("auth", Map.of("token", token, "perms", "delete",
+                        "user", Map.of("id", "1", "username", "ann", "fullname", "Ann"))) : fail(98, "Login failed / Invalid auth token");
             case "rtm.settings.getList":
                 return ok("settings", Map.of("timezone", zone.getId(), "dateformat", "0", "timeformat", "1", "defaultlist", "1"));
             case "rtm.timelines.create": {

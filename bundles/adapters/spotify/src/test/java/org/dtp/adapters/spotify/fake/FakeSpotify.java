@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
  * <ul>
  * <li>paths of the Web API as of February 2026 (https://developer.spotify.com/documentation/web-api/tutorials/february-2026-migration-guide):
  *     {@code GET /v1/me} (https://developer.spotify.com/documentation/web-api/reference/get-current-users-profile),
- *     {@code GET /v1/me/playlists} (…/reference/get-a-list-of-current-users-playlists), {@code POST /v1/me/playlists}
+ *     {@code GET /v1/me/playlists} (…/reference/get-a-list-of-current-users-playlists), {@code GET /v1/playlists/{id}}
+ *     with {@code fields} (…/reference/get-playlist; only top-level fields here), {@code POST /v1/me/playlists}
  *     (…/reference/create-playlist), {@code GET /v1/playlists/{id}/items} (…/reference/get-playlists-tracks) whose
  *     entries carry {@code added_at}, {@code added_by}, {@code is_local} and the track or episode as {@code item},
  *     {@code POST /v1/playlists/{id}/items} with {@code uris} (at most 100) and {@code position}, answering 201 and a
@@ -69,6 +70,7 @@ public final class FakeSpotify implements AutoCloseable {
     private static final int MAX_PAGE_LIMIT = 50;
     private static final int MAX_URIS = 100;
     private static final Pattern PLAYLIST_ITEMS = Pattern.compile("/v1/playlists/([A-Za-z0-9]+)/items");
+    private static final Pattern PLAYLIST = Pattern.compile("/v1/playlists/([A-Za-z0-9]+)");
     private static final Pattern FILTER = Pattern.compile("(isrc|track|artist):(\"([^\"]*)\"|(\\S+))");
 
     /** A recording in the catalogue. */
@@ -208,6 +210,14 @@ public final class FakeSpotify implements AutoCloseable {
         return p;
     }
 
+    /** Adds {@code item} at the end of {@code p} as its owner would: the playlist gets a new snapshot. */
+    public void append(StoredPlaylist p, Object item) {
+        synchronized (p) {
+            p.entries.add(new Entry(item, p.owner, Instant.now()));
+            p.snapshot++;
+        }
+    }
+
     public synchronized List<StoredPlaylist> playlistsOf(String user) {
         return playlists.values().stream().filter(p -> p.owner.equals(user)).toList();
     }
@@ -264,6 +274,8 @@ public final class FakeSpotify implements AutoCloseable {
                 myPlaylists(exchange, token, query);
             } else if (path.equals("/v1/me/playlists") && method.equals("POST")) {
                 createPlaylist(exchange, token);
+            } else if (PLAYLIST.matcher(path).matches() && method.equals("GET")) {
+                getPlaylist(exchange, path.substring("/v1/playlists/".length()), query);
             } else if (items.matches() && method.equals("GET")) {
                 playlistItems(exchange, token, items.group(1), query);
             } else if (items.matches() && method.equals("POST")) {
@@ -500,6 +512,25 @@ public final class FakeSpotify implements AutoCloseable {
         int offset = Integer.parseInt(query.getOrDefault("offset", "0"));
         answer.set("tracks", page("/v1/search", found, offset, limit, "&q=" + enc(q) + "&type=track"));
         send(exchange, 200, answer);
+    }
+
+    /** Get Playlist: the playlist object, only its top-level fields named in {@code fields} when given. */
+    private void getPlaylist(HttpExchange exchange, String id, Map<String, String> query) throws IOException {
+        StoredPlaylist p;
+        synchronized (this) {
+            p = playlists.get(id);
+        }
+        if (p == null) {
+            error(exchange, 404, "Resource not found");
+            return;
+        }
+        ObjectNode node = playlist(p);
+        String fields = query.get("fields");
+        if (fields != null) {
+            List<String> wanted = List.of(fields.split(","));
+            node.retain(node.properties().stream().map(Map.Entry::getKey).filter(wanted::contains).toList());
+        }
+        send(exchange, 200, node);
     }
 
     // ---- JSON shapes ----

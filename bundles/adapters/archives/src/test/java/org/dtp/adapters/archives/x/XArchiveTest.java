@@ -1,0 +1,144 @@
+package org.dtp.adapters.archives.x;
+
+import org.dtp.adapters.archives.TestArchive;
+import org.dtp.adapters.archives.social.Exports;
+import org.dtp.models.social.SocialFeed;
+import org.dtp.models.social.SocialPost;
+import org.dtp.spi.TransferEndpoint;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+/** An X archive as X writes it (see the test README): posts in data/tweets.js and its parts, media beside them. */
+public class XArchiveTest {
+    private static final String FIRST = "1700000000000000001";
+    private static final String REPLY = "1700000000000000002";
+    private static final String QUOTE = "1700000000000000003";
+    private static final String LATER = "1700000000000000004";
+
+    @Rule
+    public TemporaryFolder temp = new TemporaryFolder();
+
+    @Test
+    public void postsCarryTheirTextEntitiesRepliesQuotesAndMedia() throws Exception {
+        TransferEndpoint archive = archive(false);
+        XPostExporter exporter = new XPostExporter(Exports.settings(100));
+        Exports.Result<SocialFeed, SocialPost> result = Exports.exportAll(exporter, archive, false);
+
+        assertEquals(List.of(new SocialFeed("1234567890", "@annbeispiel")), result.containers());
+        List<SocialPost> posts = result.itemsOf("1234567890");
+        assertEquals("tweets.js, then tweets-part1.js", List.of(FIRST, REPLY, QUOTE, LATER), posts.stream().map(SocialPost::id).toList());
+
+        SocialPost first = posts.get(0);
+        assertEquals("unescaped, the link expanded and the photo's own link gone",
+                "Tom & Jerry <3 #cats @bob https://example.org/page", first.text());
+        assertEquals(Instant.parse("2023-09-13T10:00:00Z"), first.publishedAt());
+        assertEquals("en", first.language());
+        assertEquals(List.of("cats"), first.hashtags());
+        assertEquals(List.of("bob"), first.mentions());
+        assertEquals("https://x.com/annbeispiel/status/" + FIRST, first.url());
+        assertEquals("@annbeispiel", first.author());
+        assertArrayEquals(media(1), Exports.read(exporter, archive, first.attachments().get(0)));
+
+        SocialPost reply = posts.get(1);
+        assertEquals("1600000000000000000", reply.inReplyTo());
+        assertEquals("the video variant the archive holds", "video/mp4", reply.attachments().get(0).contentType());
+        assertArrayEquals(media(2), Exports.read(exporter, archive, reply.attachments().get(0)));
+
+        SocialPost quote = posts.get(2);
+        assertEquals("https://twitter.com/someone/status/1500000000000000000", quote.repostOf());
+        assertNull("und is no language", quote.language());
+
+        assertTrue(posts.get(3).attachments().isEmpty());
+        assertTrue(result.notKept().toString(), result.notKept().stream().anyMatch(n -> n.sourceId().equals(LATER)
+                && n.field().equals("attachments") && n.reason().contains("gone.jpg")));
+    }
+
+    @Test
+    public void aTgzArchiveResumedAtEveryPageGivesEveryPostOnce() throws Exception {
+        TransferEndpoint archive = archive(true);
+        List<SocialPost> whole = Exports.exportAll(new XPostExporter(Exports.settings(100)), archive, false).itemsOf("1234567890");
+        Exports.Result<SocialFeed, SocialPost> resumed = Exports.exportAll(new XPostExporter(Exports.settings(1)), archive, true);
+
+        assertEquals(4, whole.size());
+        assertEquals(whole, resumed.itemsOf("1234567890"));
+    }
+
+    @Test
+    public void aLargePostsFileIsPagedInOrderWithNeitherGapNorRepeat() throws Exception {
+        StringBuilder tweets = new StringBuilder("window.YTD.tweets.part0 = [");
+        for (int i = 0; i < 2_500; i++) {
+            tweets.append(i == 0 ? "" : ",").append("{\"tweet\": {\"id_str\": \"").append(1_000_000 + i)
+                    .append("\", \"full_text\": \"post ").append(i).append("\", \"created_at\": \"Mon Jan 01 00:00:00 +0000 2024\"}}");
+        }
+        Path zip = new TestArchive().add("data/tweets.js", tweets.append("]").toString())
+                .writeZip(temp.getRoot().toPath().resolve("twitter-2024-01-01-abc.zip"));
+        TransferEndpoint archive = Exports.endpoint(XPostExporter.PROVIDER, zip);
+
+        Exports.Result<SocialFeed, SocialPost> result = Exports.exportAll(new XPostExporter(Exports.settings(7)), archive, false);
+
+        List<SocialPost> posts = result.itemsOf("x");
+        assertEquals(2_500, posts.size());
+        for (int i = 0; i < posts.size(); i++) {
+            assertEquals("post " + i, posts.get(i).text());
+        }
+    }
+
+    private TransferEndpoint archive(boolean tgz) throws Exception {
+        TestArchive archive = new TestArchive()
+                .add("data/account.js", "window.YTD.account.part0 = [ {\n  \"account\" : {\n    \"email\" : \"ann@example.org\",\n"
+                        + "    \"createdVia\" : \"web\",\n    \"username\" : \"annbeispiel\",\n    \"accountId\" : \"1234567890\",\n"
+                        + "    \"createdAt\" : \"2010-01-01T10:00:00.000Z\",\n    \"accountDisplayName\" : \"Ann\"\n  }\n} ]")
+                .add("data/tweets.js", "window.YTD.tweets.part0 = [ "
+                        + tweet(FIRST, "Tom &amp; Jerry &lt;3 #cats @bob https://t.co/abc https://t.co/pic", "Wed Sep 13 10:00:00 +0000 2023", "en",
+                        "\"entities\": {\"hashtags\": [{\"text\": \"cats\", \"indices\": [\"18\", \"23\"]}], \"symbols\": [],"
+                                + " \"user_mentions\": [{\"name\": \"Bob\", \"screen_name\": \"bob\", \"indices\": [\"24\", \"28\"], \"id_str\": \"42\", \"id\": \"42\"}],"
+                                + " \"urls\": [{\"url\": \"https://t.co/abc\", \"expanded_url\": \"https://example.org/page\", \"display_url\": \"example.org/page\"}]},"
+                                + " \"extended_entities\": {\"media\": [{\"url\": \"https://t.co/pic\", \"id_str\": \"9001\","
+                                + " \"media_url_https\": \"https://pbs.twimg.com/media/F1a2b3.jpg\", \"type\": \"photo\"}]},")
+                        + ", " + tweet(REPLY, "@carol indeed https://t.co/vid", "Thu Sep 14 08:30:00 +0000 2023", "en",
+                        "\"in_reply_to_status_id_str\": \"1600000000000000000\", \"in_reply_to_screen_name\": \"carol\","
+                                + " \"entities\": {\"hashtags\": [], \"user_mentions\": [{\"screen_name\": \"carol\"}], \"urls\": []},"
+                                + " \"extended_entities\": {\"media\": [{\"url\": \"https://t.co/vid\", \"id_str\": \"9002\", \"type\": \"video\","
+                                + " \"media_url_https\": \"https://pbs.twimg.com/ext_tw_video_thumb/9002/pu/img/thumb.jpg\","
+                                + " \"video_info\": {\"variants\": [{\"bitrate\": \"256000\", \"content_type\": \"video/mp4\","
+                                + " \"url\": \"https://video.twimg.com/ext_tw_video/9002/pu/vid/480x270/low.mp4?tag=12\"},"
+                                + " {\"bitrate\": \"2176000\", \"content_type\": \"video/mp4\","
+                                + " \"url\": \"https://video.twimg.com/ext_tw_video/9002/pu/vid/1280x720/Hi.mp4?tag=12\"}]}}]},")
+                        + ", " + tweet(QUOTE, "So true https://t.co/q", "Fri Sep 15 12:00:00 +0000 2023", "und",
+                        "\"entities\": {\"urls\": [{\"url\": \"https://t.co/q\", \"expanded_url\": \"https://twitter.com/someone/status/1500000000000000000\"}]},")
+                        + " ]")
+                .add("data/tweets-part1.js", "window.YTD.tweets.part1 = [ "
+                        + tweet(LATER, "lost photo https://t.co/gone", "Sat Sep 16 12:00:00 +0000 2023", "en",
+                        "\"extended_entities\": {\"media\": [{\"url\": \"https://t.co/gone\", \"type\": \"photo\","
+                                + " \"media_url_https\": \"https://pbs.twimg.com/media/gone.jpg\"}]},") + " ]")
+                .add("data/tweets_media/" + FIRST + "-F1a2b3.jpg", media(1))
+                .add("data/tweets_media/" + REPLY + "-Hi.mp4", media(2));
+        Path file = temp.getRoot().toPath().resolve(tgz ? "twitter-archive.tgz" : "twitter-2023-09-20-abc.zip");
+        return Exports.endpoint(XPostExporter.PROVIDER, tgz ? archive.writeTgz(file) : archive.writeZip(file));
+    }
+
+    private static String tweet(String id, String text, String createdAt, String lang, String more) {
+        return "{\n  \"tweet\" : {\n    \"edit_info\" : {\"initial\": {\"editTweetIds\": [\"" + id + "\"], \"editableUntil\": \"2023-09-13T11:00:00.000Z\"}},\n"
+                + "    \"retweeted\" : false,\n    \"source\" : \"<a href=\\\"https://mobile.twitter.com\\\" rel=\\\"nofollow\\\">Twitter Web App</a>\",\n"
+                + "    " + more + "\n    \"favorite_count\" : \"3\",\n    \"id_str\" : \"" + id + "\",\n    \"truncated\" : false,\n"
+                + "    \"retweet_count\" : \"0\",\n    \"id\" : \"" + id + "\",\n    \"created_at\" : \"" + createdAt + "\",\n"
+                + "    \"favorited\" : false,\n    \"full_text\" : \"" + text + "\",\n    \"lang\" : \"" + lang + "\"\n  }\n}";
+    }
+
+    static byte[] media(int seed) {
+        byte[] bytes = new byte[2000 + seed];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+}
