@@ -3,6 +3,7 @@ package org.dtp.adapters.s3;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.TrustStores;
 import org.dtp.spi.net.OutboundAddresses;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -22,7 +23,12 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
 
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -71,13 +77,30 @@ public final class S3Connector {
     }
 
     private static SdkHttpClient http(S3Config config, OutboundAddresses outbound) {
-        return ApacheHttpClient.builder()
+        var builder = ApacheHttpClient.builder();
+        String store = config.trustStore() == null ? "" : config.trustStore().strip();
+        if (!store.isEmpty()) {
+            TrustManager[] trusted = trustManagers(TrustStores.load(Path.of(store), config.trustStoreType(),
+                    config.trustStorePassword() == null ? null : config.trustStorePassword().toCharArray()));
+            builder.tlsTrustManagersProvider(() -> trusted);
+        }
+        return builder
                 .dnsResolver(new CheckedDnsResolver(outbound))
                 .maxConnections(Math.max(1, config.maxConnections()))
                 .connectionTimeout(Duration.ofSeconds(Math.max(1, config.connectTimeoutSeconds())))
                 .socketTimeout(Duration.ofSeconds(Math.max(1, config.socketTimeoutSeconds())))
                 .expectContinueEnabled(false) // see client(): the S3 client's header, Apache's own as well
                 .build();
+    }
+
+    private static TrustManager[] trustManagers(KeyStore trusted) {
+        try {
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init(trusted);
+            return factory.getTrustManagers();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot trust the certificates of the trust store: " + e.getMessage(), e);
+        }
     }
 
     @Deactivate
