@@ -31,9 +31,7 @@ import java.util.function.Consumer;
  * fixed-length streaming mode). The JDK's {@code java.net.http} client writes a request body through its one selector
  * thread per client, a buffer of 16 KiB at a time read in that thread: every upload of a client shares it, so 4 PUTs
  * of 4 MB at once went ~3 times slower than the same PUTs written by their own threads (benchmarks/README.md,
- * DrivePeersBenchmark). Here each upload is written by the thread that sends it, in large writes. Only large bodies
- * come here: {@link HttpURLConnection} leaves Nagle's algorithm on, so a small body written after its headers waits for
- * their acknowledgement (delayed by the server up to 40 ms); 3,000 PUTs of 20 KB took 2.7 times as long this way.
+ * DrivePeersBenchmark). Here each upload is written by the thread that sends it, in large writes.
  * <p>
  * What the client guarantees stays: no proxy (as the JDK's client built without one), no redirect followed (the
  * caller follows same-origin ones), no cache, the connect timeout, and the request's timeout from the first byte sent
@@ -44,8 +42,6 @@ final class BlockingUploads {
     /** The methods {@link HttpURLConnection} sends; others go through the JDK's client. */
     private static final Set<String> METHODS = Set.of("PUT", "POST");
     private static final int COPY_BUFFER_BYTES = 256 << 10;
-    /** The smallest body sent here: from this size on, the JDK's client is the slower one. */
-    static final long MIN_LENGTH = 1L << 20;
 
     private final Duration connectTimeout;
     private final SSLContext sslContext;
@@ -68,7 +64,7 @@ final class BlockingUploads {
 
     /** Whether a request of {@code method} with {@code body} is sent here. */
     static boolean sends(String method, HttpRequest.BodyPublisher body) {
-        return body instanceof StreamedBody && body.contentLength() >= MIN_LENGTH && METHODS.contains(method);
+        return body instanceof StreamedBody && body.contentLength() > 0 && METHODS.contains(method);
     }
 
     /**

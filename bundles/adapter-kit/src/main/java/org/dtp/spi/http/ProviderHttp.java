@@ -48,8 +48,8 @@ import java.util.function.BiConsumer;
 /**
  * A small HTTP client for provider APIs on {@code java.net.http.HttpClient}: JSON requests through
  * Jackson, streamed uploads and downloads, a {@link RequestSigner} per request and a shared
- * {@link RateLimiter}. Over HTTP/1.1, a streamed body of known length (1 MiB or more) is written through a blocking
- * connection of its own instead ({@code BlockingUploads}: the JDK's client writes large bodies several times slower). Failures become the SPI's exceptions:
+ * {@link RateLimiter}. Over HTTP/1.1, a streamed body of known length is written through a blocking connection of its
+ * own instead ({@code BlockingUploads}: the JDK's client writes large bodies several times slower). Failures become the SPI's exceptions:
  * <ul>
  * <li>507 Insufficient Storage: {@link DestinationFullException} (the transfer pauses until there is room);</li>
  * <li>429, 408, other 5xx, I/O failures and timeouts: {@link TransientAdapterException}, carrying the
