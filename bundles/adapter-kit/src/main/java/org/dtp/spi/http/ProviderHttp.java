@@ -43,13 +43,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A small HTTP client for provider APIs on {@code java.net.http.HttpClient}: JSON requests through
  * Jackson, streamed uploads and downloads, a {@link RequestSigner} per request and a shared
- * {@link RateLimiter}. Over HTTP/1.1, a streamed body of known length is written through a blocking connection of its
- * own instead ({@code BlockingUploads}: the JDK's client writes large bodies several times slower). Failures become the SPI's exceptions:
+ * {@link RateLimiter}. Failures become the SPI's exceptions:
  * <ul>
  * <li>507 Insufficient Storage: {@link DestinationFullException} (the transfer pauses until there is room);</li>
  * <li>429, 408, other 5xx, I/O failures and timeouts: {@link TransientAdapterException}, carrying the
@@ -109,10 +108,8 @@ public final class ProviderHttp {
     private final OutboundAddresses outbound;
     /** Whether redirects are followed here (with an outbound check) rather than by the JDK's client. */
     private final boolean followsRedirects;
-    /** Where streamed bodies of known length go (a blocking connection each); null: through {@link #client}. */
-    private final BlockingUploads blockingUploads;
 
-    private ProviderHttp(Builder b, HttpClient client, BlockingUploads blockingUploads) {
+    private ProviderHttp(Builder b, HttpClient client) {
         this.provider = b.provider;
         this.client = client;
         this.limiter = b.limiter;
@@ -126,7 +123,6 @@ public final class ProviderHttp {
         this.answerPolicy = b.answerPolicy;
         this.outbound = b.outbound;
         this.followsRedirects = b.followRedirects && b.outbound != null;
-        this.blockingUploads = blockingUploads;
     }
 
     private ProviderHttp(ProviderHttp other, RequestSigner signer, RateLimiter limiter, AnswerPolicy answerPolicy,
@@ -144,7 +140,6 @@ public final class ProviderHttp {
         this.answerPolicy = answerPolicy;
         this.outbound = outbound;
         this.followsRedirects = other.followsRedirects;
-        this.blockingUploads = other.blockingUploads;
     }
 
     /** A builder for a client of {@code provider} (a name for messages, e.g. {@code SmugMug}). */
@@ -321,7 +316,14 @@ public final class ProviderHttp {
         if (length == 0) {
             return BodyPublishers.noBody();
         }
-        return new StreamedBody(body, length);
+        AtomicBoolean taken = new AtomicBoolean();
+        BodyPublisher once = BodyPublishers.ofInputStream(() -> {
+            if (!taken.compareAndSet(false, true)) {
+                throw new IllegalStateException("an upload body can be sent only once");
+            }
+            return body;
+        });
+        return length > 0 ? BodyPublishers.fromPublisher(once, length) : once;
     }
 
     private HttpResponse<InputStream> exchange(String method, URI uri, Map<String, String> headers,
@@ -459,19 +461,27 @@ public final class ProviderHttp {
         // Work with a deadline (an estimate) gets no more than the time it has left.
         Duration timeout = TransferContext.timeoutBefore(call.timeout(), Optional.ofNullable(call.deadline()),
                 provider + " at " + uri.getHost());
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).method(signable.method(), call.body());
+        String accept = call.headers().getOrDefault("Accept", call.defaultAccept());
+        if (accept != null) {
+            request.header("Accept", accept);
+        }
+        if (userAgent != null) {
+            request.header("User-Agent", userAgent);
+        }
+        if (call.contentType() != null) {
+            request.header("Content-Type", call.contentType());
+        }
+        call.headers().forEach((name, value) -> {
+            if (!"Accept".equals(name)) {
+                request.header(name, value);
+            }
+        });
+        signable.headers().forEach(request::setHeader);
         long started = System.nanoTime();
         HttpResponse<InputStream> response;
         try {
-            if (blockingUploads != null && BlockingUploads.sends(signable.method(), call.body())) {
-                response = blockingUploads.send(signable.method(), uri, (StreamedBody) call.body(), timeout,
-                        connection -> headers(call, signable, connection::addRequestProperty,
-                                connection::setRequestProperty));
-            } else {
-                HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
-                        .method(signable.method(), call.body());
-                headers(call, signable, request::header, request::setHeader);
-                response = sendOnce(request.build(), call.repeatable() && call.idempotent());
-            }
+            response = sendOnce(request.build(), call.repeatable() && call.idempotent());
         } catch (IOException e) {
             LOG.debug("{} {} {} failed after {} ms: {}", provider, method, redact(uri), millisSince(started), e.toString());
             throw transientOf(method, uri, e);
@@ -481,27 +491,6 @@ public final class ProviderHttp {
         }
         LOG.debug("{} {} {} -> {} in {} ms", provider, method, redact(uri), response.statusCode(), millisSince(started));
         return response;
-    }
-
-    /** Gives {@code call}'s headers to {@code add}, then the signer's to {@code set} (replacing any of the same name). */
-    private void headers(Call call, SignableRequest signable, BiConsumer<String, String> add,
-                         BiConsumer<String, String> set) {
-        String accept = call.headers().getOrDefault("Accept", call.defaultAccept());
-        if (accept != null) {
-            add.accept("Accept", accept);
-        }
-        if (userAgent != null) {
-            add.accept("User-Agent", userAgent);
-        }
-        if (call.contentType() != null) {
-            add.accept("Content-Type", call.contentType());
-        }
-        call.headers().forEach((name, value) -> {
-            if (!"Accept".equals(name)) {
-                add.accept(name, value);
-            }
-        });
-        signable.headers().forEach(set);
     }
 
     /**
@@ -951,7 +940,7 @@ public final class ProviderHttp {
                         + " the HttpClient given must not follow them");
             }
             if (client != null) {
-                return new ProviderHttp(this, client, null);
+                return new ProviderHttp(this, client);
             }
             HttpClient.Builder http = HttpClient.newBuilder()
                     .connectTimeout(connectTimeout)
@@ -961,10 +950,7 @@ public final class ProviderHttp {
             if (sslContext != null) {
                 http.sslContext(sslContext);
             }
-            // HTTP/1.1 uploads of a known length go through blocking connections (see BlockingUploads: why).
-            BlockingUploads uploads = version == HttpClient.Version.HTTP_1_1
-                    ? new BlockingUploads(connectTimeout, sslContext) : null;
-            return new ProviderHttp(this, http.build(), uploads);
+            return new ProviderHttp(this, http.build());
         }
 
         private static Duration positive(Duration d, String what) {

@@ -326,49 +326,6 @@ public class ProviderHttpTest {
     }
 
     @Test
-    public void anUploadOfKnownLengthIsWrittenByTheThreadThatSendsIt() throws Exception {
-        // The JDK's client reads an upload's stream in its own threads, 16 KiB at a time, and writes large bodies several
-        // times slower than a blocking connection written by the sender (benchmarks/README.md, DrivePeersBenchmark).
-        long length = 3L << 20;
-        AtomicReference<String> received = new AtomicReference<>();
-        server.handler(ex -> {
-            received.set(sha256(ex.getRequestBody()));
-            TestServer.respond(ex, 201, "{}");
-        });
-        java.util.Set<Thread> readers = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        try (InputStream body = new java.io.FilterInputStream(new GeneratedStream(length)) {
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                readers.add(Thread.currentThread());
-                return super.read(b, off, len);
-            }
-        }) {
-            http.request("PUT", server.uri("/dav/a.jpg")).body(body, length, "image/jpeg").send();
-        }
-        assertEquals(java.util.Set.of(Thread.currentThread()), readers);
-        assertEquals(sha256(new GeneratedStream(length)), received.get());
-    }
-
-    @Test
-    public void anUploadWhoseAnswerDoesNotComeInTimeTimesOut() {
-        ProviderHttp impatient = ProviderHttp.builder("Acme").requestTimeout(Duration.ofMillis(300)).build();
-        server.handler(ex -> {
-            ex.getRequestBody().readAllBytes();
-            try {
-                Thread.sleep(3000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            TestServer.respond(ex, 200, "{}");
-        });
-        long started = System.nanoTime();
-        TransientAdapterException e = expect(TransientAdapterException.class, () -> impatient.upload(server.uri("/u"),
-                Map.of(), "image/jpeg", new java.io.ByteArrayInputStream(new byte[1000]), 1000, OnNotFound.FAIL));
-        assertTrue(e.getMessage(), e.getMessage().contains("timed out"));
-        assertTrue("gave up after the timeout, not the answer", System.nanoTime() - started < 2_500_000_000L);
-    }
-
-    @Test
     public void anUploadOfUnknownLengthIsSentChunkedToItsEnd() throws Exception {
         long length = 5L << 20;
         AtomicReference<String> contentLength = new AtomicReference<>();
