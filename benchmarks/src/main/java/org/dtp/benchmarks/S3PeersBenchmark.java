@@ -40,7 +40,10 @@ import java.util.stream.Stream;
  *
  * <p>Arguments: {@code --photos N} (2,000), {@code --photo-kb K} (4,096), {@code --small N} (20,000),
  * {@code --small-kb K} (20), {@code --rounds R} (3), {@code --dir PATH} (under java.io.tmpdir; S3Proxy's objects go
- * there too), {@code --s3proxy JAR} (S3Proxy's runnable jar, which the build copies to target/s3proxy).
+ * there too), {@code --s3proxy JAR} (S3Proxy's runnable jar, which the build copies to target/s3proxy),
+ * {@code --https true|false} (true: S3Proxy serves https with a self-signed certificate made for the run, which dtp
+ * trusts through the adapter's trust store setting and rclone through {@code --ca-cert}; as against a real store, the
+ * AWS SDK then sends bodies unsigned, as rclone does. false: plain http, where the SDK signs every body).
  */
 public final class S3PeersBenchmark {
     private static final int FILES_PER_ALBUM = 500;
@@ -56,7 +59,8 @@ public final class S3PeersBenchmark {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = new HashMap<>(Map.of("--photos", "2000", "--photo-kb", "4096", "--small", "20000",
-                "--small-kb", "20", "--rounds", "3", "--dir", "", "--s3proxy", "target/s3proxy/s3proxy.jar"));
+                "--small-kb", "20", "--rounds", "3", "--dir", "", "--s3proxy", "target/s3proxy/s3proxy.jar",
+                "--https", "true"));
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!options.containsKey(args[i])) {
                 throw new IllegalArgumentException("unknown option " + args[i] + "; known: " + options.keySet());
@@ -66,7 +70,8 @@ public final class S3PeersBenchmark {
         int rounds = Integer.parseInt(options.get("--rounds"));
         Path work = options.get("--dir").isEmpty() ? Files.createTempDirectory("dtp-s3-peers")
                 : Files.createDirectories(Path.of(options.get("--dir")).resolve("dtp-s3-peers-" + System.nanoTime()));
-        try (S3ProxyServer server = S3ProxyServer.start(Path.of(options.get("--s3proxy")).toAbsolutePath());
+        boolean https = Boolean.parseBoolean(options.get("--https"));
+        try (S3ProxyServer server = S3ProxyServer.start(Path.of(options.get("--s3proxy")).toAbsolutePath(), https);
              S3Client direct = server.client()) {
             System.out.printf("local folder → S3 peers, %d cores, Java %s, %s, S3Proxy 2.6.0 (file system store) at %s%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
@@ -131,7 +136,7 @@ public final class S3PeersBenchmark {
 
     /** The engine as a node runs it: localfs to s3 at the adapter's defaults, the loopback allowed as an operator would. */
     private static void dtp(S3ProxyServer server, Path from, String bucket, Path scratch, int files) throws Exception {
-        S3Connector connector = new S3Connector(defaults(), new OutboundGuard(List.of(), List.of("127.0.0.0/8")));
+        S3Connector connector = new S3Connector(defaults(server), new OutboundGuard(List.of(), List.of("127.0.0.0/8")));
         try (BenchmarkEngine engine = new BenchmarkEngine(scratch.resolve("jobstore"), 4)) {
             engine.exporter("localfs", Vertical.MEDIA, new LocalFolderMediaExporter(LocalFolderSettings.defaults()))
                     .importer("s3", Vertical.MEDIA, new S3MediaImporter(connector));
@@ -143,8 +148,11 @@ public final class S3PeersBenchmark {
     }
 
     private static void rclone(S3ProxyServer server, Path from, String bucket) throws Exception {
-        ProcessBuilder rclone = new ProcessBuilder("rclone", "copy", "--config", "/dev/null", from.toString(), "bench:" + bucket)
-                .inheritIO();
+        List<String> command = new ArrayList<>(List.of("rclone", "copy", "--config", "/dev/null", from.toString(), "bench:" + bucket));
+        if (server.endpoint().getScheme().equals("https")) {
+            command.addAll(List.of("--ca-cert", server.certificate().toString()));
+        }
+        ProcessBuilder rclone = new ProcessBuilder(command).inheritIO();
         Map<String, String> env = rclone.environment();
         env.put("RCLONE_CONFIG_BENCH_TYPE", "s3");
         env.put("RCLONE_CONFIG_BENCH_PROVIDER", "Other");
@@ -152,7 +160,7 @@ public final class S3PeersBenchmark {
         env.put("RCLONE_CONFIG_BENCH_ACCESS_KEY_ID", S3ProxyServer.ACCESS_KEY);
         env.put("RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY", S3ProxyServer.SECRET_KEY);
         env.put("RCLONE_CONFIG_BENCH_FORCE_PATH_STYLE", "true");
-        // rclone 1.60's S3 client fails on a custom CA bundle named here ("transport unsupported type"); plain http anyway
+        // rclone 1.60's S3 client fails on a custom CA bundle named here ("transport unsupported type"): --ca-cert instead
         env.remove("AWS_CA_BUNDLE");
         int exit = rclone.start().waitFor();
         if (exit != 0) {
@@ -160,10 +168,17 @@ public final class S3PeersBenchmark {
         }
     }
 
-    /** The adapter's defaults (S3Config's own), as a node without a configuration runs it. */
-    private static S3Config defaults() {
+    /**
+     * The adapter's defaults (S3Config's own), as a node without a configuration runs it, but for the trust store of
+     * S3Proxy's certificate over https.
+     */
+    private static S3Config defaults(S3ProxyServer server) {
+        boolean https = server.endpoint().getScheme().equals("https");
+        Map<String, Object> trust = Map.of("trustStore", https ? server.trustStore().toString() : "",
+                "trustStorePassword", https ? S3ProxyServer.STORE_PASSWORD : "");
         return (S3Config) Proxy.newProxyInstance(S3Config.class.getClassLoader(), new Class<?>[] {S3Config.class},
-                (proxy, method, arguments) -> method.getName().equals("annotationType") ? S3Config.class : method.getDefaultValue());
+                (proxy, method, arguments) -> method.getName().equals("annotationType") ? S3Config.class
+                        : trust.getOrDefault(method.getName(), method.getDefaultValue()));
     }
 
     /** Albums of 500 files of random bytes, named like photos. */

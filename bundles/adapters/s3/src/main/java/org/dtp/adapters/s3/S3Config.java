@@ -1,6 +1,7 @@
 package org.dtp.adapters.s3;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.AttributeType;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Configuration of the S3 adapter (PID {@value #PID}), optional: its defaults suit AWS S3 and the compatible stores. */
@@ -46,4 +47,14 @@ public @interface S3Config {
 
     @AttributeDefinition(name = "Connections", description = "Connections kept open to the storage servers, for all transfers of this node.")
     int maxConnections() default 64;
+
+    /** For stores with a private CA or a self-signed certificate (MinIO, Ceph, S3Proxy of one's own) over https. */
+    @AttributeDefinition(name = "Trust store", description = "Key store file with the certificates trusted for HTTPS; empty: the JVM's default.")
+    String trustStore() default "";
+
+    @AttributeDefinition(name = "Trust store type", description = "PKCS12 or JKS.")
+    String trustStoreType() default "PKCS12";
+
+    @AttributeDefinition(name = "Trust store password", description = "Password of the trust store, if it has one.", type = AttributeType.PASSWORD)
+    String trustStorePassword() default "";
 }

@@ -3,6 +3,7 @@ package org.dtp.adapters.s3;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.TrustStores;
 import org.dtp.spi.net.OutboundAddresses;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -20,8 +21,14 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
 
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -70,12 +77,30 @@ public final class S3Connector {
     }
 
     private static SdkHttpClient http(S3Config config, OutboundAddresses outbound) {
-        return ApacheHttpClient.builder()
+        var builder = ApacheHttpClient.builder();
+        String store = config.trustStore() == null ? "" : config.trustStore().strip();
+        if (!store.isEmpty()) {
+            TrustManager[] trusted = trustManagers(TrustStores.load(Path.of(store), config.trustStoreType(),
+                    config.trustStorePassword() == null ? null : config.trustStorePassword().toCharArray()));
+            builder.tlsTrustManagersProvider(() -> trusted);
+        }
+        return builder
                 .dnsResolver(new CheckedDnsResolver(outbound))
                 .maxConnections(Math.max(1, config.maxConnections()))
                 .connectionTimeout(Duration.ofSeconds(Math.max(1, config.connectTimeoutSeconds())))
                 .socketTimeout(Duration.ofSeconds(Math.max(1, config.socketTimeoutSeconds())))
+                .expectContinueEnabled(false) // see client(): the S3 client's header, Apache's own as well
                 .build();
+    }
+
+    private static TrustManager[] trustManagers(KeyStore trusted) {
+        try {
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init(trusted);
+            return factory.getTrustManagers();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot trust the certificates of the trust store: " + e.getMessage(), e);
+        }
     }
 
     @Deactivate
@@ -128,7 +153,12 @@ public final class S3Connector {
                 // We send Content-MD5 with every body and compare the ETags: the SDK's own trailing CRC checksums
                 // (aws-chunked bodies) are not understood by every S3-compatible store.
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                // No "Expect: 100-continue" before a body (the SDK's default for PUT Object and Upload Part): it costs a
+                // round trip per object, ~15 % of a 4 MB PUT and more of a small one (benchmarks/README.md,
+                // S3PeersBenchmark), and rclone sends none either. The keys were checked (HeadBucket) before the
+                // transfer; a body a store refuses is sent in vain once, and the failure is the same.
+                .serviceConfiguration(S3Configuration.builder().expectContinueEnabled(false).build());
         settings.endpoint().ifPresent(builder::endpointOverride);
         return builder.build();
     }

@@ -35,13 +35,18 @@ public abstract class S3Fixture {
 
     /** S3Proxy for a test class; the class is skipped without its jar, unless DTP_REQUIRE_S3PROXY is set. */
     static S3ProxyServer startForTests() throws Exception {
+        return startForTests(false);
+    }
+
+    /** The same, over https with a self-signed certificate or over http. */
+    static S3ProxyServer startForTests(boolean https) throws Exception {
         java.util.Optional<java.nio.file.Path> jar = S3ProxyServer.jar();
         if (jar.isEmpty() && System.getenv("DTP_REQUIRE_S3PROXY") != null) {
             throw new IllegalStateException("S3Proxy is required (DTP_REQUIRE_S3PROXY) but " + S3ProxyServer.JAR_PROPERTY
                     + " names no jar");
         }
         Assume.assumeTrue("S3Proxy's jar is not there (" + S3ProxyServer.JAR_PROPERTY + ")", jar.isPresent());
-        return S3ProxyServer.start(jar.get());
+        return S3ProxyServer.start(jar.get(), https);
     }
 
     @AfterClass
@@ -79,6 +84,11 @@ public abstract class S3Fixture {
     }
 
     static S3Config config(int pageSize) {
+        return config(pageSize, "");
+    }
+
+    /** {@link #config(int)} with a PKCS12 trust store of {@link S3ProxyServer}'s ("": the JVM's CAs). */
+    static S3Config config(int pageSize, String trustStore) {
         return new S3Config() {
             @Override
             public Class<? extends Annotation> annotationType() {
@@ -113,6 +123,21 @@ public abstract class S3Fixture {
             @Override
             public int socketTimeoutSeconds() {
                 return 30;
+            }
+
+            @Override
+            public String trustStore() {
+                return trustStore;
+            }
+
+            @Override
+            public String trustStoreType() {
+                return "PKCS12";
+            }
+
+            @Override
+            public String trustStorePassword() {
+                return S3ProxyServer.STORE_PASSWORD;
             }
 
             @Override
