@@ -6,6 +6,9 @@ import org.dtp.transfer.uploads.UploadService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
@@ -48,11 +51,29 @@ public final class UploadResource {
     /** The path the API's body limit leaves out: the upload service bounds what it takes by its own limits. */
     static final String PATH = "api/v1/uploads";
 
-    private final UploadService uploads;
+    /**
+     * Optional and dynamic, so that this resource joins the API with the others when it starts: a resource that
+     * arrived later, once the uploads bundle was up, made the JAX-RS whiteboard rebuild the whole application while
+     * clients were already using it (brief 404s on every path).
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile UploadService uploads;
 
     @Activate
-    public UploadResource(@Reference UploadService uploads) {
+    public UploadResource() {
+    }
+
+    UploadResource(UploadService uploads) {
         this.uploads = uploads;
+    }
+
+    private UploadService uploads() {
+        UploadService service = uploads;
+        if (service == null) {
+            throw ApiProblem.notFound("This server keeps no uploads (its feature dtp-uploads is not installed).");
+        }
+        return service;
     }
 
     /** Stores the body as an upload named {@code name}: 201 with the upload (its id, size and SHA-256). */
@@ -63,7 +84,7 @@ public final class UploadResource {
         ApiCaller caller = ApiCaller.of(security);
         long declared = declaredLength(length);
         try {
-            Upload upload = uploads.store(caller.owner(), name, body, declared);
+            Upload upload = uploads().store(caller.owner(), name, body, declared);
             return Response.created(URI.create("/" + PATH + "/" + upload.id())).entity(upload).build();
         } catch (UploadRefusedException e) {
             throw refused(e);
@@ -74,14 +95,14 @@ public final class UploadResource {
     @GET
     public List<Upload> list(@Context SecurityContext security) {
         ApiCaller caller = ApiCaller.of(security);
-        return uploads.list(caller.operator() ? null : caller.owner());
+        return uploads().list(caller.operator() ? null : caller.owner());
     }
 
     @GET
     @Path("{id}")
     public Upload get(@Context SecurityContext security, @PathParam("id") String id) {
         ApiCaller caller = ApiCaller.of(security);
-        return uploads.find(caller.operator() ? null : caller.owner(), id).orElseThrow(() -> notFound(id));
+        return uploads().find(caller.operator() ? null : caller.owner(), id).orElseThrow(() -> notFound(id));
     }
 
     /** Deletes the upload: 204. A transfer still reading it fails, saying it is gone. */
@@ -89,7 +110,7 @@ public final class UploadResource {
     @Path("{id}")
     public Response delete(@Context SecurityContext security, @PathParam("id") String id) throws IOException {
         ApiCaller caller = ApiCaller.of(security);
-        if (!uploads.delete(caller.operator() ? null : caller.owner(), id)) {
+        if (!uploads().delete(caller.operator() ? null : caller.owner(), id)) {
             throw notFound(id);
         }
         return Response.noContent().build();

@@ -76,4 +76,11 @@ public class UploadResourceTest {
         assertEquals(400, length.getResponse().getStatus());
         assertEquals(List.of(), uploads.list(Callers.ANN));
     }
+
+    @Test
+    public void withoutTheUploadsBundleTheApiSaysSo() {
+        ApiProblem none = assertThrows(ApiProblem.class, () -> new UploadResource().list(Callers.ANN));
+        assertEquals(404, none.getResponse().getStatus());
+        assertEquals(true, none.problem().detail().contains("dtp-uploads"));
+    }
 }
