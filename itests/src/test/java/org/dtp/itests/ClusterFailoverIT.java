@@ -68,6 +68,9 @@ public class ClusterFailoverIT {
         awaitClusterMembers(Set.of(NAMES), Duration.ofSeconds(90));
         for (ServerProcess node : nodes) {
             node.rest.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(30));
+            // The store's new settings restart the engine and the resources that need it (the transfers'): the
+            // adapters' listing answers before them, so the test waits for the one it uses.
+            node.rest.await("/transfers", t -> true, Duration.ofSeconds(60));
         }
     }
 
