@@ -1,5 +1,6 @@
 package org.dtp.adapters.localfs;
 
+import org.dtp.formats.playlists.PlaylistFormat;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.TransferEndpoint;
@@ -13,10 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 
 /** The adapter's configuration, checked, and the rules that turn an endpoint's {@code path} into a folder. */
 public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean syncToDisk, Duration changeTimeMargin) {
@@ -25,7 +23,7 @@ public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean
     /** The endpoint setting choosing how a mail import stores folders: {@code eml} (default) or {@code mbox}. */
     public static final String MAIL_FORMAT = "mailFormat";
     /** The endpoint setting choosing which files a playlist import writes: any of {@code json,m3u8,xspf} (default all). */
-    public static final String PLAYLIST_FORMATS = "playlistFormats";
+    public static final String PLAYLIST_FORMATS = PlaylistFormat.SETTING;
     static final int DEFAULT_PAGE_SIZE = 100;
     static final int MAX_PAGE_SIZE = 10_000;
     /** The default of {@link LocalFolderConfig#changeTimeMarginSeconds}. */
@@ -113,33 +111,6 @@ public record LocalFolderSettings(List<Path> allowedRoots, int pageSize, boolean
             }
         }
         throw new InvalidEndpointException("the setting '" + MAIL_FORMAT + "' must be 'eml' or 'mbox', not '" + value + "'");
-    }
-
-    /** The files a playlist import writes: {@code json} is the lossless one, the others are for players. */
-    public enum PlaylistFormat { JSON, M3U8, XSPF }
-
-    /** The endpoint's {@link #PLAYLIST_FORMATS}; all three when it is not given. */
-    public static Set<PlaylistFormat> playlistFormats(TransferEndpoint endpoint) throws InvalidEndpointException {
-        String value = endpoint.settings().get(PLAYLIST_FORMATS);
-        if (value == null || value.isBlank()) {
-            return EnumSet.allOf(PlaylistFormat.class);
-        }
-        Set<PlaylistFormat> formats = EnumSet.noneOf(PlaylistFormat.class);
-        for (String part : value.split(",")) {
-            if (part.isBlank()) {
-                continue;
-            }
-            try {
-                formats.add(PlaylistFormat.valueOf(part.strip().toUpperCase(Locale.ROOT)));
-            } catch (IllegalArgumentException e) {
-                throw new InvalidEndpointException("the setting '" + PLAYLIST_FORMATS + "' lists 'json', 'm3u8' or 'xspf', not '"
-                        + part.strip() + "'");
-            }
-        }
-        if (formats.isEmpty()) {
-            throw new InvalidEndpointException("the setting '" + PLAYLIST_FORMATS + "' must name at least one of json, m3u8, xspf");
-        }
-        return formats;
     }
 
     /** Checks that an endpoint names an existing folder the server can read (an exporter's validate()). */

@@ -6,8 +6,8 @@ import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderSettings;
-import org.dtp.adapters.localfs.playlists.PlaylistFiles.Entry;
-import org.dtp.adapters.localfs.playlists.PlaylistFiles.Stored;
+import org.dtp.formats.playlists.PlaylistFiles;
+import org.dtp.formats.playlists.PlaylistFiles.Stored;
 import org.dtp.models.MediaRef;
 import org.dtp.models.ModelFormatException;
 import org.dtp.models.playlists.Playlist;
@@ -34,7 +34,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -52,8 +51,6 @@ import java.util.Map;
                 AdapterProperties.PROVIDER_NAME + "=Local folder",
                 AdapterProperties.VERTICAL + "=PLAYLISTS"})
 public final class LocalFolderPlaylistExporter implements Exporter<Playlist, PlaylistTrack> {
-    /** Extensions of playlist files, in the order they are preferred for one name. */
-    private static final List<String> EXTENSIONS = List.of(PlaylistFiles.JSON, PlaylistFiles.XSPF, PlaylistFiles.M3U8, PlaylistFiles.M3U);
     private static final Logger LOG = LoggerFactory.getLogger(LocalFolderPlaylistExporter.class);
     /** The name of the change feed of the folder's playlist files. */
     static final String FEED = "playlists:";
@@ -126,10 +123,10 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
     /** One file per playlist name, the preferred of its forms, by name; of those, the ones {@code feed} lists. */
     private static List<Path> playlistFiles(Path root, ChangeFeed feed) throws IOException {
         Map<String, Path> byName = new LinkedHashMap<>();
-        for (String name : FolderLayout.fileNames(root, null, Integer.MAX_VALUE, n -> rank(n) >= 0)) {
+        for (String name : FolderLayout.fileNames(root, null, Integer.MAX_VALUE, n -> PlaylistFiles.rank(n) >= 0)) {
             String stem = FileNames.withoutExtension(name);
             Path chosen = byName.get(stem);
-            if (chosen == null || rank(name) < rank(chosen.getFileName().toString())) {
+            if (chosen == null || PlaylistFiles.rank(name) < PlaylistFiles.rank(chosen.getFileName().toString())) {
                 byName.put(stem, root.resolve(name));
             }
         }
@@ -142,43 +139,16 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
         return listed;
     }
 
-    private static int rank(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        for (int i = 0; i < EXTENSIONS.size(); i++) {
-            if (lower.endsWith(EXTENSIONS.get(i)) && lower.length() > EXTENSIONS.get(i).length()) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * The playlist in {@code file}. Its id is the file's name; a track's id is the playlist's and the track's
-     * place in the file ({@code Mix.json#3}), stable while the file does not change.
-     */
+    /** The playlist in {@code file}, its id the file's path in the folder ({@link PlaylistFiles#read}). */
     static Stored read(Path root, Path file) throws IOException {
         String id = FolderLayout.idOf(root, file);
         String name = file.getFileName().toString();
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || FolderLayout.ignored(name) || rank(name) < 0) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || FolderLayout.ignored(name) || PlaylistFiles.rank(name) < 0) {
             throw new ModelFormatException("the playlist '" + id + "' no longer exists in " + root);
         }
         if (Files.size(file) > PlaylistFiles.MAX_PLAYLIST_BYTES) {
             throw new ModelFormatException("'" + id + "' is larger than a playlist can be (" + PlaylistFiles.MAX_PLAYLIST_BYTES + " bytes)");
         }
-        byte[] bytes = Files.readAllBytes(file);
-        String stem = FileNames.withoutExtension(name);
-        Stored stored = switch (rank(name)) {
-            case 0 -> PlaylistFiles.readJson(bytes, id);
-            case 1 -> PlaylistFiles.readXspf(bytes, id, stem);
-            default -> PlaylistFiles.readM3u(bytes, id, stem);
-        };
-        Playlist p = stored.playlist();
-        List<Entry> tracks = new ArrayList<>();
-        for (int i = 0; i < stored.tracks().size(); i++) {
-            PlaylistTrack t = stored.tracks().get(i).track();
-            tracks.add(new Entry(stored.tracks().get(i).idempotencyKey(), new PlaylistTrack(id + "#" + i, t.position(), t.isrc(),
-                    t.title(), t.artists(), t.album(), t.durationMs(), t.providerIds())));
-        }
-        return new Stored(stored.idempotencyKey(), new Playlist(id, p.name(), p.description(), p.publiclyVisible(), p.owner()), tracks);
+        return PlaylistFiles.read(Files.readAllBytes(file), id, name);
     }
 }

@@ -6,10 +6,11 @@ import org.dtp.adapters.localfs.FolderLayout;
 import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderSettings;
-import org.dtp.adapters.localfs.LocalFolderSettings.PlaylistFormat;
-import org.dtp.adapters.localfs.playlists.PlaylistFiles.Entry;
-import org.dtp.adapters.localfs.playlists.PlaylistFiles.Lost;
-import org.dtp.adapters.localfs.playlists.PlaylistFiles.Stored;
+import org.dtp.formats.playlists.PlaylistFiles;
+import org.dtp.formats.playlists.PlaylistFiles.Entry;
+import org.dtp.formats.playlists.PlaylistFiles.Lost;
+import org.dtp.formats.playlists.PlaylistFiles.Stored;
+import org.dtp.formats.playlists.PlaylistFormat;
 import org.dtp.models.ModelFormatException;
 import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
@@ -29,7 +30,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,11 +52,6 @@ import java.util.concurrent.ConcurrentHashMap;
                 AdapterProperties.PROVIDER_NAME + "=Local folder",
                 AdapterProperties.VERTICAL + "=PLAYLISTS"})
 public final class LocalFolderPlaylistImporter implements Importer<Playlist, PlaylistTrack> {
-    /** Tracks per playlist we keep; Spotify allows 10,000 per playlist (developer.spotify.com, "Add Items to Playlist"). */
-    static final int MAX_TRACKS = 20_000;
-    /** The hidden document of a playlist written without JSON: {@code .<stem>.dtp-playlist.json}. */
-    static final String HIDDEN_DOCUMENT_SUFFIX = ".dtp-playlist.json";
-
     private final LocalFolderSettings settings;
     /** One writer at a time per playlist (every track rewrites its files). */
     private final Map<Path, Object> locks = new ConcurrentHashMap<>();
@@ -73,14 +68,14 @@ public final class LocalFolderPlaylistImporter implements Importer<Playlist, Pla
     @Override
     public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         settings.checkDestination(destination);
-        LocalFolderSettings.playlistFormats(destination);
+        PlaylistFormat.of(destination);
     }
 
     @Override
     public String importContainer(ImportContext context, String idempotencyKey, Playlist playlist, String parentId)
             throws AdapterException {
         Path root = settings.destinationRoot(context.endpoint());
-        Set<PlaylistFormat> formats = LocalFolderSettings.playlistFormats(context.endpoint());
+        Set<PlaylistFormat> formats = PlaylistFormat.of(context.endpoint());
         List<Lost> lost = new ArrayList<>();
         Playlist kept = PlaylistFiles.keptOf(playlist, formats, lost);
         lost.forEach(l -> context.reportNotKept(playlist.id(), l.field(), l.reason()));
@@ -125,7 +120,7 @@ public final class LocalFolderPlaylistImporter implements Importer<Playlist, Pla
         }
         Path json = FolderLayout.resolve(root, containerId);
         String stem = stemOf(json);
-        Set<PlaylistFormat> formats = LocalFolderSettings.playlistFormats(context.endpoint());
+        Set<PlaylistFormat> formats = PlaylistFormat.of(context.endpoint());
         List<Lost> lost = new ArrayList<>();
         PlaylistTrack kept = PlaylistFiles.keptOf(track, formats, lost);
         // reported on every attempt, also one that finds the track: the engine keeps the successful attempt's once
@@ -135,17 +130,11 @@ public final class LocalFolderPlaylistImporter implements Importer<Playlist, Pla
             try {
                 Stored stored = readOurs(json).orElseThrow(() ->
                         new AdapterException("the playlist '" + containerId + "' is not (any more) in " + root));
-                if (stored.tracks().stream().anyMatch(e -> idempotencyKey.equals(e.idempotencyKey()))) {
+                if (stored.holds(idempotencyKey)) {
                     writeViews(root, stem, stored, formats); // a crash may have come between the JSON and them
                     return id;
                 }
-                if (stored.tracks().size() >= MAX_TRACKS) {
-                    throw new ItemRejectedException("the playlist '" + containerId + "' holds " + MAX_TRACKS + " tracks, as many as this adapter keeps");
-                }
-                List<Entry> tracks = new ArrayList<>(stored.tracks());
-                tracks.add(new Entry(idempotencyKey, kept));
-                tracks.sort(Comparator.comparingInt(e -> e.track().position())); // stable: equal places keep their order
-                Stored updated = new Stored(stored.idempotencyKey(), stored.playlist(), tracks);
+                Stored updated = stored.with(List.of(new Entry(idempotencyKey, kept)), containerId);
                 replace(json, PlaylistFiles.writeJson(updated));
                 writeViews(root, stem, updated, formats);
                 return id;
@@ -167,25 +156,18 @@ public final class LocalFolderPlaylistImporter implements Importer<Playlist, Pla
         }
     }
 
-    /**
-     * Where the playlist's document lies: {@code <stem>.json} when JSON is written, else hidden beside the player
-     * files (it then holds only what they hold, plus the keys).
-     */
+    /** Where the playlist's document lies ({@link PlaylistFiles#documentName}). */
     private static Path documentOf(Path root, String stem, Set<PlaylistFormat> formats) {
-        return root.resolve(formats.contains(PlaylistFormat.JSON) ? stem + PlaylistFiles.JSON : "." + stem + HIDDEN_DOCUMENT_SUFFIX);
+        return root.resolve(PlaylistFiles.documentName(stem, formats));
     }
 
     private static String stemOf(Path document) {
-        String name = document.getFileName().toString();
-        return name.endsWith(HIDDEN_DOCUMENT_SUFFIX) && name.startsWith(".")
-                ? name.substring(1, name.length() - HIDDEN_DOCUMENT_SUFFIX.length())
-                : FileNames.withoutExtension(name);
+        return PlaylistFiles.stemOf(document.getFileName().toString());
     }
 
     /** Whether any form of a playlist {@code stem} is there already (a player's, a file of the person's, ours hidden). */
     private static boolean taken(Path root, String stem) {
-        for (String name : List.of(stem + PlaylistFiles.JSON, stem + PlaylistFiles.M3U8, stem + PlaylistFiles.M3U,
-                stem + PlaylistFiles.XSPF, "." + stem + HIDDEN_DOCUMENT_SUFFIX)) {
+        for (String name : PlaylistFiles.formsOf(stem)) {
             if (Files.exists(root.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
                 return true;
             }
@@ -194,12 +176,8 @@ public final class LocalFolderPlaylistImporter implements Importer<Playlist, Pla
     }
 
     private void writeViews(Path root, String stem, Stored stored, Set<PlaylistFormat> formats) throws IOException {
-        List<PlaylistTrack> tracks = stored.tracks().stream().map(Entry::track).toList();
-        if (formats.contains(PlaylistFormat.M3U8)) {
-            replace(root.resolve(stem + PlaylistFiles.M3U8), PlaylistFiles.writeM3u8(stored.playlist(), tracks));
-        }
-        if (formats.contains(PlaylistFormat.XSPF)) {
-            replace(root.resolve(stem + PlaylistFiles.XSPF), PlaylistFiles.writeXspf(stored.playlist(), tracks));
+        for (Map.Entry<String, byte[]> view : PlaylistFiles.views(stem, stored, formats).entrySet()) {
+            replace(root.resolve(view.getKey()), view.getValue());
         }
     }
 

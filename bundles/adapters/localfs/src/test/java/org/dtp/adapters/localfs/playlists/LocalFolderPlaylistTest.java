@@ -5,6 +5,7 @@ import org.dtp.adapters.localfs.TestContexts;
 import org.dtp.adapters.localfs.Transfers;
 import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.playlists.Playlist;
+import org.dtp.formats.playlists.PlaylistFiles;
 import org.dtp.models.playlists.PlaylistTrack;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;

@@ -1,16 +1,15 @@
-package org.dtp.adapters.localfs.playlists;
+package org.dtp.formats.playlists;
 
-import org.dtp.formats.folder.FileNames;
-import org.dtp.adapters.localfs.Sidecars;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.dtp.adapters.localfs.LocalFolderSettings.PlaylistFormat;
+import org.dtp.formats.folder.FileNames;
 import org.dtp.models.ModelFormatException;
 import org.dtp.models.ModelJson;
 import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
+import org.dtp.spi.ItemRejectedException;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -29,30 +28,42 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * A playlist on disk. {@code <name>.json} is the lossless form, ours: the canonical {@link Playlist} and its
+ * A playlist in a folder (on a disk, in a bucket, on a drive). {@code <name>.json} is the lossless form, ours: the canonical {@link Playlist} and its
  * {@link PlaylistTrack}s as {@link ModelJson} writes them, with the idempotency keys of their import (an import
  * told to write only player files keeps the same document hidden, {@code .<name>.dtp-playlist.json}, holding only
  * what those files hold).
  * {@code <name>.m3u8} (extended M3U, UTF-8) and {@code <name>.xspf} (XSPF version 1) are written beside it for
  * players, and read when a playlist has no JSON (made by a player). A track's location (a file path or URL,
  * what M3U and XSPF list) is its {@code providerIds} entry {@value #LOCATION_PROVIDER}: the id of the recording
- * at this provider.
+ * in the folder (the key stays {@code localfs} wherever the folder lies, so that the files read alike everywhere).
+ * The functions here are the format and its names; reading and writing the files is each store's.
  */
-final class PlaylistFiles {
-    static final String FORMAT = "dtp.localfs.playlist";
-    static final String JSON = ".json";
-    static final String M3U8 = ".m3u8";
-    static final String M3U = ".m3u";
-    static final String XSPF = ".xspf";
+public final class PlaylistFiles {
+    public static final String FORMAT = "dtp.localfs.playlist";
+    /** The version of our JSON, as the local folder adapter's other sidecars give it. */
+    public static final int FORMAT_VERSION = 1;
+    public static final String JSON = ".json";
+    public static final String M3U8 = ".m3u8";
+    public static final String M3U = ".m3u";
+    public static final String XSPF = ".xspf";
     /** The providerIds key of a track's location. */
-    static final String LOCATION_PROVIDER = "localfs";
+    public static final String LOCATION_PROVIDER = "localfs";
     /** Larger files are not playlists of ours (10,000 tracks take about 5 MB). */
-    static final long MAX_PLAYLIST_BYTES = 64L << 20;
+    public static final long MAX_PLAYLIST_BYTES = 64L << 20;
+    /** Tracks per playlist we keep; Spotify allows 10,000 per playlist (developer.spotify.com, "Add Items to Playlist"). */
+    public static final int MAX_TRACKS = 20_000;
+    /** The hidden document of a playlist written without JSON: {@code .<stem>.dtp-playlist.json}. */
+    public static final String HIDDEN_DOCUMENT_SUFFIX = ".dtp-playlist.json";
+    /** Extensions of playlist files, in the order they are preferred for one name. */
+    private static final List<String> EXTENSIONS = List.of(JSON, XSPF, M3U8, M3U);
     private static final String XSPF_NS = "http://xspf.org/ns/0/";
     private static final ModelJson MODELS = new ModelJson();
     private static final ObjectMapper MAPPER = MODELS.mapper();
@@ -61,24 +72,111 @@ final class PlaylistFiles {
     }
 
     /** One track as an import stored it. */
-    record Entry(String idempotencyKey, PlaylistTrack track) {
+    public record Entry(String idempotencyKey, PlaylistTrack track) {
     }
 
     /** A playlist and its tracks in order; {@code idempotencyKey} is null for one a player made. */
-    record Stored(String idempotencyKey, Playlist playlist, List<Entry> tracks) {
+    public record Stored(String idempotencyKey, Playlist playlist, List<Entry> tracks) {
+        /** Whether a track was imported with {@code key}. */
+        public boolean holds(String key) {
+            return tracks.stream().anyMatch(e -> key.equals(e.idempotencyKey()));
+        }
+
+        /**
+         * With {@code added} (new keys) among the tracks, by position (stable: equal places keep their order); rejected
+         * when that would be more than {@link #MAX_TRACKS} ({@code playlistId} says which playlist).
+         */
+        public Stored with(List<Entry> added, String playlistId) throws ItemRejectedException {
+            if (tracks.size() + added.size() > MAX_TRACKS) {
+                throw new ItemRejectedException("the playlist '" + playlistId + "' holds " + MAX_TRACKS + " tracks, as many as this adapter keeps");
+            }
+            List<Entry> all = new ArrayList<>(tracks);
+            all.addAll(added);
+            all.sort(Comparator.comparingInt(e -> e.track().position()));
+            return new Stored(idempotencyKey, playlist, all);
+        }
+    }
+
+    // --- names ---
+
+    /** The rank of {@code name} among the playlist files of one name (0 preferred), -1 for no playlist file. */
+    public static int rank(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (int i = 0; i < EXTENSIONS.size(); i++) {
+            if (lower.endsWith(EXTENSIONS.get(i)) && lower.length() > EXTENSIONS.get(i).length()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The name of the playlist's document: {@code <stem>.json} when JSON is written, else hidden beside the player
+     * files (it then holds only what they hold, plus the keys).
+     */
+    public static String documentName(String stem, Set<PlaylistFormat> formats) {
+        return formats.contains(PlaylistFormat.JSON) ? stem + JSON : "." + stem + HIDDEN_DOCUMENT_SUFFIX;
+    }
+
+    /** The stem of the playlist whose document is named {@code documentName}. */
+    public static String stemOf(String documentName) {
+        return documentName.endsWith(HIDDEN_DOCUMENT_SUFFIX) && documentName.startsWith(".")
+                ? documentName.substring(1, documentName.length() - HIDDEN_DOCUMENT_SUFFIX.length())
+                : FileNames.withoutExtension(documentName);
+    }
+
+    /** Every name a form of a playlist {@code stem} may have (a player's, a file of the person's, ours hidden). */
+    public static List<String> formsOf(String stem) {
+        return List.of(stem + JSON, stem + M3U8, stem + M3U, stem + XSPF, "." + stem + HIDDEN_DOCUMENT_SUFFIX);
+    }
+
+    /** The player files of the playlist {@code stem} that {@code formats} asks for, by name, in writing order. */
+    public static Map<String, byte[]> views(String stem, Stored stored, Set<PlaylistFormat> formats) throws IOException {
+        List<PlaylistTrack> tracks = stored.tracks().stream().map(Entry::track).toList();
+        Map<String, byte[]> views = new LinkedHashMap<>();
+        if (formats.contains(PlaylistFormat.M3U8)) {
+            views.put(stem + M3U8, writeM3u8(stored.playlist(), tracks));
+        }
+        if (formats.contains(PlaylistFormat.XSPF)) {
+            views.put(stem + XSPF, writeXspf(stored.playlist(), tracks));
+        }
+        return views;
+    }
+
+    /**
+     * The playlist in the file {@code fileName} (a playlist file by its {@link #rank}) of {@code bytes}. Its id is
+     * {@code id}; a track's id is the playlist's and the track's place in the file ({@code Mix.json#3}), stable while
+     * the file does not change.
+     */
+    public static Stored read(byte[] bytes, String id, String fileName) throws IOException {
+        String stem = FileNames.withoutExtension(fileName);
+        Stored stored = switch (rank(fileName)) {
+            case 0 -> readJson(bytes, id);
+            case 1 -> readXspf(bytes, id, stem);
+            case 2, 3 -> readM3u(bytes, id, stem);
+            default -> throw new ModelFormatException("'" + id + "' is no playlist file");
+        };
+        Playlist p = stored.playlist();
+        List<Entry> tracks = new ArrayList<>();
+        for (int i = 0; i < stored.tracks().size(); i++) {
+            PlaylistTrack t = stored.tracks().get(i).track();
+            tracks.add(new Entry(stored.tracks().get(i).idempotencyKey(), new PlaylistTrack(id + "#" + i, t.position(), t.isrc(),
+                    t.title(), t.artists(), t.album(), t.durationMs(), t.providerIds())));
+        }
+        return new Stored(stored.idempotencyKey(), new Playlist(id, p.name(), p.description(), p.publiclyVisible(), p.owner()), tracks);
     }
 
     // --- what the player formats keep ---
 
     /** A field of the source the chosen files cannot hold, for the fidelity report. */
-    record Lost(String field, String reason) {
+    public record Lost(String field, String reason) {
     }
 
     /**
      * The playlist as far as {@code formats} hold it ({@code lost} gets the rest): all of it with JSON; else its
      * name, and with XSPF its description (annotation) and owner (creator); whether it is public, never.
      */
-    static Playlist keptOf(Playlist playlist, Set<PlaylistFormat> formats, List<Lost> lost) {
+    public static Playlist keptOf(Playlist playlist, Set<PlaylistFormat> formats, List<Lost> lost) {
         if (formats.contains(PlaylistFormat.JSON)) {
             return playlist;
         }
@@ -102,7 +200,7 @@ final class PlaylistFiles {
      * artists as one text, location, duration (M3U8: whole seconds) and, with XSPF, album; never ISRC or the ids of
      * other providers.
      */
-    static PlaylistTrack keptOf(PlaylistTrack track, Set<PlaylistFormat> formats, List<Lost> lost) {
+    public static PlaylistTrack keptOf(PlaylistTrack track, Set<PlaylistFormat> formats, List<Lost> lost) {
         if (formats.contains(PlaylistFormat.JSON)) {
             return track;
         }
@@ -138,10 +236,10 @@ final class PlaylistFiles {
 
     // --- our JSON ---
 
-    static byte[] writeJson(Stored doc) throws IOException {
+    public static byte[] writeJson(Stored doc) throws IOException {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
-        root.put("formatVersion", Sidecars.FORMAT_VERSION);
+        root.put("formatVersion", FORMAT_VERSION);
         root.put("idempotencyKey", doc.idempotencyKey());
         root.set("playlist", MAPPER.readTree(MODELS.write(doc.playlist())));
         ArrayNode tracks = root.putArray("tracks");
@@ -154,7 +252,7 @@ final class PlaylistFiles {
     }
 
     /** Our JSON read back; {@link ModelFormatException} when it is not ours or not valid. */
-    static Stored readJson(byte[] json, String playlistId) {
+    public static Stored readJson(byte[] json, String playlistId) {
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
@@ -175,7 +273,7 @@ final class PlaylistFiles {
     // --- extended M3U ---
 
     /** {@code #EXTM3U}, {@code #PLAYLIST:} name, and per track {@code #EXTINF:<seconds>,<artists> - <title>} and its location if known. */
-    static byte[] writeM3u8(Playlist playlist, List<PlaylistTrack> tracks) {
+    private static byte[] writeM3u8(Playlist playlist, List<PlaylistTrack> tracks) {
         StringBuilder out = new StringBuilder("#EXTM3U\n");
         out.append("#PLAYLIST:").append(oneLine(playlist.name())).append('\n');
         for (PlaylistTrack track : tracks) {
@@ -190,7 +288,7 @@ final class PlaylistFiles {
     }
 
     /** A playlist an M3U file lists: its tracks have what #EXTINF and the location say, nothing else. */
-    static Stored readM3u(byte[] bytes, String playlistId, String fallbackName) {
+    private static Stored readM3u(byte[] bytes, String playlistId, String fallbackName) {
         String text = new String(bytes, StandardCharsets.UTF_8);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
@@ -259,7 +357,7 @@ final class PlaylistFiles {
     // --- XSPF ---
 
     /** XSPF version 1 with the JDK's StAX writer (which escapes text); characters XML 1.0 forbids are dropped. */
-    static byte[] writeXspf(Playlist playlist, List<PlaylistTrack> tracks) throws IOException {
+    private static byte[] writeXspf(Playlist playlist, List<PlaylistTrack> tracks) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
@@ -308,7 +406,7 @@ final class PlaylistFiles {
     }
 
     /** Drops what XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF). */
-    static String xmlText(String value) {
+    private static String xmlText(String value) {
         StringBuilder out = new StringBuilder(value.length());
         value.codePoints().forEach(cp -> {
             boolean allowed = cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF)
@@ -321,7 +419,7 @@ final class PlaylistFiles {
     }
 
     /** A playlist an XSPF file lists; DOCTYPEs (and so external entities) are refused. */
-    static Stored readXspf(byte[] bytes, String playlistId, String fallbackName) throws IOException {
+    private static Stored readXspf(byte[] bytes, String playlistId, String fallbackName) throws IOException {
         Document xml;
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
@@ -385,7 +483,7 @@ final class PlaylistFiles {
     }
 
     /** "Artist, Artist - Title", as players show a track. */
-    static String display(PlaylistTrack track) {
+    private static String display(PlaylistTrack track) {
         String title = track.title() == null ? "" : track.title();
         return track.artists().isEmpty() ? title : String.join(", ", track.artists()) + " - " + title;
     }
