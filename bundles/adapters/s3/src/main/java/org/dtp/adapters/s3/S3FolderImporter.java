@@ -24,7 +24,7 @@ abstract class S3FolderImporter<C extends ContainerModel, I extends ItemModel> i
     }
 
     @Override
-    public final void validate(TransferEndpoint destination) throws InvalidEndpointException {
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         connector.validate(destination);
     }
 

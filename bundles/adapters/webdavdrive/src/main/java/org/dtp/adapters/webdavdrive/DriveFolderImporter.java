@@ -24,7 +24,7 @@ abstract class DriveFolderImporter<C extends ContainerModel, I extends ItemModel
     }
 
     @Override
-    public final void validate(TransferEndpoint destination) throws InvalidEndpointException {
+    public void validate(TransferEndpoint destination) throws InvalidEndpointException {
         DriveValidation.check(connector.client(), destination);
     }
 

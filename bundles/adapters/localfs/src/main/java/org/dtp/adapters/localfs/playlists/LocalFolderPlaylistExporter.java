@@ -62,7 +62,7 @@ public final class LocalFolderPlaylistExporter implements Exporter<Playlist, Pla
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderPlaylistExporter(LocalFolderSettings settings) {
+    public LocalFolderPlaylistExporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 

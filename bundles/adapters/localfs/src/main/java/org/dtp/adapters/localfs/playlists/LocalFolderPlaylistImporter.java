@@ -61,7 +61,7 @@ public final class LocalFolderPlaylistImporter implements Importer<Playlist, Pla
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderPlaylistImporter(LocalFolderSettings settings) {
+    public LocalFolderPlaylistImporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 
