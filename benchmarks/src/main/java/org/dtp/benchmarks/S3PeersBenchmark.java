@@ -52,9 +52,12 @@ public final class S3PeersBenchmark {
     private S3PeersBenchmark() {
     }
 
-    /** One way of copying folder {@code from} into the new, empty {@code bucket}. */
+    /**
+     * One way of copying folder {@code from} into the new, empty {@code bucket}; it calls {@code clock.run()} when the
+     * copy proper begins (dtp: after the job store of the node it plays was opened, which a node does once at start).
+     */
     private interface Copier {
-        void copy(Path from, String bucket, Path scratch, int files) throws Exception;
+        void copy(Path from, String bucket, Path scratch, int files, Runnable clock) throws Exception;
     }
 
     public static void main(String[] args) throws Exception {
@@ -77,31 +80,44 @@ public final class S3PeersBenchmark {
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                     version("rclone", "version"), server.endpoint());
             Map<String, Copier> copiers = new LinkedHashMap<>();
-            copiers.put("dtp", (from, bucket, scratch, count) -> dtp(server, from, bucket, scratch, count));
-            copiers.put("rclone copy", (from, bucket, scratch, count) -> rclone(server, from, bucket));
+            copiers.put("dtp", (from, bucket, scratch, count, clock) -> dtp(server, from, bucket, scratch, count, clock));
+            copiers.put("rclone copy", (from, bucket, scratch, count, clock) -> {
+                clock.run();
+                rclone(server, from, bucket);
+            });
             Map<String, double[]> sets = new LinkedHashMap<>();
             sets.put("photos", new double[] {Integer.parseInt(options.get("--photos")), Integer.parseInt(options.get("--photo-kb"))});
             sets.put("small files", new double[] {Integer.parseInt(options.get("--small")), Integer.parseInt(options.get("--small-kb"))});
-            Path warmup = work.resolve("warmup");
-            generate(warmup, WARMUP_FILES, 1 << 20);
             int buckets = 0;
-            for (Map.Entry<String, Copier> copier : copiers.entrySet()) { // untimed: JIT and class loading
-                String bucket = "warmup-" + buckets++;
-                direct.createBucket(b -> b.bucket(bucket));
-                copier.getValue().copy(warmup, bucket, Files.createDirectories(work.resolve("scratch")), WARMUP_FILES);
-                verify(direct, warmup, bucket);
-                Benchmarks.deleteTree(work.resolve("scratch"));
-                Benchmarks.deleteTree(server.bucketFolder(bucket));
-            }
             for (Map.Entry<String, double[]> set : sets.entrySet()) {
                 int files = (int) set.getValue()[0];
                 int bytes = (int) set.getValue()[1] * 1024;
+                // untimed, per set: the JIT compiles the paths of this file size and count, as in a node that has run for
+                // a while (a JVM just started would be measured otherwise, not the copy; rclone has nothing to warm)
+                Path warmup = work.resolve("warmup");
+                int warmupFiles = Math.max(WARMUP_FILES, files / 10);
+                generate(warmup, warmupFiles, bytes);
+                for (Map.Entry<String, Copier> copier : copiers.entrySet()) {
+                    String bucket = "warmup-" + buckets++;
+                    direct.createBucket(b -> b.bucket(bucket));
+                    copier.getValue().copy(warmup, bucket, Files.createDirectories(work.resolve("scratch")), warmupFiles, () -> { });
+                    verify(direct, warmup, bucket);
+                    Benchmarks.deleteTree(work.resolve("scratch"));
+                    Benchmarks.deleteTree(server.bucketFolder(bucket));
+                }
+                Benchmarks.deleteTree(warmup);
                 Path source = work.resolve("source");
                 generate(source, files, bytes);
                 System.out.printf("%n%s: %d files of %d KB (%.0f MB), %d rounds%n", set.getKey(), files, bytes / 1024,
                         (double) files * bytes / (1 << 20), rounds);
                 Map<String, List<Double>> seconds = new LinkedHashMap<>();
-                copiers.keySet().forEach(name -> seconds.put(name, new ArrayList<>()));
+                Map<String, List<Double>> cpu = new LinkedHashMap<>();
+                Map<String, List<Double>> serverCpu = new LinkedHashMap<>();
+                copiers.keySet().forEach(name -> {
+                    seconds.put(name, new ArrayList<>());
+                    cpu.put(name, new ArrayList<>());
+                    serverCpu.put(name, new ArrayList<>());
+                });
                 List<String> names = new ArrayList<>(copiers.keySet());
                 for (int round = 0; round < rounds; round++) {
                     for (int turn = 0; turn < names.size(); turn++) {
@@ -110,12 +126,21 @@ public final class S3PeersBenchmark {
                         direct.createBucket(b -> b.bucket(bucket));
                         Path scratch = Files.createDirectories(work.resolve("scratch"));
                         run("sync");
-                        long start = System.nanoTime();
-                        copiers.get(name).copy(source, bucket, scratch, files);
-                        double took = (System.nanoTime() - start) / 1e9;
+                        long[] start = new long[3];
+                        copiers.get(name).copy(source, bucket, scratch, files, () -> {
+                            start[0] = System.nanoTime();
+                            start[1] = CpuTimes.copiers();
+                            start[2] = CpuTimes.ofProcess(server.pid());
+                        });
+                        double took = (System.nanoTime() - start[0]) / 1e9;
+                        double copierCpu = (CpuTimes.copiers() - start[1]) / 1e9;
+                        double storeCpu = (CpuTimes.ofProcess(server.pid()) - start[2]) / 1e9;
                         verify(direct, source, bucket);
                         seconds.get(name).add(took);
-                        System.out.printf("  round %d  %-12s %8.2f s  (%d objects verified)%n", round + 1, name, took, files);
+                        cpu.get(name).add(copierCpu);
+                        serverCpu.get(name).add(storeCpu);
+                        System.out.printf("  round %d  %-12s %8.2f s  CPU %6.2f s, S3Proxy's %6.2f s  (%d objects verified)%n",
+                                round + 1, name, took, copierCpu, storeCpu, files);
                         Benchmarks.deleteTree(scratch);
                         Benchmarks.deleteTree(server.bucketFolder(bucket));
                     }
@@ -126,7 +151,10 @@ public final class S3PeersBenchmark {
                 seconds.forEach((name, list) -> median.put(name, median(list)));
                 median.forEach((name, s) -> System.out.printf("    %-12s %8.2f s %8.1f MB/s %8.0f files/s  rounds %s%n", name, s,
                         megabytes / s, files / s, list(seconds.get(name))));
-                System.out.printf("    dtp / rclone copy  %.2f%n", median.get("dtp") / median.get("rclone copy"));
+                System.out.printf("    dtp / rclone copy  %.2f   CPU %.2f / %.2f s = %.2f   S3Proxy's CPU %.2f / %.2f s = %.2f%n",
+                        median.get("dtp") / median.get("rclone copy"), median(cpu.get("dtp")), median(cpu.get("rclone copy")),
+                        median(cpu.get("dtp")) / median(cpu.get("rclone copy")), median(serverCpu.get("dtp")),
+                        median(serverCpu.get("rclone copy")), median(serverCpu.get("dtp")) / median(serverCpu.get("rclone copy")));
                 Benchmarks.deleteTree(source);
             }
         } finally {
@@ -135,9 +163,11 @@ public final class S3PeersBenchmark {
     }
 
     /** The engine as a node runs it: localfs to s3 at the adapter's defaults, the loopback allowed as an operator would. */
-    private static void dtp(S3ProxyServer server, Path from, String bucket, Path scratch, int files) throws Exception {
+    private static void dtp(S3ProxyServer server, Path from, String bucket, Path scratch, int files, Runnable clock)
+            throws Exception {
         S3Connector connector = new S3Connector(defaults(server), new OutboundGuard(List.of(), List.of("127.0.0.0/8")));
         try (BenchmarkEngine engine = new BenchmarkEngine(scratch.resolve("jobstore"), 4)) {
+            clock.run();
             engine.exporter("localfs", Vertical.MEDIA, new LocalFolderMediaExporter(LocalFolderSettings.defaults()))
                     .importer("s3", Vertical.MEDIA, new S3MediaImporter(connector));
             engine.run(Vertical.MEDIA, new TransferEndpoint("localfs", Map.of(LocalFolderSettings.PATH, from.toAbsolutePath().toString())),

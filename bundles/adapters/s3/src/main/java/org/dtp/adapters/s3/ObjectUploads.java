@@ -10,7 +10,6 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
@@ -27,7 +26,7 @@ import java.util.regex.Pattern;
 /**
  * Puts a stream's bytes under a key, there whole or not at all, and checked: up to the threshold in one PUT, larger
  * as a multipart upload whose parts are read one at a time (so an item holds at most one part in memory, however large
- * the file). Every body goes with its Content-MD5, which the store checks, and the ETag the store answers is compared
+ * the file), in {@link Chunks}. Every body goes with its Content-MD5, which the store checks, and the ETag the store answers is compared
  * with the MD5 we sent (a single PUT's ETag is its MD5, a multipart object's the MD5 of its parts' MD5s and their
  * count) wherever it has that form (not with SSE-KMS, say). An object that arrived otherwise is deleted again.
  */
@@ -54,29 +53,31 @@ final class ObjectUploads {
     /** Uploads {@code in} to the target; the bytes' count. */
     long put(Target target, InputStream in) throws IOException, TransientAdapterException, ItemRejectedException {
         PushbackInputStream source = new PushbackInputStream(in, 1);
-        byte[] first = source.readNBytes((int) threshold);
-        int next = source.read();
+        Chunks first = Chunks.read(source, threshold);
+        int next = first.length() < threshold ? -1 : source.read();
         if (next < 0) {
             putWhole(target, first);
-            return first.length;
+            return first.length();
         }
         source.unread(next);
         return putInParts(target, first, source);
     }
 
-    private void putWhole(Target t, byte[] bytes) throws TransientAdapterException {
-        checkSize(t, bytes.length);
-        byte[] md5 = md5().digest(bytes);
+    private void putWhole(Target t, Chunks bytes) throws TransientAdapterException {
+        checkSize(t, bytes.length());
+        MessageDigest digest = md5();
+        bytes.digestInto(digest);
+        byte[] md5 = digest.digest();
         String hex = HexFormat.of().formatHex(md5);
         checkMd5(t, hex);
         String eTag = t.s3().putObject(r -> r.bucket(t.bucket()).key(t.key()).contentType(t.contentType())
-                        .contentLength((long) bytes.length).contentMD5(Base64.getEncoder().encodeToString(md5))
+                        .contentLength(bytes.length()).contentMD5(Base64.getEncoder().encodeToString(md5))
                         .metadata(t.metadata().apply(hex)),
-                RequestBody.fromContentProvider(() -> new ByteArrayInputStream(bytes), bytes.length, t.contentType())).eTag();
+                RequestBody.fromContentProvider(bytes::newStream, bytes.length(), t.contentType())).eTag();
         checkETag(t, eTag, SINGLE_ETAG, hex);
     }
 
-    private long putInParts(Target t, byte[] first, InputStream source)
+    private long putInParts(Target t, Chunks first, InputStream source)
             throws IOException, TransientAdapterException, ItemRejectedException {
         long size = t.ref().size();
         // a larger file takes larger parts, so that it fits in the parts S3 allows
@@ -89,26 +90,28 @@ final class ObjectUploads {
             MessageDigest ofParts = md5();
             List<CompletedPart> parts = new ArrayList<>();
             long total = 0;
-            byte[] part = first;
+            Chunks part = first;
             first = null; // held by nothing once the part went up
-            while (part.length > 0) {
+            while (!part.isEmpty()) {
                 if (parts.size() == MAX_PARTS) {
                     throw new ItemRejectedException("'" + t.itemId() + "' is larger than " + MAX_PARTS + " parts of "
                             + perPart + " bytes (S3's limit); set the part size higher");
                 }
-                whole.update(part);
-                byte[] md5 = md5().digest(part);
+                part.digestInto(whole);
+                MessageDigest ofPart = md5();
+                part.digestInto(ofPart);
+                byte[] md5 = ofPart.digest();
                 ofParts.update(md5);
                 String hex = HexFormat.of().formatHex(md5);
                 int number = parts.size() + 1;
-                byte[] body = part;
+                Chunks body = part;
                 String eTag = t.s3().uploadPart(r -> r.bucket(t.bucket()).key(t.key()).uploadId(uploadId).partNumber(number)
-                                .contentLength((long) body.length).contentMD5(Base64.getEncoder().encodeToString(md5)),
-                        RequestBody.fromContentProvider(() -> new ByteArrayInputStream(body), body.length, t.contentType())).eTag();
+                                .contentLength(body.length()).contentMD5(Base64.getEncoder().encodeToString(md5)),
+                        RequestBody.fromContentProvider(body::newStream, body.length(), t.contentType())).eTag();
                 checkPartETag(t, number, eTag, hex);
                 parts.add(CompletedPart.builder().partNumber(number).eTag(eTag).build());
-                total += part.length;
-                part = source.readNBytes((int) perPart);
+                total += part.length();
+                part = Chunks.read(source, perPart);
             }
             checkSize(t, total);
             checkMd5(t, HexFormat.of().formatHex(whole.digest()));

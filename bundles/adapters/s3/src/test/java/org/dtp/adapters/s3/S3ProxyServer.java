@@ -51,6 +51,11 @@ public final class S3ProxyServer implements AutoCloseable {
         this.https = https;
     }
 
+    /** The server's process id, for a benchmark to read the CPU time it spent. */
+    public long pid() {
+        return process.pid();
+    }
+
     /** The jar {@value #JAR_PROPERTY} names, if it is there. */
     public static java.util.Optional<Path> jar() {
         String jar = System.getProperty(JAR_PROPERTY, "");
