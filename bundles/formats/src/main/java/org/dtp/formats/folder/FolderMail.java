@@ -26,6 +26,7 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -169,7 +170,11 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
         return path;
     }
 
-    /** The message's bytes and sidecar put again at its file; {@code ItemNotUpdatableException} when the file is gone. */
+    /**
+     * The message's bytes and sidecar (its flags, labels) put again at its file; {@code ItemNotUpdatableException} when
+     * the file is gone. A message is its bytes: a header field the model gives otherwise than they say is reported as
+     * not kept.
+     */
     @Override
     public String updateItem(FileTree tree, ImportContext context, String idempotencyKey, MailMessage message, String destinationId)
             throws AdapterException {
@@ -177,7 +182,21 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
             throw new ItemNotUpdatableException("the message '" + destinationId + "' is no longer in " + tree.describe());
         }
         write(tree, context, idempotencyKey, message, destinationId);
+        MessageHeaders kept = headers(tree, destinationId)
+                .orElseThrow(() -> new TransientAdapterException("the message '" + destinationId + "' written is gone", null));
+        report(context, message, "messageId", message.messageId(), kept.messageId());
+        report(context, message, "subject", message.subject(), kept.subject());
+        report(context, message, "from", message.from(), kept.from());
+        report(context, message, "to", message.to(), kept.to());
+        report(context, message, "date", message.date(), kept.date());
         return destinationId;
+    }
+
+    private static void report(ImportContext context, MailMessage message, String field, Object given, Object inBytes) {
+        if (!Objects.equals(given, inBytes)) {
+            context.reportNotKept(message.id(), field, "'" + given + "' is not what the message's own header says ('"
+                    + inBytes + "'): a message is kept as its bytes");
+        }
     }
 
     /** The sidecar an import wrote for the message file {@code path}, when there is one. */

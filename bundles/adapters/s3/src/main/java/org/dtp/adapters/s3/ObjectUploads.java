@@ -17,6 +17,7 @@ import java.io.PushbackInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -26,8 +27,8 @@ import java.util.regex.Pattern;
 
 /**
  * Puts a stream's bytes under a key, there whole or not at all, and checked: up to the threshold in one PUT, larger
- * as a multipart upload whose parts are read one at a time (so an item holds at most one part in memory, however large
- * the file). Every body goes with its Content-MD5, which the store checks, and the ETag the store answers is compared
+ * as a multipart upload whose parts are read one at a time into one buffer (so an item holds one part's buffer in
+ * memory, however large the file). Every body goes with its Content-MD5, which the store checks, and the ETag the store answers is compared
  * with the MD5 we sent (a single PUT's ETag is its MD5, a multipart object's the MD5 of its parts' MD5s and their
  * count) wherever it has that form (not with SSE-KMS, say). An object that arrived otherwise is deleted again.
  */
@@ -53,34 +54,39 @@ final class ObjectUploads {
 
     /** Uploads {@code in} to the target; the bytes' count. */
     long put(Target target, InputStream in) throws IOException, TransientAdapterException, ItemRejectedException {
+        long size = target.ref().size();
+        // a larger file takes larger parts, so that it fits in the parts S3 allows
+        long perPart = size < 0 ? partSize : Math.max(partSize, (size + MAX_PARTS - 1) / MAX_PARTS);
         PushbackInputStream source = new PushbackInputStream(in, 1);
-        byte[] first = source.readNBytes((int) threshold);
+        byte[] first = source.readNBytes((int) threshold); // as large as a small file, no larger
         int next = source.read();
         if (next < 0) {
-            putWhole(target, first);
+            putWhole(target, first, first.length);
             return first.length;
         }
         source.unread(next);
-        return putInParts(target, first, source);
+        byte[] buffer = Arrays.copyOf(first, (int) Math.max(threshold, perPart));
+        first = null; // from here one buffer holds each part in turn
+        return putInParts(target, buffer, (int) threshold, source, perPart);
     }
 
-    private void putWhole(Target t, byte[] bytes) throws TransientAdapterException {
-        checkSize(t, bytes.length);
-        byte[] md5 = md5().digest(bytes);
+    private void putWhole(Target t, byte[] buffer, int length) throws TransientAdapterException {
+        checkSize(t, length);
+        MessageDigest digest = md5();
+        digest.update(buffer, 0, length);
+        byte[] md5 = digest.digest();
         String hex = HexFormat.of().formatHex(md5);
         checkMd5(t, hex);
         String eTag = t.s3().putObject(r -> r.bucket(t.bucket()).key(t.key()).contentType(t.contentType())
-                        .contentLength((long) bytes.length).contentMD5(Base64.getEncoder().encodeToString(md5))
+                        .contentLength((long) length).contentMD5(Base64.getEncoder().encodeToString(md5))
                         .metadata(t.metadata().apply(hex)),
-                RequestBody.fromContentProvider(() -> new ByteArrayInputStream(bytes), bytes.length, t.contentType())).eTag();
+                RequestBody.fromContentProvider(() -> new ByteArrayInputStream(buffer, 0, length), length, t.contentType())).eTag();
         checkETag(t, eTag, SINGLE_ETAG, hex);
     }
 
-    private long putInParts(Target t, byte[] first, InputStream source)
+    /** The parts, each read into {@code buffer} (which holds the first {@code length} bytes) and sent before the next is read. */
+    private long putInParts(Target t, byte[] buffer, int length, InputStream source, long perPart)
             throws IOException, TransientAdapterException, ItemRejectedException {
-        long size = t.ref().size();
-        // a larger file takes larger parts, so that it fits in the parts S3 allows
-        long perPart = size < 0 ? partSize : Math.max(partSize, (size + MAX_PARTS - 1) / MAX_PARTS);
         String uploadId = t.s3().createMultipartUpload(r -> r.bucket(t.bucket()).key(t.key()).contentType(t.contentType())
                 .metadata(t.metadata().apply(t.ref().md5()))).uploadId();
         boolean done = false;
@@ -89,26 +95,28 @@ final class ObjectUploads {
             MessageDigest ofParts = md5();
             List<CompletedPart> parts = new ArrayList<>();
             long total = 0;
-            byte[] part = first;
-            first = null; // held by nothing once the part went up
-            while (part.length > 0) {
+            int part = length;
+            while (part > 0) {
                 if (parts.size() == MAX_PARTS) {
                     throw new ItemRejectedException("'" + t.itemId() + "' is larger than " + MAX_PARTS + " parts of "
                             + perPart + " bytes (S3's limit); set the part size higher");
                 }
-                whole.update(part);
-                byte[] md5 = md5().digest(part);
+                whole.update(buffer, 0, part);
+                MessageDigest partDigest = md5();
+                partDigest.update(buffer, 0, part);
+                byte[] md5 = partDigest.digest();
                 ofParts.update(md5);
                 String hex = HexFormat.of().formatHex(md5);
                 int number = parts.size() + 1;
-                byte[] body = part;
+                int bodyLength = part;
                 String eTag = t.s3().uploadPart(r -> r.bucket(t.bucket()).key(t.key()).uploadId(uploadId).partNumber(number)
-                                .contentLength((long) body.length).contentMD5(Base64.getEncoder().encodeToString(md5)),
-                        RequestBody.fromContentProvider(() -> new ByteArrayInputStream(body), body.length, t.contentType())).eTag();
+                                .contentLength((long) bodyLength).contentMD5(Base64.getEncoder().encodeToString(md5)),
+                        RequestBody.fromContentProvider(() -> new ByteArrayInputStream(buffer, 0, bodyLength), bodyLength,
+                                t.contentType())).eTag();
                 checkPartETag(t, number, eTag, hex);
                 parts.add(CompletedPart.builder().partNumber(number).eTag(eTag).build());
-                total += part.length;
-                part = source.readNBytes((int) perPart);
+                total += part;
+                part = source.readNBytes(buffer, 0, (int) perPart);
             }
             checkSize(t, total);
             checkMd5(t, HexFormat.of().formatHex(whole.digest()));

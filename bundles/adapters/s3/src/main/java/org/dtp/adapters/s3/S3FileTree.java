@@ -1,9 +1,11 @@
 package org.dtp.adapters.s3;
 
 import org.dtp.formats.folder.FileTree;
+import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransientAdapterException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -12,32 +14,38 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A transfer's bucket (under its prefix) as the folder layout's {@link FileTree}: a path is a key relative to the
  * prefix, a folder a key prefix ending in '/'. Listing is ListObjectsV2 with '/' as delimiter (every page of it);
- * files are put whole with one PUT and its Content-MD5, which the store checks.
+ * files are put whole with one PUT and its Content-MD5, which the store checks; streams as the media importer puts
+ * them ({@link ObjectUploads}: one PUT up to the multipart threshold, a multipart upload above, checked either way).
  */
 final class S3FileTree implements FileTree {
     private final S3Client s3;
     private final S3Settings settings;
+    private final ObjectUploads uploads;
 
-    private S3FileTree(S3Client s3, S3Settings settings) {
+    private S3FileTree(S3Client s3, S3Settings settings, ObjectUploads uploads) {
         this.s3 = s3;
         this.settings = settings;
+        this.uploads = uploads;
     }
 
     /** The tree of the context's side. */
     static S3FileTree of(S3Connector connector, TransferContext context) throws AdapterException {
         S3Settings settings = connector.settings(context);
-        return new S3FileTree(connector.client(context, settings), settings);
+        return new S3FileTree(connector.client(context, settings), settings,
+                new ObjectUploads(connector.multipartThreshold(), connector.partSize()));
     }
 
     @Override
@@ -85,6 +93,19 @@ final class S3FileTree implements FileTree {
         try {
             s3.putObject(r -> r.bucket(settings.bucket()).key(key).contentType(contentType).contentLength((long) bytes.length)
                     .contentMD5(md5), RequestBody.fromBytes(bytes));
+        } catch (SdkException e) {
+            throw S3Failures.of("writing '" + path + "' into " + settings.describe(), e);
+        }
+    }
+
+    @Override
+    public void put(String path, InputStream body, long size, String contentType) throws AdapterException {
+        ObjectUploads.Target target = new ObjectUploads.Target(s3, settings.bucket(), key(path), contentType,
+                new MediaRef(path, contentType, size), path, md5 -> Map.of());
+        try {
+            uploads.put(target, body);
+        } catch (IOException e) {
+            throw new TransientAdapterException("reading the bytes for '" + path + "' failed: " + e.getMessage(), e);
         } catch (SdkException e) {
             throw S3Failures.of("writing '" + path + "' into " + settings.describe(), e);
         }

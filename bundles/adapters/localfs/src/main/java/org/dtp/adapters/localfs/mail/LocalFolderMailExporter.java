@@ -65,7 +65,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderMailExporter(LocalFolderSettings settings) {
+    public LocalFolderMailExporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 

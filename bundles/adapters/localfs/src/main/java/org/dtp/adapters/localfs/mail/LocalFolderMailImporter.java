@@ -73,7 +73,7 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderMailImporter(LocalFolderSettings settings) {
+    public LocalFolderMailImporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 
