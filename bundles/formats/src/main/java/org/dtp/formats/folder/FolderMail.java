@@ -30,6 +30,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -53,7 +54,7 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
         Set<String> names = nodes.stream().map(FileTree.Node::name).collect(Collectors.toSet());
         List<MailFolder> folders = new ArrayList<>();
         if (after == null) {
-            for (FileTree.Node node : sorted(nodes, n -> n.folder())) {
+            for (FileTree.Node node : sorted(nodes, FileTree.Node::folder)) {
                 String id = join(folder, node.name());
                 folders.add(MailSidecars.folder(id, node.name(), node.name(), id,
                         sidecar(tree, join(id, MailSidecars.FOLDER_SIDECAR), MailFolderSidecar.class, MailSidecars.FOLDER_FORMAT)));
@@ -84,7 +85,7 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
     }
 
     /** The nodes {@code accept} takes that are not ours or hidden, by name. */
-    private static List<FileTree.Node> sorted(List<FileTree.Node> nodes, java.util.function.Predicate<FileTree.Node> accept) {
+    private static List<FileTree.Node> sorted(List<FileTree.Node> nodes, Predicate<FileTree.Node> accept) {
         return nodes.stream().filter(n -> !MediaSidecars.ignored(n.name()) && accept.test(n))
                 .sorted(Comparator.comparing(FileTree.Node::name)).toList();
     }
