@@ -6,14 +6,17 @@ import org.dtp.spi.AdapterException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransientAdapterException;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CommonPrefix;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -78,7 +81,7 @@ final class S3FileTree implements FileTree {
     public Optional<InputStream> open(String path) throws AdapterException {
         String key = key(path);
         try {
-            return Optional.of(s3.getObject(r -> r.bucket(settings.bucket()).key(key)));
+            return Optional.of(new LeftUnread(s3.getObject(r -> r.bucket(settings.bucket()).key(key))));
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         } catch (SdkException e) {
@@ -134,6 +137,65 @@ final class S3FileTree implements FileTree {
             throw new ItemRejectedException("'" + path + "' is not a key in " + settings.describe());
         }
         return settings.prefix() + path;
+    }
+
+    /**
+     * An object's bytes that a reader may leave before their end (a message whose header block was all it wanted):
+     * closed there, the connection is dropped rather than the rest downloaded to keep it (which Apache HttpClient
+     * does, object after object), unless what is left is little.
+     */
+    private static final class LeftUnread extends FilterInputStream {
+        /** Less than this left is read to the end, which keeps the connection for the next request. */
+        private static final long DRAIN_BYTES = 64 * 1024;
+        private final ResponseInputStream<GetObjectResponse> response;
+        private long left;
+        private boolean ended;
+
+        LeftUnread(ResponseInputStream<GetObjectResponse> response) {
+            super(response);
+            this.response = response;
+            Long length = response.response().contentLength();
+            this.left = length == null ? -1 : length;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b < 0) {
+                ended = true;
+            } else if (left > 0) {
+                left--;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n < 0) {
+                ended = true;
+            } else if (left > 0) {
+                left = Math.max(0, left - n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            if (left > 0) {
+                left = Math.max(0, left - skipped);
+            }
+            return skipped;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!ended && (left < 0 || left > DRAIN_BYTES)) {
+                response.abort();
+            }
+            super.close();
+        }
     }
 
     private static byte[] md5(byte[] bytes) {
