@@ -350,6 +350,16 @@ public final class DavClient {
     }
 
     /**
+     * PUTs {@code length} bytes of {@code body} ({@code -1}: unknown, sent chunked) to {@code href} as they are read,
+     * never all in memory, whatever is there: a new file, or the file there replaced (no precondition). The stream is
+     * sent once; the caller closes it. A refusal says the server's reason ({@link DavRefusals}). Since 1.5.
+     */
+    public void putReplacing(DavAccount account, URI href, InputStream body, long length, String contentType)
+            throws AdapterException {
+        request(account, "PUT", href).body(body, length, contentType).send();
+    }
+
+    /**
      * GETs the resource at {@code href} as a stream, unread (a file of any size in flat memory); a 404 rejects the
      * item. The caller closes it. Since 1.3.
      */

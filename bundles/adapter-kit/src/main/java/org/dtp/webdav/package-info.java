@@ -16,9 +16,10 @@
  * 1.4: change feeds (RFC 6578): {@link org.dtp.webdav.DavClient#membersChangedSince} and
  * {@link org.dtp.webdav.CollectionPager#page(org.dtp.spi.TransferContext, DavAccount, DavCollection, DavService, String)},
  * which lists only what changed since the last transfer and records the collection's sync token for the next.
+ * 1.5: a streamed PUT that replaces what is there ({@link org.dtp.webdav.DavClient#putReplacing}).
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package org.dtp.webdav;
 
 import org.osgi.annotation.bundle.Export;

@@ -30,6 +30,13 @@ public interface FileTree {
     void put(String path, byte[] bytes, String contentType) throws AdapterException;
 
     /**
+     * Puts the bytes {@code body} gives (read here to its end, not closed), {@code size} of them ({@code -1}: unknown),
+     * at {@code path} as they are read, never all in memory, replacing the file there if any: a reader sees it whole
+     * or not at all. For files of any size (a message, a video); a failure of {@code body} is transient.
+     */
+    void put(String path, InputStream body, long size, String contentType) throws AdapterException;
+
+    /**
      * Makes the folder {@code path} in its (existing) parent; false when something is there already. Where folders
      * are only the names' prefixes (object storage), a folder is "there" when a name starts with it.
      */

@@ -28,6 +28,16 @@ public interface FolderVertical<C extends ContainerModel, I extends ItemModel> {
     /** The folder of the collection (made, or found again by its key). Collections are all in the root. */
     String importContainer(FileTree tree, ImportContext context, String idempotencyKey, C container) throws AdapterException;
 
+    /**
+     * The folder of the collection in the folder {@code parentId} (null: the root), for verticals whose collections
+     * nest (mail folders); by default the collection goes into the root, as {@link #importContainer(FileTree,
+     * ImportContext, String, ContainerModel)} puts it.
+     */
+    default String importContainer(FileTree tree, ImportContext context, String idempotencyKey, C container, String parentId)
+            throws AdapterException {
+        return importContainer(tree, context, idempotencyKey, container);
+    }
+
     /** Writes the item into its collection (or the collection of items without one); its id. */
     String importItem(FileTree tree, ImportContext context, String idempotencyKey, I item, String containerId)
             throws AdapterException;

@@ -5,63 +5,13 @@ import org.dtp.models.contacts.Contact;
 import org.dtp.spi.ExportPage;
 import org.junit.Test;
 
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 
 import static org.junit.Assert.assertEquals;
 
 /** The storage-independent part of the folder layout's collections, on a tree held in memory. */
 public class CollectionTreeTest {
-    /** Files by path; a folder is there when a path starts with it (as in object storage). */
-    private static final class MemoryTree implements FileTree {
-        final Map<String, byte[]> files = new TreeMap<>();
-
-        @Override
-        public List<Node> list(String folder) {
-            String prefix = folder.isEmpty() ? "" : folder + "/";
-            Map<String, Node> nodes = new TreeMap<>();
-            files.forEach((path, bytes) -> {
-                if (path.startsWith(prefix)) {
-                    String rest = path.substring(prefix.length());
-                    int slash = rest.indexOf('/');
-                    String name = slash < 0 ? rest : rest.substring(0, slash);
-                    nodes.put(name, new Node(name, slash >= 0, slash < 0 ? bytes.length : -1));
-                }
-            });
-            return new ArrayList<>(nodes.values());
-        }
-
-        @Override
-        public Optional<InputStream> open(String path) {
-            return Optional.ofNullable(files.get(path)).map(ByteArrayInputStream::new);
-        }
-
-        @Override
-        public void put(String path, byte[] bytes, String contentType) {
-            files.put(path, bytes);
-        }
-
-        @Override
-        public boolean makeFolder(String path) {
-            return files.keySet().stream().noneMatch(p -> p.startsWith(path + "/"));
-        }
-
-        @Override
-        public String describe() {
-            return "memory";
-        }
-
-        void write(String path, String text) {
-            files.put(path, text.getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
     private static String vcard(String name) {
         return "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:" + name + "\r\nFN:" + name + "\r\nEND:VCARD\r\n";
     }

@@ -11,14 +11,11 @@ import org.dtp.spi.ExportPage;
 import org.dtp.spi.TransferEndpoint;
 import org.junit.Test;
 
-import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import java.util.UUID;
 
 import static org.junit.Assert.assertEquals;
@@ -27,52 +24,6 @@ import static org.junit.Assert.assertTrue;
 
 /** Playlists in the folder layout on a tree held in memory: files, order, batches, repeats, players' files. */
 public class FolderPlaylistsTest {
-    /** Files by path, as object storage holds them; counts the puts. */
-    private static final class MemoryTree implements FileTree {
-        final Map<String, byte[]> files = new TreeMap<>();
-        final List<String> puts = new ArrayList<>();
-
-        @Override
-        public List<Node> list(String folder) {
-            String prefix = folder.isEmpty() ? "" : folder + "/";
-            Map<String, Node> nodes = new TreeMap<>();
-            files.forEach((path, bytes) -> {
-                if (path.startsWith(prefix)) {
-                    String rest = path.substring(prefix.length());
-                    int slash = rest.indexOf('/');
-                    String name = slash < 0 ? rest : rest.substring(0, slash);
-                    nodes.put(name, new Node(name, slash >= 0, slash < 0 ? bytes.length : -1));
-                }
-            });
-            return new ArrayList<>(nodes.values());
-        }
-
-        @Override
-        public Optional<InputStream> open(String path) {
-            return Optional.ofNullable(files.get(path)).map(ByteArrayInputStream::new);
-        }
-
-        @Override
-        public void put(String path, byte[] bytes, String contentType) {
-            puts.add(path);
-            files.put(path, bytes);
-        }
-
-        @Override
-        public boolean makeFolder(String path) {
-            return files.keySet().stream().noneMatch(p -> p.startsWith(path + "/"));
-        }
-
-        @Override
-        public String describe() {
-            return "memory";
-        }
-
-        String text(String path) {
-            return new String(files.get(path), StandardCharsets.UTF_8);
-        }
-    }
-
     private static final Playlist MIX = new Playlist("sp:1", "Road trip", "For the A7", true, "ann");
 
     private static PlaylistTrack track(int position, String title) {

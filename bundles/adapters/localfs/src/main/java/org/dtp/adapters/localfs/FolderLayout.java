@@ -1,6 +1,7 @@
 package org.dtp.adapters.localfs;
 
 import org.dtp.formats.folder.FileNames;
+import org.dtp.formats.folder.MailSidecars;
 import org.dtp.formats.folder.MediaSidecars;
 import org.dtp.formats.folder.MediaTypes;
 import org.dtp.spi.ItemRejectedException;
@@ -25,7 +26,7 @@ public final class FolderLayout {
     /** Hidden sidecar inside an album folder an import created. */
     public static final String ALBUM_SIDECAR = MediaSidecars.ALBUM_SIDECAR;
     /** Hidden sidecar inside a mail folder directory an import created. */
-    public static final String MAIL_FOLDER_SIDECAR = ".dtp-mail-folder.json";
+    public static final String MAIL_FOLDER_SIDECAR = MailSidecars.FOLDER_SIDECAR;
     /** Hidden sidecars inside the address book, calendar and task list directories an import created. */
     public static final String ADDRESS_BOOK_SIDECAR = ".dtp-address-book.json";
     public static final String CALENDAR_SIDECAR = ".dtp-calendar.json";

@@ -21,19 +21,23 @@ final class Chunks {
     static final int CHUNK = 256 * 1024;
 
     private final List<byte[]> chunks;
-    private final long length;
+    private long length;
 
     private Chunks(List<byte[]> chunks, long length) {
         this.chunks = chunks;
         this.length = length;
     }
 
-    /** Reads from {@code in} until its end or {@code limit} bytes, whichever comes first. */
-    static Chunks read(InputStream in, long limit) throws IOException {
+    /**
+     * Reads from {@code in} until its end or {@code limit} bytes, whichever comes first; {@code expected} is the size
+     * the source announced (-1 unknown), so that a small file takes no more than its size (and one byte to see the end).
+     */
+    static Chunks read(InputStream in, long limit, long expected) throws IOException {
         List<byte[]> chunks = new ArrayList<>();
         long length = 0;
         while (length < limit) {
-            byte[] chunk = new byte[(int) Math.min(CHUNK, limit - length)];
+            long wanted = expected >= length ? expected - length + 1 : CHUNK;
+            byte[] chunk = new byte[(int) Math.min(Math.min(CHUNK, limit - length), wanted)];
             int filled = in.readNBytes(chunk, 0, chunk.length);
             if (filled == 0) {
                 break;
@@ -58,6 +62,12 @@ final class Chunks {
     /** Feeds the bytes to {@code digest}. */
     void digestInto(MessageDigest digest) {
         chunks.forEach(digest::update);
+    }
+
+    /** Lets the bytes go once they were sent, while whoever read them may still hold this (the first part of an upload). */
+    void release() {
+        chunks.clear();
+        length = 0;
     }
 
     /** The bytes again from the start, as often as a request is sent (a retry sends the body again). */

@@ -53,7 +53,7 @@ final class ObjectUploads {
     /** Uploads {@code in} to the target; the bytes' count. */
     long put(Target target, InputStream in) throws IOException, TransientAdapterException, ItemRejectedException {
         PushbackInputStream source = new PushbackInputStream(in, 1);
-        Chunks first = Chunks.read(source, threshold);
+        Chunks first = Chunks.read(source, threshold, target.ref().size());
         int next = first.length() < threshold ? -1 : source.read();
         if (next < 0) {
             putWhole(target, first);
@@ -91,7 +91,6 @@ final class ObjectUploads {
             List<CompletedPart> parts = new ArrayList<>();
             long total = 0;
             Chunks part = first;
-            first = null; // held by nothing once the part went up
             while (!part.isEmpty()) {
                 if (parts.size() == MAX_PARTS) {
                     throw new ItemRejectedException("'" + t.itemId() + "' is larger than " + MAX_PARTS + " parts of "
@@ -111,7 +110,8 @@ final class ObjectUploads {
                 checkPartETag(t, number, eTag, hex);
                 parts.add(CompletedPart.builder().partNumber(number).eTag(eTag).build());
                 total += part.length();
-                part = Chunks.read(source, perPart);
+                part.release(); // put() still holds the first part: one part in memory at a time
+                part = Chunks.read(source, perPart, -1);
             }
             checkSize(t, total);
             checkMd5(t, HexFormat.of().formatHex(whole.digest()));

@@ -1,43 +1,54 @@
 package org.dtp.adapters.s3;
 
 import org.dtp.formats.folder.FileTree;
+import org.dtp.models.MediaRef;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransientAdapterException;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CommonPrefix;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
+import java.io.FilterInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A transfer's bucket (under its prefix) as the folder layout's {@link FileTree}: a path is a key relative to the
  * prefix, a folder a key prefix ending in '/'. Listing is ListObjectsV2 with '/' as delimiter (every page of it);
- * files are put whole with one PUT and its Content-MD5, which the store checks.
+ * files are put whole with one PUT and its Content-MD5, which the store checks; streams as the media importer puts
+ * them ({@link ObjectUploads}: one PUT up to the multipart threshold, a multipart upload above, checked either way).
  */
 final class S3FileTree implements FileTree {
     private final S3Client s3;
     private final S3Settings settings;
+    private final ObjectUploads uploads;
 
-    private S3FileTree(S3Client s3, S3Settings settings) {
+    private S3FileTree(S3Client s3, S3Settings settings, ObjectUploads uploads) {
         this.s3 = s3;
         this.settings = settings;
+        this.uploads = uploads;
     }
 
     /** The tree of the context's side. */
     static S3FileTree of(S3Connector connector, TransferContext context) throws AdapterException {
         S3Settings settings = connector.settings(context);
-        return new S3FileTree(connector.client(context, settings), settings);
+        return new S3FileTree(connector.client(context, settings), settings,
+                new ObjectUploads(connector.multipartThreshold(), connector.partSize()));
     }
 
     @Override
@@ -70,7 +81,7 @@ final class S3FileTree implements FileTree {
     public Optional<InputStream> open(String path) throws AdapterException {
         String key = key(path);
         try {
-            return Optional.of(s3.getObject(r -> r.bucket(settings.bucket()).key(key)));
+            return Optional.of(new LeftUnread(s3.getObject(r -> r.bucket(settings.bucket()).key(key))));
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         } catch (SdkException e) {
@@ -85,6 +96,19 @@ final class S3FileTree implements FileTree {
         try {
             s3.putObject(r -> r.bucket(settings.bucket()).key(key).contentType(contentType).contentLength((long) bytes.length)
                     .contentMD5(md5), RequestBody.fromBytes(bytes));
+        } catch (SdkException e) {
+            throw S3Failures.of("writing '" + path + "' into " + settings.describe(), e);
+        }
+    }
+
+    @Override
+    public void put(String path, InputStream body, long size, String contentType) throws AdapterException {
+        ObjectUploads.Target target = new ObjectUploads.Target(s3, settings.bucket(), key(path), contentType,
+                new MediaRef(path, contentType, size), path, md5 -> Map.of());
+        try {
+            uploads.put(target, body);
+        } catch (IOException e) {
+            throw new TransientAdapterException("reading the bytes for '" + path + "' failed: " + e.getMessage(), e);
         } catch (SdkException e) {
             throw S3Failures.of("writing '" + path + "' into " + settings.describe(), e);
         }
@@ -113,6 +137,65 @@ final class S3FileTree implements FileTree {
             throw new ItemRejectedException("'" + path + "' is not a key in " + settings.describe());
         }
         return settings.prefix() + path;
+    }
+
+    /**
+     * An object's bytes that a reader may leave before their end (a message whose header block was all it wanted):
+     * closed there, the connection is dropped rather than the rest downloaded to keep it (which Apache HttpClient
+     * does, object after object), unless what is left is little.
+     */
+    private static final class LeftUnread extends FilterInputStream {
+        /** Less than this left is read to the end, which keeps the connection for the next request. */
+        private static final long DRAIN_BYTES = 64 * 1024;
+        private final ResponseInputStream<GetObjectResponse> response;
+        private long left;
+        private boolean ended;
+
+        LeftUnread(ResponseInputStream<GetObjectResponse> response) {
+            super(response);
+            this.response = response;
+            Long length = response.response().contentLength();
+            this.left = length == null ? -1 : length;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b < 0) {
+                ended = true;
+            } else if (left > 0) {
+                left--;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n < 0) {
+                ended = true;
+            } else if (left > 0) {
+                left = Math.max(0, left - n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            if (left > 0) {
+                left = Math.max(0, left - skipped);
+            }
+            return skipped;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!ended && (left < 0 || left > DRAIN_BYTES)) {
+                response.abort();
+            }
+            super.close();
+        }
     }
 
     private static byte[] md5(byte[] bytes) {

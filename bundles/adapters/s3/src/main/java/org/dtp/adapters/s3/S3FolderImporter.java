@@ -11,7 +11,7 @@ import org.dtp.spi.TransferEndpoint;
 
 /**
  * Imports one vertical's collections into a bucket in the folder layout ({@link FolderVertical} on an
- * {@link S3FileTree}): collections are folders in the prefix, whatever parent they had at the source; a changed item is updated in place. Each
+ * {@link S3FileTree}): collections are folders in the prefix, whatever parent they had at the source (but for verticals whose collections nest: mail); a changed item is updated in place. Each
  * vertical's component is a subclass naming its vertical.
  */
 abstract class S3FolderImporter<C extends ContainerModel, I extends ItemModel> implements Importer<C, I> {
@@ -31,7 +31,7 @@ abstract class S3FolderImporter<C extends ContainerModel, I extends ItemModel> i
     @Override
     public final String importContainer(ImportContext context, String idempotencyKey, C container, String parentId)
             throws AdapterException {
-        return vertical.importContainer(S3FileTree.of(connector, context), context, idempotencyKey, container);
+        return vertical.importContainer(S3FileTree.of(connector, context), context, idempotencyKey, container, parentId);
     }
 
     @Override

@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * A transfer's drive folder as the folder layout's {@link FileTree}: a path is an id of {@link Drive}, a folder a
  * WebDAV collection. Listing is a depth-1 PROPFIND, reading a GET, making a folder a MKCOL; a file is put whole
- * (a PUT with {@code If-None-Match: *}, and when something is there, one with {@code If-Match: *} that replaces it).
+ * (a PUT with {@code If-None-Match: *}, and when something is there, one with {@code If-Match: *} that replaces it),
+ * a stream in one PUT as it is read.
  */
 final class DriveFileTree implements FileTree {
     private final DavClient client;
@@ -60,6 +61,12 @@ final class DriveFileTree implements FileTree {
         if (created.outcome() == DavPutResult.Outcome.PRECONDITION_FAILED) {
             client.put(drive.account(), file, new String(bytes, StandardCharsets.UTF_8), contentType, "*");
         }
+    }
+
+    /** Streamed in one PUT without a precondition: the server puts the file there whole or not at all, as it does any PUT. */
+    @Override
+    public void put(String path, InputStream body, long size, String contentType) throws AdapterException {
+        client.putReplacing(drive.account(), drive.fileAt(path), body, size, contentType);
     }
 
     @Override

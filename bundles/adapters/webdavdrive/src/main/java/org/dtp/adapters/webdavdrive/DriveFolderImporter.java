@@ -11,7 +11,7 @@ import org.dtp.spi.TransferEndpoint;
 
 /**
  * Imports one vertical's collections into a drive folder in the folder layout ({@link FolderVertical} on a
- * {@link DriveFileTree}): collections are folders in the drive folder, whatever parent they had at the source; a changed item is updated in place. Each
+ * {@link DriveFileTree}): collections are folders in the drive folder, whatever parent they had at the source (but for verticals whose collections nest: mail); a changed item is updated in place. Each
  * vertical's component is a subclass naming its vertical.
  */
 abstract class DriveFolderImporter<C extends ContainerModel, I extends ItemModel> implements Importer<C, I> {
@@ -31,7 +31,7 @@ abstract class DriveFolderImporter<C extends ContainerModel, I extends ItemModel
     @Override
     public final String importContainer(ImportContext context, String idempotencyKey, C container, String parentId)
             throws AdapterException {
-        return vertical.importContainer(DriveFileTree.of(connector.client(), context), context, idempotencyKey, container);
+        return vertical.importContainer(DriveFileTree.of(connector.client(), context), context, idempotencyKey, container, parentId);
     }
 
     @Override

@@ -6,14 +6,14 @@ import org.dtp.adapters.localfs.IoFailures;
 import org.dtp.adapters.localfs.LocalFolderConfig;
 import org.dtp.adapters.localfs.LocalFolderSettings;
 import org.dtp.adapters.localfs.Sidecars;
-import org.dtp.adapters.localfs.Sidecars.MailFolderSidecar;
-import org.dtp.adapters.localfs.Sidecars.MessageSidecar;
+import org.dtp.formats.folder.MailSidecars;
+import org.dtp.formats.folder.MailSidecars.MailFolderSidecar;
+import org.dtp.formats.folder.MailSidecars.MessageSidecar;
 import org.dtp.formats.mail.MboxReader;
 import org.dtp.formats.mail.MessageHeaders;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
-import org.dtp.models.mail.SpecialUse;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.AdapterProperties;
 import org.dtp.spi.ExportCursor;
@@ -33,7 +33,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -54,7 +53,7 @@ import java.util.Optional;
                 AdapterProperties.PROVIDER_NAME + "=Local folder",
                 AdapterProperties.VERTICAL + "=MAIL"})
 public final class LocalFolderMailExporter implements Exporter<MailFolder, MailMessage> {
-    static final String MESSAGE_TYPE = "message/rfc822";
+    static final String MESSAGE_TYPE = MailSidecars.MESSAGE_TYPE;
     private static final Logger LOG = LoggerFactory.getLogger(LocalFolderMailExporter.class);
     /** The prefix of a mail folder's change feed name (then its id: a directory's or an mbox file's). */
     static final String FEED = "mail:";
@@ -66,7 +65,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderMailExporter(LocalFolderSettings settings) {
+    public LocalFolderMailExporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 
@@ -89,7 +88,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
             List<MailFolder> folders = cursor.continuation() == null ? folders(root, folder) : List.of();
             ChangeFeed feed = ChangeFeed.open(context, FEED + FolderLayout.idOf(root, folder), folder, cursor.continuation() == null,
                     settings.changeTimeMargin());
-            List<String> names = FolderLayout.fileNames(folder, cursor.continuation(), settings.pageSize() + 1, MailFolders::isEml, feed);
+            List<String> names = FolderLayout.fileNames(folder, cursor.continuation(), settings.pageSize() + 1, MailSidecars::isEml, feed);
             boolean more = names.size() > settings.pageSize();
             List<String> page = more ? names.subList(0, settings.pageSize()) : names;
             List<MailMessage> messages = new ArrayList<>(page.size());
@@ -145,7 +144,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         Path root = settings.root(context.endpoint());
         String uri = ref.uri();
         // "folder/name.eml" (a name may hold '#'), or "folder/name.mbox#offset,size"
-        int hash = MailFolders.isEml(uri) ? -1 : uri.lastIndexOf('#');
+        int hash = MailSidecars.isEml(uri) ? -1 : uri.lastIndexOf('#');
         Path file = FolderLayout.resolve(root, hash < 0 ? uri : uri.substring(0, hash));
         String name = file.getFileName().toString();
         if (FolderLayout.ignored(name) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
@@ -153,7 +152,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         }
         try {
             if (hash < 0) {
-                if (!MailFolders.isEml(name)) {
+                if (!MailSidecars.isEml(name)) {
                     throw new ItemRejectedException("'" + uri + "' is not a message file of this folder");
                 }
                 return Files.newInputStream(file);
@@ -190,21 +189,9 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
     private static MailFolder folder(Path root, Path path) {
         String fileName = path.getFileName().toString();
         boolean mbox = Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS);
-        Optional<MailFolderSidecar> sidecar = quietly(() -> mbox ? MboxIndex.header(path) : Sidecars.readMailFolder(path), path)
-                .filter(s -> fileName.equals(s.folderName()) && s.name() != null && !s.name().isBlank());
-        if (sidecar.isPresent()) {
-            MailFolderSidecar s = sidecar.get();
-            String fullPath = s.fullPath() == null ? s.name() : s.fullPath();
-            boolean other = s.specialUse() == SpecialUse.OTHER;
-            boolean known = !other || s.specialUseText() != null; // OTHER needs its text; a sidecar without it is read as none
-            return new MailFolder(FolderLayout.idOf(root, path), s.name(), fullPath, s.delimiter(),
-                    known ? s.specialUse() : null, known && other ? s.specialUseText() : null);
-        }
+        Optional<MailFolderSidecar> sidecar = quietly(() -> mbox ? MboxIndex.header(path) : Sidecars.readMailFolder(path), path);
         String id = FolderLayout.idOf(root, path);
-        String name = mbox ? MailFolders.stem(fileName) : fileName;
-        String fullPath = MailFolders.fullPath(id);
-        SpecialUse use = fullPath.equalsIgnoreCase("INBOX") ? SpecialUse.INBOX : null;
-        return new MailFolder(id, name, fullPath, "/", use, null);
+        return MailSidecars.folder(id, fileName, mbox ? MailFolders.stem(fileName) : fileName, MailFolders.fullPath(id), sidecar);
     }
 
     private static MailMessage emlMessage(Path root, Path file) {
@@ -220,7 +207,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         String name = file.getFileName().toString();
         Optional<MessageSidecar> sidecar = quietly(() -> Sidecars.readMessage(file), file)
                 .filter(s -> name.equals(s.storedName()));
-        return message(id, new MediaRef(id, MESSAGE_TYPE, size), headers, sidecar, null, size);
+        return MailSidecars.message(id, new MediaRef(id, MESSAGE_TYPE, size), headers, sidecar, null, size);
     }
 
     private static MailMessage mboxMessage(String folderId, MboxReader.Message entry, Optional<MessageSidecar> sidecar) {
@@ -228,16 +215,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         long size = sidecar.map(MessageSidecar::size).orElse(entry.size());
         String id = folderId + "#" + entry.offset();
         MediaRef raw = new MediaRef(id + "," + size, MESSAGE_TYPE, size);
-        return message(id, raw, MessageHeaders.of(entry.headers()), sidecar, entry.arrived(), size);
-    }
-
-    private static MailMessage message(String id, MediaRef raw, MessageHeaders headers, Optional<MessageSidecar> sidecar,
-                                       Instant arrived, long size) {
-        return new MailMessage(id, raw, headers.messageId(), headers.subject(), headers.from(), headers.to(), headers.date(),
-                sidecar.map(MessageSidecar::flags).orElse(null),
-                sidecar.map(MessageSidecar::labels).orElse(List.of()),
-                sidecar.map(MessageSidecar::internalDate).orElse(arrived),
-                size);
+        return MailSidecars.message(id, raw, MessageHeaders.of(entry.headers()), sidecar, entry.arrived(), size);
     }
 
     private interface SidecarRead<T> {

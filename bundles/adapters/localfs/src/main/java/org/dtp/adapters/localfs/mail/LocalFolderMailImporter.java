@@ -9,8 +9,10 @@ import org.dtp.adapters.localfs.LocalFolderSettings;
 import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.adapters.localfs.DiskWrites.Copied;
 import org.dtp.adapters.localfs.LocalFolderSettings.MailFormat;
-import org.dtp.adapters.localfs.Sidecars.MailFolderSidecar;
-import org.dtp.adapters.localfs.Sidecars.MessageSidecar;
+import org.dtp.formats.folder.MailSidecars;
+import org.dtp.formats.folder.MailSidecars.MailFolderSidecar;
+import org.dtp.formats.folder.MailSidecars.MessageSidecar;
+import org.dtp.formats.folder.SidecarJson;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
 import org.dtp.spi.AdapterException;
@@ -71,7 +73,7 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
         this(LocalFolderSettings.of(config));
     }
 
-    LocalFolderMailImporter(LocalFolderSettings settings) {
+    public LocalFolderMailImporter(LocalFolderSettings settings) {
         this.settings = settings;
     }
 
@@ -140,7 +142,7 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
             }
             try {
                 DiskWrites.writeWhole(settings.syncToDisk(), index,
-                        Sidecars.line(new MailFolderSidecar(key, folder, candidate.getFileName().toString())), false);
+                        SidecarJson.line(new MailFolderSidecar(key, folder, candidate.getFileName().toString())), false);
             } catch (FileAlreadyExistsException e) {
                 n--; // another import took this name meanwhile: look at it again
                 continue;
@@ -177,7 +179,7 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
     /** The message as {@code <name from key>.eml}: sidecar first, then the file renamed into place. */
     private String writeEml(ImportContext context, Path root, Path folder, String key, MailMessage message)
             throws AdapterException {
-        String name = FileNames.fromKey(key, ".eml");
+        String name = MailSidecars.emlName(key);
         Path target = folder.resolve(name);
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             return FolderLayout.idOf(root, target); // imported before: its sidecar was written first
@@ -229,7 +231,7 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
                 long length = append(mbox, end, temp, message);
                 MessageSidecar sidecar = sidecarOf(key, message, null, end, length, copied);
                 try (FileChannel index = FileChannel.open(MboxIndex.indexOf(mbox), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-                    ByteBuffer line = ByteBuffer.wrap(Sidecars.line(sidecar));
+                    ByteBuffer line = ByteBuffer.wrap(SidecarJson.line(sidecar));
                     while (line.hasRemaining()) {
                         index.write(line);
                     }
@@ -258,7 +260,7 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
         if (last == null) {
             throw new AdapterException("the mbox '" + mbox + "' has lost its index; dtp appends only to mbox files it keeps an index of");
         }
-        Optional<MessageSidecar> entry = Sidecars.parseLine(last, MessageSidecar.class, Sidecars.MESSAGE_FORMAT);
+        Optional<MessageSidecar> entry = SidecarJson.parse(last, MessageSidecar.class, MailSidecars.MESSAGE_FORMAT);
         long end = entry.map(e -> e.offset() + e.length()).orElse(0L);
         Path pending = MboxIndex.pendingOf(mbox);
         Long pendingAt = readPending(pending);
@@ -349,7 +351,6 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
 
     private static MessageSidecar sidecarOf(String key, MailMessage message, String storedName, Long offset, Long length,
                                             Copied copied) {
-        return new MessageSidecar(Sidecars.MESSAGE_FORMAT, Sidecars.FORMAT_VERSION, key, message.id(), storedName, offset,
-                length, copied.size(), copied.sha256(), message.flags(), message.labels(), message.internalDate());
+        return MessageSidecar.of(key, message, storedName, offset, length, copied.size(), copied.sha256());
     }
 }

@@ -17,10 +17,6 @@ final class MailFolders {
     private MailFolders() {
     }
 
-    static boolean isEml(String name) {
-        return name.toLowerCase(Locale.ROOT).endsWith(".eml");
-    }
-
     static boolean isMbox(String name) {
         return name.toLowerCase(Locale.ROOT).endsWith(Mbox.EXTENSION) && name.length() > Mbox.EXTENSION.length();
     }

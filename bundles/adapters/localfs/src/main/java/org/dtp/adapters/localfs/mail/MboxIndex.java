@@ -2,8 +2,10 @@ package org.dtp.adapters.localfs.mail;
 
 import org.dtp.formats.folder.FileNames;
 import org.dtp.adapters.localfs.Sidecars;
-import org.dtp.adapters.localfs.Sidecars.MailFolderSidecar;
-import org.dtp.adapters.localfs.Sidecars.MessageSidecar;
+import org.dtp.formats.folder.MailSidecars;
+import org.dtp.formats.folder.MailSidecars.MailFolderSidecar;
+import org.dtp.formats.folder.MailSidecars.MessageSidecar;
+import org.dtp.formats.folder.SidecarJson;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -53,7 +55,7 @@ final class MboxIndex {
         try (InputStream in = Files.newInputStream(indexOf(mbox))) {
             byte[] line = readLine(in);
             return line == null ? Optional.empty()
-                    : Sidecars.parseLine(line, MailFolderSidecar.class, Sidecars.MAIL_FOLDER_FORMAT);
+                    : SidecarJson.parse(line, MailFolderSidecar.class, MailSidecars.FOLDER_FORMAT);
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
@@ -64,7 +66,7 @@ final class MboxIndex {
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         int b;
         while ((b = in.read()) >= 0) {
-            if (line.size() < Sidecars.MAX_SIDECAR_BYTES) {
+            if (line.size() < SidecarJson.MAX_SIDECAR_BYTES) {
                 line.write(b);
             }
             if (b == '\n') {
@@ -113,7 +115,7 @@ final class MboxIndex {
                     }
                     nextStart = position;
                     position += line.length;
-                    next = Sidecars.parseLine(line, MessageSidecar.class, Sidecars.MESSAGE_FORMAT).orElse(null);
+                    next = SidecarJson.parse(line, MessageSidecar.class, MailSidecars.MESSAGE_FORMAT).orElse(null);
                     if (next == null || next.offset() == null) {
                         next = null; // the folder line, or not ours
                         continue;
@@ -148,7 +150,7 @@ final class MboxIndex {
     static byte[] lastLine(Path index) throws IOException {
         try (FileChannel channel = FileChannel.open(index, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = channel.size();
-            long window = Math.min(size, Sidecars.MAX_SIDECAR_BYTES + 1);
+            long window = Math.min(size, SidecarJson.MAX_SIDECAR_BYTES + 1);
             ByteBuffer tail = ByteBuffer.allocate((int) window);
             channel.read(tail, size - window);
             byte[] bytes = tail.array();

@@ -1,0 +1,77 @@
+package org.dtp.formats.folder;
+
+import org.dtp.spi.TransientAdapterException;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A {@link FileTree} in memory for tests: files by path; a folder is there when a path starts with it (as in object
+ * storage). Records the paths put, in order.
+ */
+final class MemoryTree implements FileTree {
+    final Map<String, byte[]> files = new TreeMap<>();
+    final List<String> puts = new ArrayList<>();
+
+    @Override
+    public List<Node> list(String folder) {
+        String prefix = folder.isEmpty() ? "" : folder + "/";
+        Map<String, Node> nodes = new TreeMap<>();
+        files.forEach((path, bytes) -> {
+            if (path.startsWith(prefix)) {
+                String rest = path.substring(prefix.length());
+                int slash = rest.indexOf('/');
+                String name = slash < 0 ? rest : rest.substring(0, slash);
+                nodes.put(name, new Node(name, slash >= 0, slash < 0 ? bytes.length : -1));
+            }
+        });
+        return new ArrayList<>(nodes.values());
+    }
+
+    @Override
+    public Optional<InputStream> open(String path) {
+        return Optional.ofNullable(files.get(path)).map(ByteArrayInputStream::new);
+    }
+
+    @Override
+    public void put(String path, byte[] bytes, String contentType) {
+        puts.add(path);
+        files.put(path, bytes);
+    }
+
+    /** Held in memory here: this tree is for small test files. */
+    @Override
+    public void put(String path, InputStream body, long size, String contentType) throws TransientAdapterException {
+        try {
+            puts.add(path);
+            files.put(path, body.readAllBytes());
+        } catch (IOException e) {
+            throw new TransientAdapterException("reading the body of '" + path + "' failed", e);
+        }
+    }
+
+    @Override
+    public boolean makeFolder(String path) {
+        return files.keySet().stream().noneMatch(p -> p.startsWith(path + "/"));
+    }
+
+    @Override
+    public String describe() {
+        return "memory";
+    }
+
+    String text(String path) {
+        return new String(files.get(path), StandardCharsets.UTF_8);
+    }
+
+    void write(String path, String text) {
+        files.put(path, text.getBytes(StandardCharsets.UTF_8));
+    }
+}
