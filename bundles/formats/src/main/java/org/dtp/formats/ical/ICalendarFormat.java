@@ -1056,6 +1056,25 @@ public final class ICalendarFormat {
         }
     }
 
+    /**
+     * An alarm as the iCalendar lines that say it (ACTION, TRIGGER, DESCRIPTION and its other properties: ATTACH,
+     * REPEAT, DURATION, ACKNOWLEDGED, X-APPLE-STRUCTURED-LOCATION, ...), unfolded, each cut when long and joined by
+     * spaces: for the reason given when a destination cannot keep the alarm, so that it names what was lost.
+     *
+     * @since 1.4
+     */
+    public static String alarmText(Alarm a) {
+        VEvent holder = new VEvent();
+        alarmsTo(holder, List.of(a));
+        List<String> lines = new ArrayList<>();
+        for (String line : componentText(holder, "VALARM").replace("\r\n ", "").split("\r\n")) {
+            if (!line.equals("BEGIN:VALARM") && !line.equals("END:VALARM")) {
+                lines.add(ItemLosses.cut(line));
+            }
+        }
+        return String.join(" ", lines);
+    }
+
     private static void alarmsTo(ICalComponent v, List<Alarm> alarms) {
         for (Alarm a : alarms) {
             Trigger trigger = a.triggerAt() != null ? new Trigger(java.util.Date.from(a.triggerAt()))

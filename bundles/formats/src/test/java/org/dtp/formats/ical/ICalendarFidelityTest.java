@@ -76,6 +76,18 @@ public class ICalendarFidelityTest {
     }
 
     @Test
+    public void anAlarmIsNamedByItsLinesForAReason() throws Exception {
+        List<Alarm> alarms = events("apple-calendar-alarms.ics", 0).get(0).alarms();
+        String sound = ICalendarFormat.alarmText(alarms.get(0));
+        assertTrue(sound, sound.startsWith("ACTION:AUDIO TRIGGER") && sound.contains(" ATTACH") && sound.contains(":Chord")
+                && sound.contains(" ACKNOWLEDGED:"));
+        String bell = ICalendarFormat.alarmText(alarms.get(2));
+        assertTrue(bell, bell.contains("TRIGGER;RELATED=END:PT5M") && bell.contains(" REPEAT:2") && bell.contains(" DURATION:PT10M"));
+        String arrive = ICalendarFormat.alarmText(alarms.get(1));
+        assertTrue(arrive, arrive.contains("X-APPLE-PROXIMITY:ARRIVE") && arrive.contains("X-APPLE-STRUCTURED-LOCATION"));
+    }
+
+    @Test
     public void periodAndDateRdatesAndDateExdatesAreWrittenBackValid() throws Exception {
         CalendarEvent planning = events("rfc5545-rdate-range.ics", 0).get(0);
         assertEquals(CalendarTime.ofDate(LocalDate.of(1997, 1, 20)), planning.recurrenceDates().get(1));
