@@ -125,7 +125,8 @@ public final class ICalendarFormat {
      */
     private static final String VOBJECT_FLOATING_MARK = "X-VOBJ-FLOATINGTIME-ALLOWED";
     /** The event fields read from a property that occurs at most once, whose other parameters they keep. */
-    private static final Set<String> SINGLE_EVENT_FIELDS = Set.of("summary", "description", "location", "url", "uid", "start", "end", "recurrenceId", "created", "lastModified", "status", "classification", "transparency",
+    private static final Set<String> SINGLE_EVENT_FIELDS = Set.of("summary", "description", "location", "url", "uid",
+            "start", "end", "recurrenceId", "created", "lastModified", "status", "classification", "transparency",
             "duration", "geo", "sequence");
     /** Parameters a property with a model field may have without losing anything: the form of its value. */
     private static final Set<String> VALUE_FORM_PARAMETERS = Set.of("VALUE", "TZID");
