@@ -144,7 +144,10 @@ final class GoogleEvents {
             context.reportNotKept(e.id(), "thisAndFuture", "RECURRENCE-ID;RANGE=THISANDFUTURE not kept: a Google Calendar "
                     + "occurrence changes itself only, not the later ones");
         }
-        List<String> recurrence = recurrenceLines(e, uid);
+        List<String> recurrence = recurrenceLines(e.toBuilder()
+                .recurrenceDates(zonelessDates(e, "recurrenceDates", e.recurrenceDates(), context))
+                .exceptionDates(zonelessDates(e, "exceptionDates", e.exceptionDates(), context))
+                .build(), uid);
         if (!recurrence.isEmpty()) {
             out.put("recurrence", recurrence);
         }
@@ -205,6 +208,27 @@ final class GoogleEvents {
                 context.reportNotKept(e.id(), field, field + " parameter " + name + "=" + String.join(",", values)
                         + " not kept: Google Calendar keeps no iCalendar parameters")));
         return out;
+    }
+
+    /**
+     * {@code times} with the TZID of each date left out, each reported: RFC 5545 gives a date no zone (the source wrote
+     * one all the same), and Google's recurrence lines are RFC 5545's.
+     */
+    private static List<CalendarTime> zonelessDates(CalendarEvent e, String field, List<CalendarTime> times, ImportContext context) {
+        List<CalendarTime> out = new ArrayList<>();
+        for (int i = 0; i < times.size(); i++) {
+            CalendarTime t = times.get(i);
+            if (t.date() != null && t.timeZoneId() != null) {
+                context.reportNotKept(e.id(), field + "[" + i + "]", dateZoneNotKept(t));
+                t = CalendarTime.ofDate(t.date());
+            }
+            out.add(t);
+        }
+        return out;
+    }
+
+    private static String dateZoneNotKept(CalendarTime date) {
+        return "TZID=" + date.timeZoneId() + " on the date " + date.date() + " not kept: a Google Calendar all-day date has no time zone";
     }
 
     /** Reports each of the iCalendar {@code property}'s {@code parameters}, which {@code holders} have no place for. */
@@ -341,8 +365,7 @@ final class GoogleEvents {
         if (t.date() != null) {
             out.put("date", t.date().toString());
             if (t.timeZoneId() != null) {
-                context.reportNotKept(e.id(), field, "TZID=" + t.timeZoneId() + " on the date " + t.date()
-                        + " not kept: a Google Calendar all-day date has no time zone");
+                context.reportNotKept(e.id(), field, dateZoneNotKept(t));
             }
         } else if (t.utc() != null) {
             out.put("dateTime", t.utc().toString());

@@ -343,6 +343,8 @@ public class GoogleCalendarTest {
                 .summary("Columbus Day")
                 .start(CalendarTime.ofDate(LocalDate.parse("2023-10-10"), "Eastern"))
                 .end(CalendarTime.ofDate(LocalDate.parse("2023-10-11"), "Eastern"))
+                .recurrenceRules(List.of("FREQ=YEARLY"))
+                .exceptionDates(List.of(CalendarTime.ofDate(LocalDate.parse("2024-10-10"), "Eastern")))
                 .build();
         CalendarEvent weekly = CalendarEvent.builder()
                 .id("w1")
@@ -364,10 +366,13 @@ public class GoogleCalendarTest {
         importer.importItem(context, "i:w1", weekly, calendar);
         importer.importItem(context, "i:w1#1", later, calendar);
 
-        assertEquals("2023-10-10", f.fake.eventsOf(calendar).stream().filter(e -> e.path("summary").asText().equals("Columbus Day"))
-                .findFirst().orElseThrow().path("start").path("date").asText());
+        JsonNode stored = f.fake.eventsOf(calendar).stream().filter(e -> e.path("summary").asText().equals("Columbus Day"))
+                .findFirst().orElseThrow();
+        assertEquals("2023-10-10", stored.path("start").path("date").asText());
+        assertEquals("[\"RRULE:FREQ=YEARLY\",\"EXDATE;VALUE=DATE:20241010\"]", stored.path("recurrence").toString());
         assertEquals(List.of("h1 start TZID=Eastern on the date 2023-10-10 not kept: a Google Calendar all-day date has no time zone",
                         "h1 end TZID=Eastern on the date 2023-10-11 not kept: a Google Calendar all-day date has no time zone",
+                        "h1 exceptionDates[0] TZID=Eastern on the date 2024-10-10 not kept: a Google Calendar all-day date has no time zone",
                         "w1#19970120T180000Z thisAndFuture RECURRENCE-ID;RANGE=THISANDFUTURE not kept: a Google Calendar occurrence changes itself only, not the later ones"),
                 context.notKept().stream().map(n -> n.sourceId() + " " + n.field() + " " + n.reason()).toList());
     }

@@ -106,6 +106,9 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         Fidelity.report(context, event.id(), event, OutlookCalendarExporter.event(JSON.valueToTree(body), null, event.recurrenceId()),
                 // a series' EXDATEs are written apart (its occurrences deleted): not compared
                 field -> series && field.equals("exceptionDates") ? null : reason(event, field));
+        if (series) {
+            reportDateZones(context, event);
+        }
         if (event.recurrenceId() != null) {
             body.remove("recurrence");
             body.remove("singleValueExtendedProperties");
@@ -119,6 +122,17 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             cancel(api, id, event.exceptionDates());
         }
         return id;
+    }
+
+    /** The TZIDs on the dates of a series' EXDATEs, which are written apart (their occurrences deleted) and not compared. */
+    private static void reportDateZones(ImportContext context, CalendarEvent series) {
+        for (int i = 0; i < series.exceptionDates().size(); i++) {
+            CalendarTime date = series.exceptionDates().get(i);
+            if (date.date() != null && date.timeZoneId() != null) {
+                context.reportNotKept(series.id(), "exceptionDates[" + i + "]", "TZID=" + date.timeZoneId()
+                        + " on a date not kept: Outlook deletes that day's occurrence, the date has no time zone");
+            }
+        }
     }
 
     /** Why {@code field} of {@code e} is not kept as it is. */

@@ -215,6 +215,19 @@ public class OutlookCalendarTest {
         assertReported(into, "meeting", "alarms[2]", "TRIGGER;RELATED=END:PT5M REPEAT:2 DURATION:PT10M ATTACH");
     }
 
+    /** A weekly all-day series whose EXDATE carries a TZID, as Lotus Notes writes its dates (lotus-notes-9.ics). */
+    @Test
+    public void theTzidOfASeriesExdateIsReported() throws Exception {
+        CalendarEvent holiday = event("h1", null, CalendarTime.ofDate(LocalDate.parse("2023-10-10")),
+                CalendarTime.ofDate(LocalDate.parse("2023-10-11")), List.of("FREQ=WEEKLY;COUNT=5"),
+                List.of(CalendarTime.ofDate(LocalDate.parse("2023-10-17"), "Eastern")));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        importer.importItem(into, "h1", holiday, importer.importContainer(into, "cal", new Calendar("c1", "Holidays", null, null, null), null));
+
+        assertReported(into, "h1", "exceptionDates[0]", "TZID=Eastern on a date not kept");
+    }
+
     @Test
     public void aThisAndFutureChangeIsReported() throws Exception {
         CalendarEvent master = event("m1", null, CalendarTime.ofUtc(Instant.parse("1997-01-13T18:00:00Z")),
