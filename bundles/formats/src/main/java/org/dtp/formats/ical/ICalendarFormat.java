@@ -125,13 +125,22 @@ public final class ICalendarFormat {
      */
     private static final String VOBJECT_FLOATING_MARK = "X-VOBJ-FLOATINGTIME-ALLOWED";
     /** The event fields read from a property that occurs at most once, whose other parameters they keep. */
-    private static final Set<String> SINGLE_EVENT_FIELDS = Set.of("summary", "description", "location", "url", "organizer",
-            "uid", "start", "end", "recurrenceId", "created", "lastModified", "status", "classification", "transparency",
+    private static final Set<String> SINGLE_EVENT_FIELDS = Set.of("summary", "description", "location", "url", "uid",
+            "start", "end", "recurrenceId", "created", "lastModified", "status", "classification", "transparency",
             "duration", "geo", "sequence");
     /** Parameters a property with a model field may have without losing anything: the form of its value. */
     private static final Set<String> VALUE_FORM_PARAMETERS = Set.of("VALUE", "TZID");
     /** ATTENDEE parameters the attendee's fields carry; the others are kept in {@code parameters}. */
     private static final Set<String> ATTENDEE_FIELD_PARAMETERS = Set.of("CN", "ROLE", "PARTSTAT", "RSVP");
+    /** ORGANIZER parameters the organizer's fields carry; the others are kept in {@code parameters}. */
+    private static final Set<String> ORGANIZER_FIELD_PARAMETERS = Set.of("CN");
+    /**
+     * The parameters RFC 5545 gives the text properties read into these event fields (§3.2.1 ALTREP, §3.2.10
+     * LANGUAGE), which the model keeps in {@code propertyParameters} and every iCalendar writer writes back.
+     */
+    private static final Set<String> TEXT_FIELDS = Set.of("summary", "description", "location");
+    private static final Set<String> TEXT_PARAMETERS = Set.of("LANGUAGE", "ALTREP");
+    private static final String THIS_AND_FUTURE = "THISANDFUTURE";
 
     private ICalendarFormat() {
     }
@@ -290,6 +299,7 @@ public final class ICalendarFormat {
         CalendarEvent.Builder event = CalendarEvent.builder()
                 .id(eventId(id, recurrenceId))
                 .recurrenceId(recurrenceId)
+                .thisAndFuture(recurrenceId != null && thisAndFuture(e.getRecurrenceId()))
                 .uid(text(e.getUid(), used))
                 .categories(categories(e.getCategories(), used))
                 .recurrenceRules(recurrenceRules(e.getProperties(RecurrenceRule.class), tz, used))
@@ -377,7 +387,8 @@ public final class ICalendarFormat {
             return null;
         }
         used.add(o);
-        return new org.dtp.models.calendar.Organizer(address(o.getEmail(), o.getUri()), o.getCommonName());
+        return new org.dtp.models.calendar.Organizer(address(o.getEmail(), o.getUri()), o.getCommonName(),
+                otherParameters(o, ORGANIZER_FIELD_PARAMETERS));
     }
 
     private static EventStatus eventStatus(Status s, Set<ICalProperty> used) {
@@ -541,14 +552,24 @@ public final class ICalendarFormat {
             }
         }
         String address = address(a.getEmail(), a.getUri());
+        return new org.dtp.models.calendar.Attendee(address == null ? "" : address, a.getCommonName(), role, roleText, status,
+                statusText, Boolean.TRUE.equals(a.getRsvp()), otherParameters(a, ATTENDEE_FIELD_PARAMETERS));
+    }
+
+    /** The parameters of {@code p} but those its fields carry, by upper-case name, in the order written. */
+    private static Map<String, List<String>> otherParameters(ICalProperty p, Set<String> fieldParameters) {
         Map<String, List<String>> others = new LinkedHashMap<>();
-        for (Map.Entry<String, List<String>> p : a.getParameters()) {
-            if (!ATTENDEE_FIELD_PARAMETERS.contains(p.getKey().toUpperCase(Locale.ROOT))) {
-                others.put(p.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(p.getValue()));
+        for (Map.Entry<String, List<String>> param : p.getParameters()) {
+            if (!fieldParameters.contains(param.getKey().toUpperCase(Locale.ROOT))) {
+                others.put(param.getKey().toUpperCase(Locale.ROOT), new ArrayList<>(param.getValue()));
             }
         }
-        return new org.dtp.models.calendar.Attendee(address == null ? "" : address, a.getCommonName(), role, roleText, status,
-                statusText, Boolean.TRUE.equals(a.getRsvp()), others);
+        return others;
+    }
+
+    /** Whether a RECURRENCE-ID changes its occurrence and the later ones ({@code RANGE=THISANDFUTURE}). */
+    private static boolean thisAndFuture(RecurrenceId p) {
+        return p.getParameters().get("RANGE").stream().anyMatch(THIS_AND_FUTURE::equalsIgnoreCase);
     }
 
     private static String address(String email, String uri) {
@@ -649,11 +670,14 @@ public final class ICalendarFormat {
             raw = new DateTimeComponents(date, java.util.TimeZone.getTimeZone("UTC"));
         }
         if (!date.hasTime()) {
-            // A date has no zone, but a TZID written on it is kept (propertyParameters), and so is its VTIMEZONE.
-            if (property.getParameters().getTimezoneId() != null) {
-                tzids.add(property.getParameters().getTimezoneId());
+            // A date has no zone (RFC 5545), but a TZID written on it is kept with it, and so is its VTIMEZONE.
+            String tzid = property.getParameters().getTimezoneId();
+            LocalDate day = LocalDate.of(raw.getYear(), raw.getMonth(), raw.getDate());
+            if (tzid == null || tzid.isBlank()) {
+                return CalendarTime.ofDate(day);
             }
-            return CalendarTime.ofDate(LocalDate.of(raw.getYear(), raw.getMonth(), raw.getDate()));
+            tzids.add(tzid);
+            return CalendarTime.ofDate(day, tzid);
         }
         if (raw.isUtc()) {
             return CalendarTime.ofUtc(date.toInstant());
@@ -760,24 +784,24 @@ public final class ICalendarFormat {
 
     /**
      * The parameters the fields of the properties read into them leave out, by field: parameters other than the
-     * value's form (LANGUAGE, ALTREP, RANGE, SENT-BY, DIR, ...) and a TZID on a date (a date has no zone; its zone's
-     * VTIMEZONE is kept as for a time's, see {@link #time}), each reported as kept there. A property that can occur
-     * more than once (CATEGORIES, RDATE, EXDATE, RRULE) has no one place for them: reported as not kept. ATTENDEEs keep
-     * their parameters in their own field.
+     * value's form (LANGUAGE, ALTREP, X- parameters, ...). LANGUAGE and ALTREP of the text fields are the model's to keep
+     * there; any other is reported as kept there. A property that can occur more than once (CATEGORIES, RDATE, EXDATE,
+     * RRULE) has no one place for them: reported as not kept. ATTENDEEs and the ORGANIZER keep their parameters in their
+     * own fields, a RECURRENCE-ID its RANGE=THISANDFUTURE in {@code thisAndFuture}, a date its TZID.
      */
     private static Map<String, Map<String, List<String>>> propertyParameters(Set<ICalProperty> used, TimezoneInfo tz,
             Map<String, String> fields, Set<String> singleFields, ItemLosses losses) {
         Map<String, Map<String, List<String>>> out = new LinkedHashMap<>();
         for (ICalProperty p : used) {
-            if (p == null || p instanceof Attendee) {
+            if (p == null || p instanceof Attendee || p instanceof Organizer) {
                 continue;
             }
             ExtendedProperty text = propertyText(p, tz);
             String field = fields.getOrDefault(text.name(), text.name().toLowerCase(Locale.ROOT));
-            boolean date = isDate(p);
-            for (Map.Entry<String, List<String>> param : parametersOf(p)) {
+            for (Map.Entry<String, List<String>> param : p.getParameters()) {
                 String name = param.getKey().toUpperCase(Locale.ROOT);
-                if (VALUE_FORM_PARAMETERS.contains(name) && !(name.equals("TZID") && date)) {
+                if (VALUE_FORM_PARAMETERS.contains(name)
+                        || p instanceof RecurrenceId r && name.equals("RANGE") && singleFields.contains(field) && thisAndFuture(r)) {
                     continue;
                 }
                 String written = text.name() + ";" + name + "=" + String.join(",", param.getValue());
@@ -786,32 +810,12 @@ public final class ICalendarFormat {
                     continue;
                 }
                 out.computeIfAbsent(field, f -> new LinkedHashMap<>()).put(name, List.copyOf(param.getValue()));
-                losses.notKept(field, written + " kept in propertyParameters." + field);
+                if (!(TEXT_FIELDS.contains(field) && TEXT_PARAMETERS.contains(name))) {
+                    losses.notKept(field, written + " kept in propertyParameters." + field);
+                }
             }
         }
         return out;
-    }
-
-    /** The parameters of {@code p} but an ORGANIZER's CN, which is the organizer's name. */
-    private static ICalParameters parametersOf(ICalProperty p) {
-        ICalParameters params = new ICalParameters(p.getParameters());
-        if (p instanceof Organizer) {
-            params.removeAll("CN");
-        }
-        return params;
-    }
-
-    private static boolean isDate(ICalProperty p) {
-        if (p instanceof DateOrDateTimeProperty d) {
-            return d.getValue() != null && !d.getValue().hasTime();
-        }
-        if (p instanceof ExceptionDates x) {
-            return !x.getValues().isEmpty() && !x.getValues().get(0).hasTime();
-        }
-        if (p instanceof RecurrenceDates r) {
-            return !r.getDates().isEmpty() && !r.getDates().get(0).hasTime();
-        }
-        return false;
     }
 
     // ---- writing ----
@@ -838,10 +842,11 @@ public final class ICalendarFormat {
             text.append(timeText(t));
         }
         RawProperty p = new RawProperty(name, text.toString());
+        if (first.timeZoneId() != null) {
+            p.getParameters().put("TZID", first.timeZoneId());
+        }
         if (first.date() != null) {
             p.getParameters().put("VALUE", "DATE");
-        } else if (first.timeZoneId() != null) {
-            p.getParameters().put("TZID", first.timeZoneId());
         }
         return p;
     }
@@ -850,7 +855,7 @@ public final class ICalendarFormat {
     private static List<List<CalendarTime>> groups(List<CalendarTime> values) {
         Map<String, List<CalendarTime>> byForm = new LinkedHashMap<>();
         for (CalendarTime t : values) {
-            String key = t.date() != null ? "date" : t.utc() != null ? "utc" : "local:" + t.timeZoneId();
+            String key = (t.date() != null ? "date:" : t.utc() != null ? "utc:" : "local:") + t.timeZoneId();
             byForm.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         return new ArrayList<>(byForm.values());
@@ -866,7 +871,11 @@ public final class ICalendarFormat {
         VEvent v = new VEvent();
         v.setUid(uid);
         if (e.recurrenceId() != null) {
-            v.addProperty(timeProperty("RECURRENCE-ID", List.of(e.recurrenceId())));
+            RawProperty recurrenceId = timeProperty("RECURRENCE-ID", List.of(e.recurrenceId()));
+            if (e.thisAndFuture()) {
+                recurrenceId.getParameters().put("RANGE", THIS_AND_FUTURE);
+            }
+            v.addProperty(recurrenceId);
         }
         if (e.start() != null) {
             v.addProperty(timeProperty("DTSTART", List.of(e.start())));
@@ -899,6 +908,7 @@ public final class ICalendarFormat {
         if (e.organizer() != null) {
             Organizer o = new Organizer(e.organizer().name(), null);
             o.setUri(e.organizer().address());
+            putAll(o.getParameters(), e.organizer().parameters());
             v.setOrganizer(o);
         }
         for (org.dtp.models.calendar.Attendee a : e.attendees()) {
@@ -914,7 +924,7 @@ public final class ICalendarFormat {
             if (a.rsvp()) {
                 at.setRsvp(true);
             }
-            a.parameters().forEach((k, values) -> values.forEach(value -> at.getParameters().put(k, value)));
+            putAll(at.getParameters(), a.parameters());
             v.addAttendee(at);
         }
         if (!e.categories().isEmpty()) {
@@ -1000,10 +1010,7 @@ public final class ICalendarFormat {
         times.add(e.recurrenceId());
         times.addAll(e.recurrenceDates());
         times.addAll(e.exceptionDates());
-        Set<String> out = timeZoneIds(times);
-        // A date's TZID, kept as a parameter, names a zone whose VTIMEZONE the object needs as well.
-        e.propertyParameters().values().forEach(params -> out.addAll(params.getOrDefault("TZID", List.of())));
-        return out;
+        return timeZoneIds(times);
     }
 
     /** The TZIDs the times of {@code t} name (due, start), each once, in that order. */
@@ -1050,6 +1057,25 @@ public final class ICalendarFormat {
         }
     }
 
+    /**
+     * An alarm as the iCalendar lines that say it (ACTION, TRIGGER, DESCRIPTION and its other properties: ATTACH,
+     * REPEAT, DURATION, ACKNOWLEDGED, X-APPLE-STRUCTURED-LOCATION, ...), unfolded, each cut when long and joined by
+     * spaces: for the reason given when a destination cannot keep the alarm, so that it names what was lost.
+     *
+     * @since 1.4
+     */
+    public static String alarmText(Alarm a) {
+        VEvent holder = new VEvent();
+        alarmsTo(holder, List.of(a));
+        List<String> lines = new ArrayList<>();
+        for (String line : componentText(holder, "VALARM").replace("\r\n ", "").split("\r\n")) {
+            if (!line.equals("BEGIN:VALARM") && !line.equals("END:VALARM")) {
+                lines.add(ItemLosses.cut(line));
+            }
+        }
+        return String.join(" ", lines);
+    }
+
     private static void alarmsTo(ICalComponent v, List<Alarm> alarms) {
         for (Alarm a : alarms) {
             Trigger trigger = a.triggerAt() != null ? new Trigger(java.util.Date.from(a.triggerAt()))
@@ -1077,8 +1103,13 @@ public final class ICalendarFormat {
 
     private static RawProperty rawProperty(ExtendedProperty x) {
         RawProperty raw = new RawProperty(x.name(), x.value());
-        x.params().forEach((k, values) -> values.forEach(value -> raw.getParameters().put(k, value)));
+        putAll(raw.getParameters(), x.params());
         return raw;
+    }
+
+    /** Adds {@code parameters}, each value of each, to {@code target}, in their order. */
+    private static void putAll(ICalParameters target, Map<String, List<String>> parameters) {
+        parameters.forEach(target::putAll);
     }
 
     private static String componentText(ICalComponent component, String name) {

@@ -29,7 +29,11 @@ final class ItemLosses {
         for (Map.Entry<String, List<String>> e : p.params().entrySet()) {
             s.append(';').append(e.getKey()).append('=').append(String.join(",", e.getValue()));
         }
-        String value = p.value().length() > VALUE_SHOWN ? p.value().substring(0, VALUE_SHOWN) + "…" : p.value();
-        return s.append(':').append(value).toString();
+        return s.append(':').append(cut(p.value())).toString();
+    }
+
+    /** {@code value}, cut when long. */
+    static String cut(String value) {
+        return value.length() > VALUE_SHOWN ? value.substring(0, VALUE_SHOWN) + "…" : value;
     }
 }

@@ -2,10 +2,10 @@
  * iCalendar (RFC 5545) to the canonical {@link org.dtp.models.calendar.CalendarEvent} and
  * {@link org.dtp.models.tasks.Task} and back ({@link ICalendarFormat}), with VTIMEZONEs for the zones items use, for
  * every adapter that reads or writes iCalendar (CalDAV servers, .ics files). The iCalendar library used inside stays
- * private to this bundle.
+ * private to this bundle. 1.4: {@link org.dtp.formats.ical.ICalendarFormat#alarmText}, an alarm named in a reason.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.dtp.formats.ical;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,6 +1,10 @@
 package org.dtp.formats.testing;
 
 import org.dtp.formats.fidelity.ReadLosses;
+import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.ICalendarObjects;
+import org.dtp.formats.ical.MalformedICalendarException;
+import org.dtp.models.calendar.CalendarEvent;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,6 +28,29 @@ public final class IcalCorpus {
 
     public static String read(String file) throws IOException {
         return Samples.icalendar("corpus/" + file);
+    }
+
+    /** The events of the {@code object}th iCalendar object of the corpus file {@code file}, the losses not told. */
+    public static List<CalendarEvent> events(String file, int object) throws IOException, MalformedICalendarException {
+        return ICalendarFormat.readEvents(file + "#" + object, ICalendarObjects.split(read(file)).get(object), new Recorded());
+    }
+
+    /**
+     * A meeting with the attendee and alarm details of the corpus that a provider's event form may have no place for:
+     * the Outlook meeting's attendees (OPT- and NON-PARTICIPANT, CUTYPE ROOM, RESOURCE and GROUP, MEMBER, DELEGATED-TO
+     * and -FROM, LANGUAGE, SENT-BY, DIR), the Exchange meeting's ORGANIZER sent by a delegate (SENT-BY, DIR), Apple's
+     * alarms (AUDIO with ATTACH and ACKNOWLEDGED; a location-based one; RELATED=END with REPEAT and DURATION) on the
+     * Lotus Notes holiday's dates, which carry a TZID. Its id is {@code meeting}.
+     */
+    public static CalendarEvent detailedMeeting() throws IOException, MalformedICalendarException {
+        CalendarEvent holiday = events("lotus-notes-9.ics", 1).get(0);
+        return events("outlook-meeting-attendees.ics", 0).get(0).toBuilder()
+                .id("meeting")
+                .organizer(events("exchange-delegated-meeting.ics", 0).get(0).organizer())
+                .alarms(events("apple-calendar-alarms.ics", 0).get(0).alarms())
+                .start(holiday.start())
+                .end(holiday.end())
+                .build();
     }
 
     private IcalCorpus() {

@@ -1,7 +1,5 @@
 package org.dtp.models.calendar;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,12 +28,7 @@ public record Attendee(
         if ((status == ParticipationStatus.OTHER) != (statusText != null)) {
             throw new IllegalArgumentException("statusText is set exactly when status is OTHER");
         }
-        // In the order given, as ExtendedProperty keeps its parameters.
-        Map<String, List<String>> copy = new LinkedHashMap<>();
-        if (parameters != null) {
-            parameters.forEach((k, v) -> copy.put(Objects.requireNonNull(k, "parameter name"), v == null ? List.of() : List.copyOf(v)));
-        }
-        parameters = Collections.unmodifiableMap(copy);
+        parameters = Parameters.copyOf(parameters);
     }
 
     /** An attendee without other parameters. */

@@ -24,7 +24,12 @@ import java.util.Optional;
  * {@code propertyParameters} holds, by field name ({@code summary}, {@code description}, {@code start},
  * {@code recurrenceId}, {@code organizer}, ...), the parameters of the property read into that field which the field
  * has no place for (LANGUAGE, ALTREP, RANGE, SENT-BY, DIR, a TZID on a date, X- parameters), by upper-case name, as
- * written: kept so that they are written back (since 1.3).
+ * written: kept so that they are written back (since 1.3). The LANGUAGE and ALTREP of {@code summary},
+ * {@code description} and {@code location} are kept there; since 1.4 an ORGANIZER's parameters are in
+ * {@link Organizer#parameters()}, RANGE=THISANDFUTURE in {@code thisAndFuture} and a TZID on a date in its
+ * {@link CalendarTime}.
+ * {@code thisAndFuture} says that a changed occurrence changes its occurrence and every later one
+ * ({@code RECURRENCE-ID;RANGE=THISANDFUTURE}, RFC 5545 §3.8.4.4); it is set only with a {@code recurrenceId} (since 1.4).
  */
 @Schema(name = "dtp.calendar.event")
 public record CalendarEvent(
@@ -54,7 +59,8 @@ public record CalendarEvent(
         String url,
         GeoLocation geo,
         List<ExtendedProperty> extended,
-        Map<String, Map<String, List<String>>> propertyParameters) implements ItemModel {
+        Map<String, Map<String, List<String>>> propertyParameters,
+        boolean thisAndFuture) implements ItemModel {
 
     public CalendarEvent {
         Objects.requireNonNull(id, "id");
@@ -64,6 +70,9 @@ public record CalendarEvent(
         Alarm.checkDuration(duration, "duration");
         if ((classification == Classification.OTHER) != (classificationText != null)) {
             throw new IllegalArgumentException("classificationText is set exactly when classification is OTHER");
+        }
+        if (thisAndFuture && recurrenceId == null) {
+            throw new IllegalArgumentException("thisAndFuture belongs to a changed occurrence, which has a recurrenceId");
         }
         if (sequence < 0) {
             throw new IllegalArgumentException("sequence must not be negative, was " + sequence);
@@ -91,17 +100,26 @@ public record CalendarEvent(
                 recurrenceDates, exceptionDates, alarms, sequence, created, lastModified, url, geo, extended, null);
     }
 
+    /** The components of 1.3, without {@code thisAndFuture}: kept so that code built against 1.3 runs unchanged. */
+    public CalendarEvent(String id, String uid, CalendarTime recurrenceId, String summary, String description,
+                         String location, CalendarTime start, CalendarTime end, String duration, EventStatus status,
+                         Transparency transparency, Classification classification, String classificationText,
+                         Organizer organizer, List<Attendee> attendees, List<String> categories,
+                         List<String> recurrenceRules, List<CalendarTime> recurrenceDates,
+                         List<CalendarTime> exceptionDates, List<Alarm> alarms, int sequence, Instant created,
+                         Instant lastModified, String url, GeoLocation geo, List<ExtendedProperty> extended,
+                         Map<String, Map<String, List<String>>> propertyParameters) {
+        this(id, uid, recurrenceId, summary, description, location, start, end, duration, status, transparency,
+                classification, classificationText, organizer, attendees, categories, recurrenceRules,
+                recurrenceDates, exceptionDates, alarms, sequence, created, lastModified, url, geo, extended,
+                propertyParameters, false);
+    }
+
     /** An unmodifiable copy in the order given (as ExtendedProperty keeps its parameters), value lists included; null becomes empty. */
     static Map<String, Map<String, List<String>>> copyOf(Map<String, Map<String, List<String>>> parameters) {
         Map<String, Map<String, List<String>>> copy = new LinkedHashMap<>();
         if (parameters != null) {
-            parameters.forEach((field, params) -> {
-                Map<String, List<String>> values = new LinkedHashMap<>();
-                if (params != null) {
-                    params.forEach((k, v) -> values.put(Objects.requireNonNull(k, "parameter name"), v == null ? List.of() : List.copyOf(v)));
-                }
-                copy.put(Objects.requireNonNull(field, "field"), Collections.unmodifiableMap(values));
-            });
+            parameters.forEach((field, params) -> copy.put(Objects.requireNonNull(field, "field"), Parameters.copyOf(params)));
         }
         return Collections.unmodifiableMap(copy);
     }
@@ -160,6 +178,7 @@ public record CalendarEvent(
         private GeoLocation geo;
         private List<ExtendedProperty> extended;
         private Map<String, Map<String, List<String>>> propertyParameters;
+        private boolean thisAndFuture;
 
         private Builder() {
         }
@@ -192,6 +211,7 @@ public record CalendarEvent(
             geo = source.geo;
             extended = source.extended;
             propertyParameters = source.propertyParameters;
+            thisAndFuture = source.thisAndFuture;
         }
 
         public Builder id(String id) {
@@ -329,12 +349,17 @@ public record CalendarEvent(
             return this;
         }
 
+        public Builder thisAndFuture(boolean thisAndFuture) {
+            this.thisAndFuture = thisAndFuture;
+            return this;
+        }
+
         /** The CalendarEvent; throws as the canonical constructor does when the components break its rules. */
         public CalendarEvent build() {
             return new CalendarEvent(id, uid, recurrenceId, summary, description, location, start, end,
                     duration, status, transparency, classification, classificationText, organizer, attendees,
                     categories, recurrenceRules, recurrenceDates, exceptionDates, alarms, sequence, created,
-                    lastModified, url, geo, extended, propertyParameters);
+                    lastModified, url, geo, extended, propertyParameters, thisAndFuture);
         }
     }
 }

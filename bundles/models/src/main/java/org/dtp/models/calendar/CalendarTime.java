@@ -13,7 +13,9 @@ import java.time.ZoneOffset;
  * An iCalendar DATE or DATE-TIME, keeping which of its forms it had; exactly one of {@code date},
  * {@code dateTime} and {@code utc} is set:
  * <ul>
- * <li>{@code date}: an all-day value;</li>
+ * <li>{@code date}: an all-day value; with {@code timeZoneId} when the source wrote a TZID on it
+ * ({@code DTSTART;TZID=America/New_York;VALUE=DATE:20231010}, as some Exchange and Lotus exports do): RFC 5545 gives a
+ * date no zone, but the TZID is kept so that it is written back (since 1.4);</li>
  * <li>{@code dateTime} with {@code timeZoneId}: a wall-clock time in that zone (TZID);</li>
  * <li>{@code dateTime} alone: a floating time, the same wall clock in every zone;</li>
  * <li>{@code utc}: an instant (the {@code Z} form).</li>
@@ -27,13 +29,18 @@ public record CalendarTime(LocalDate date, LocalDateTime dateTime, String timeZo
         if (forms != 1) {
             throw new IllegalArgumentException("a calendar time is exactly one of date, dateTime or utc");
         }
-        if (timeZoneId != null && (dateTime == null || timeZoneId.isBlank())) {
-            throw new IllegalArgumentException("a time zone id belongs only to a dateTime and must not be blank");
+        if (timeZoneId != null && (utc != null || timeZoneId.isBlank())) {
+            throw new IllegalArgumentException("a time zone id belongs to a dateTime or a date, never to utc, and must not be blank");
         }
     }
 
     public static CalendarTime ofDate(LocalDate date) {
         return new CalendarTime(date, null, null, null);
+    }
+
+    /** A date written with a TZID, which is kept as written (since 1.4). */
+    public static CalendarTime ofDate(LocalDate date, String timeZoneId) {
+        return new CalendarTime(date, null, timeZoneId, null);
     }
 
     public static CalendarTime ofFloating(LocalDateTime dateTime) {
@@ -51,7 +58,7 @@ public record CalendarTime(LocalDate date, LocalDateTime dateTime, String timeZo
     /**
      * The instant this time denotes, for comparing it with instants (a transfer's date range): {@code utc} as it
      * is; a zoned time in its zone, read in UTC when the zone is no IANA id the JDK knows; a floating time, and a
-     * date at its start, read in UTC. Since 1.3.
+     * date (with a TZID or not) at its start, read in UTC. Since 1.3.
      */
     @JsonIgnore
     public Instant toInstant() {

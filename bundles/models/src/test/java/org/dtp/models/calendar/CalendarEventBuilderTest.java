@@ -25,7 +25,7 @@ public class CalendarEventBuilderTest {
                 CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T15:00"), BERLIN),
                 CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T15:30"), BERLIN), null,
                 EventStatus.CONFIRMED, Transparency.OPAQUE, Classification.OTHER, "X-COMPANY-ONLY",
-                new Organizer("mailto:chef@example.org", "Renée Chef"),
+                new Organizer("mailto:chef@example.org", "Renée Chef", Map.of("SENT-BY", List.of("mailto:office@example.org"))),
                 List.of(new Attendee("mailto:a@example.org", "Åsa", AttendeeRole.CHAIR, null,
                         ParticipationStatus.ACCEPTED, null, true)),
                 List.of("Arbeit"), List.of("FREQ=WEEKLY;BYDAY=MO"),
@@ -35,7 +35,7 @@ public class CalendarEventBuilderTest {
                 3, Instant.parse("2024-02-01T12:00:00Z"), Instant.parse("2024-02-20T16:45:10Z"),
                 "https://example.org/events/1", new GeoLocation(52.52, 13.405, null),
                 List.of(new ExtendedProperty("X-MICROSOFT-CDO-BUSYSTATUS", Map.of(), "BUSY")),
-                Map.of("summary", Map.of("LANGUAGE", List.of("de"))));
+                Map.of("summary", Map.of("LANGUAGE", List.of("de"))), true);
     }
 
     @Test
@@ -46,7 +46,8 @@ public class CalendarEventBuilderTest {
                 withEnd.status(), withEnd.transparency(), withEnd.classification(), withEnd.classificationText(),
                 withEnd.organizer(), withEnd.attendees(), withEnd.categories(), withEnd.recurrenceRules(),
                 withEnd.recurrenceDates(), withEnd.exceptionDates(), withEnd.alarms(), withEnd.sequence(),
-                withEnd.created(), withEnd.lastModified(), withEnd.url(), withEnd.geo(), withEnd.extended(), withEnd.propertyParameters());
+                withEnd.created(), withEnd.lastModified(), withEnd.url(), withEnd.geo(), withEnd.extended(), withEnd.propertyParameters(),
+                withEnd.thisAndFuture());
         assertFilled(withEnd, "duration");
         assertFilled(withDuration, "end");
 
@@ -62,8 +63,18 @@ public class CalendarEventBuilderTest {
                 e.start(), e.end(), e.duration(), e.status(), e.transparency(), e.classification(), e.classificationText(),
                 e.organizer(), e.attendees(), e.categories(), e.recurrenceRules(), e.recurrenceDates(), e.exceptionDates(),
                 e.alarms(), e.sequence(), e.created(), e.lastModified(), e.url(), e.geo(), e.extended());
-        assertEquals(e.toBuilder().propertyParameters(null).build(), of12);
+        assertEquals(e.toBuilder().propertyParameters(null).thisAndFuture(false).build(), of12);
         assertEquals(Map.of(), of12.propertyParameters());
+    }
+
+    @Test
+    public void theConstructorOf13LeavesThisAndFutureUnset() {
+        CalendarEvent e = filled();
+        CalendarEvent of13 = new CalendarEvent(e.id(), e.uid(), e.recurrenceId(), e.summary(), e.description(), e.location(),
+                e.start(), e.end(), e.duration(), e.status(), e.transparency(), e.classification(), e.classificationText(),
+                e.organizer(), e.attendees(), e.categories(), e.recurrenceRules(), e.recurrenceDates(), e.exceptionDates(),
+                e.alarms(), e.sequence(), e.created(), e.lastModified(), e.url(), e.geo(), e.extended(), e.propertyParameters());
+        assertEquals(e.toBuilder().thisAndFuture(false).build(), of13);
     }
 
     @Test

@@ -40,7 +40,8 @@ public class CalendarJsonTest extends ModelJsonContract {
                 .transparency(Transparency.OPAQUE)
                 .classification(Classification.OTHER)
                 .classificationText("X-COMPANY-ONLY")
-                .organizer(new Organizer("mailto:chef@example.org", "Renée Chef"))
+                .organizer(new Organizer("mailto:chef@example.org", "Renée Chef",
+                        Map.of("SENT-BY", List.of("mailto:assistenz@example.org"))))
                 .attendees(List.of(new Attendee("mailto:a@example.org", "Åsa", AttendeeRole.CHAIR, null,
                                 ParticipationStatus.ACCEPTED, null, false),
                         new Attendee("mailto:b@example.org", "李雷", AttendeeRole.OPT_PARTICIPANT, null,
@@ -60,8 +61,7 @@ public class CalendarJsonTest extends ModelJsonContract {
                 .geo(new GeoLocation(52.52, 13.405, null))
                 .extended(List.of(new ExtendedProperty("X-MICROSOFT-CDO-BUSYSTATUS", Map.of(), "BUSY"),
                         new ExtendedProperty("X-ALT-DESC", Map.of("FMTTYPE", List.of("text/html")), "<p>Agenda</p>")))
-                .propertyParameters(Map.of("summary", Map.of("LANGUAGE", List.of("de")),
-                        "organizer", Map.of("SENT-BY", List.of("mailto:assistenz@example.org"))))
+                .propertyParameters(Map.of("summary", Map.of("LANGUAGE", List.of("de"))))
                 .build();
     }
 
@@ -71,6 +71,7 @@ public class CalendarJsonTest extends ModelJsonContract {
                 .id("evt-1_20240311")
                 .uid(UID)
                 .recurrenceId(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T10:00"), BERLIN))
+                .thisAndFuture(true)
                 .summary("Jour fixe (verschoben)")
                 .location("Raum 2.71")
                 .start(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-11T15:00"), BERLIN))
@@ -174,9 +175,38 @@ public class CalendarJsonTest extends ModelJsonContract {
     }
 
     @Test
-    public void aTimeZoneIdWithoutDateTimeIsRefused() {
+    public void aTimeZoneIdOnUtcIsRefused() {
         assertThrows(IllegalArgumentException.class,
-                () -> new CalendarTime(LocalDate.parse("2024-01-01"), null, BERLIN, null));
+                () -> new CalendarTime(null, null, BERLIN, Instant.parse("2024-01-01T00:00:00Z")));
+    }
+
+    @Test
+    public void aDateWrittenWithATimeZoneIdKeepsIt() {
+        CalendarEvent holiday = allDay().toBuilder().start(CalendarTime.ofDate(LocalDate.parse("2024-12-24"), "Eastern")).build();
+
+        String text = json.write(holiday);
+
+        assertTrue(text, text.contains("\"start\":{\"date\":\"2024-12-24\",\"timeZoneId\":\"Eastern\"}"));
+        assertEquals(holiday, roundTrip(holiday));
+        assertEquals("a date is read in UTC, its TZID or not", Instant.parse("2024-12-24T00:00:00Z"), holiday.start().toInstant());
+    }
+
+    @Test
+    public void thisAndFutureWithoutARecurrenceIdIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> CalendarEvent.builder().id("e").thisAndFuture(true).build());
+    }
+
+    @Test
+    public void anOrganizersParametersKeepTheirOrder() {
+        Map<String, List<String>> given = new java.util.LinkedHashMap<>();
+        given.put("SENT-BY", List.of("mailto:office@example.org"));
+        given.put("DIR", List.of("ldap://example.org/cn=Chef"));
+        given.put("LANGUAGE", List.of("de"));
+
+        Organizer organizer = new Organizer("mailto:chef@example.org", null, given);
+
+        assertEquals(List.of("SENT-BY", "DIR", "LANGUAGE"), List.copyOf(organizer.parameters().keySet()));
+        assertEquals(Map.of(), new Organizer("mailto:chef@example.org", null).parameters());
     }
 
     @Test

@@ -2,6 +2,8 @@ package org.dtp.adapters.caldav;
 
 import org.dtp.kit.testing.TestImportContext;
 import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.ICalendarObjects;
+import org.dtp.formats.testing.IcalCorpus;
 import org.dtp.formats.testing.Samples;
 import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.Alarm;
@@ -81,6 +83,42 @@ public class CalDavRoundTripTest {
                 .filter(e -> "Team Meeting".equals(e.summary())).findFirst().orElseThrow().id())).orElseThrow().data();
         assertEquals("the source's VTIMEZONE, verbatim", ICalendarFormat.vtimezones(Samples.icalendar("outlook-2010.ics"))
                 .get("Eastern Standard Time").replace("\r\n", "\n"), ICalendarFormat.vtimezones(stored).get("Eastern Standard Time").replace("\r\n", "\n"));
+    }
+
+    /**
+     * What org.dtp.models.calendar 1.4 keeps, through Radicale and back into Radicale, from the corpus: RFC 5545's
+     * RECURRENCE-ID;RANGE=THISANDFUTURE (its sample without the RDATE;VALUE=PERIOD Radicale refuses), the TZID Lotus
+     * Notes writes on dates, and the ORGANIZER's SENT-BY and DIR of Exchange's meeting sent by a delegate.
+     */
+    @Test
+    public void aThisAndFutureRangeADatesTzidAndAnOrganizersParametersSurviveRadicaleToRadicale() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 50);
+        String source = f.newCalendar("Calendar 1.4", "VEVENT");
+        f.put(source, "range.ics", IcalCorpus.read("rfc5545-rdate-range.ics").replaceAll("RDATE;VALUE=PERIOD:[^\r\n]*\r?\n", ""));
+        f.put(source, "lotus.ics", ICalendarObjects.split(IcalCorpus.read("lotus-notes-9.ics")).get(1));
+        f.put(source, "delegate.ics", IcalCorpus.read("exchange-delegated-meeting.ics"));
+        List<CalendarEvent> first = f.exportAll(f.events.pages, source).items();
+        CalendarEvent later = first.stream().filter(e -> e.recurrenceId() != null).findFirst().orElseThrow();
+        assertTrue(later.thisAndFuture());
+        CalendarEvent holiday = first.stream().filter(e -> e.start().date() != null && e.recurrenceRules().isEmpty()
+                && e.recurrenceDates().isEmpty()).findFirst().orElseThrow();
+        assertEquals(CalendarTime.ofDate(java.time.LocalDate.parse("2023-10-10"), "Eastern"), holiday.start());
+        CalendarEvent delegated = first.stream().filter(e -> e.organizer() != null).findFirst().orElseThrow();
+        assertEquals(List.of("mailto:office.hahn@example.com"), delegated.organizer().parameters().get("SENT-BY"));
+
+        TestImportContext ctx = f.destination();
+        String target = f.eventImporter.importContainer(ctx, "c:" + source, new Calendar(source, "Copy 1.4", null, null, null), null);
+        for (CalendarEvent e : first) {
+            f.eventImporter.importItem(ctx, "i:" + e.id(), e, target);
+        }
+        assertEquals(List.of(), ctx.notKept());
+        Comparator<CalendarEvent> order = Comparator.comparing((CalendarEvent e) -> e.uid()).thenComparing(e -> e.recurrenceId() == null ? "" : ICalendarFormat.timeText(e.recurrenceId()));
+        List<CalendarEvent> before = first.stream().sorted(order).toList();
+        List<CalendarEvent> after = f.exportAll(f.events.pages, target).items().stream().sorted(order).toList();
+        assertEquals(before.size(), after.size());
+        for (int i = 0; i < before.size(); i++) {
+            assertSameFields(before.get(i), after.get(i));
+        }
     }
 
     /**

@@ -2,7 +2,9 @@ package org.dtp.adapters.microsoft;
 
 import org.dtp.formats.fidelity.RecordDifferences;
 import org.dtp.formats.fidelity.RecordDifferences.Difference;
+import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.models.ExtendedProperty;
+import org.dtp.models.calendar.Alarm;
 import org.dtp.models.contacts.PropertyDetails;
 import org.dtp.spi.ImportContext;
 
@@ -46,9 +48,13 @@ public final class Fidelity {
 
     /**
      * What a source's parameters or extra properties (an attendee's CUTYPE, an alarm's REPEAT, the LANGUAGE of a
-     * SUMMARY, a vCard group) held, named in the reason as Graph has no place for them; empty for other values.
+     * SUMMARY, a vCard group) or a whole alarm held, named in the reason as Graph has no place for them; empty for
+     * other values.
      */
     private static String detail(Object before) {
+        if (before instanceof Alarm a) {
+            return ICalendarFormat.alarmText(a) + " not kept: ";
+        }
         if (before instanceof ExtendedProperty x) {
             return x.name() + (x.params().isEmpty() ? "" : ";" + x.params()) + ":" + x.value() + " not kept: ";
         }

@@ -156,8 +156,10 @@ public final class RtmTaskImporter implements Importer<TaskList, Task> {
             };
             context.reportNotKept(task.id(), "priority", "Remember The Milk has three priorities; " + task.priority() + " is kept as " + keptAs);
         }
-        if (task.due() != null && task.due().date() == null && task.due().utc() == null) {
-            context.reportNotKept(task.id(), "due", "Remember The Milk keeps a due time as an instant, without its time zone");
+        if (task.due() != null && task.due().utc() == null && (task.due().date() == null || task.due().timeZoneId() != null)) {
+            context.reportNotKept(task.id(), "due", task.due().date() == null
+                    ? "Remember The Milk keeps a due time as an instant, without its time zone"
+                    : "TZID=" + task.due().timeZoneId() + " on the due date not kept: Remember The Milk keeps the day only");
         }
         if (task.completedAt() != null) {
             context.reportNotKept(task.id(), "completedAt", "Remember The Milk records the time of the import as the completion time");

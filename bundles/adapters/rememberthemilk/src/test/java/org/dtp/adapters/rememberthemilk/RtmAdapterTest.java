@@ -279,4 +279,15 @@ public class RtmAdapterTest {
                 List.of(Map.entry("yxz", "foo"), Map.entry("feg", "bar"), Map.entry("abc", "baz"))));
         assertNull(RtmTaskImporter.due(null, fake.zone()));
     }
+
+    /** A Lotus Notes to-do's due date with a TZID (DUE;TZID="Eastern";VALUE=DATE, as lotus-notes-9.ics writes its dates). */
+    @Test
+    public void aDueDatesTzidIsReported() throws Exception {
+        TestImportContext into = destination(fake);
+        new RtmTaskImporter(connector(fake)).importItem(into, "i:t1", Task.builder().id("t1").title("File the report")
+                .due(CalendarTime.ofDate(LocalDate.of(2023, 10, 10), "Eastern")).build(), fake.addList("Work"));
+
+        assertEquals(List.of("due TZID=Eastern on the due date not kept: Remember The Milk keeps the day only"),
+                into.notKept().stream().filter(n -> n.field().equals("due")).map(n -> n.field() + " " + n.reason()).toList());
+    }
 }

@@ -140,7 +140,14 @@ final class GoogleEvents {
         if (e.recurrenceId() != null) {
             out.put("originalStartTime", time(e.recurrenceId(), e, "recurrenceId", context));
         }
-        List<String> recurrence = recurrenceLines(e, uid);
+        if (e.thisAndFuture()) {
+            context.reportNotKept(e.id(), "thisAndFuture", "RECURRENCE-ID;RANGE=THISANDFUTURE not kept: a Google Calendar "
+                    + "occurrence changes itself only, not the later ones");
+        }
+        List<String> recurrence = recurrenceLines(e.toBuilder()
+                .recurrenceDates(zonelessDates(e, "recurrenceDates", e.recurrenceDates(), context))
+                .exceptionDates(zonelessDates(e, "exceptionDates", e.exceptionDates(), context))
+                .build(), uid);
         if (!recurrence.isEmpty()) {
             out.put("recurrence", recurrence);
         }
@@ -160,6 +167,7 @@ final class GoogleEvents {
             organizer.put("email", address(e.organizer().address()));
             put(organizer, "displayName", e.organizer().name());
             out.put("organizer", organizer);
+            reportParameters(e.id(), "organizer.parameters", "ORGANIZER", e.organizer().parameters(), "Google Calendar organizers", context);
         }
         List<Map<String, Object>> attendees = new ArrayList<>();
         for (int i = 0; i < e.attendees().size(); i++) {
@@ -176,10 +184,7 @@ final class GoogleEvents {
             if (a.rsvp() != asksForAnswer(address(a.address()), e.organizer() == null ? "" : address(e.organizer().address()))) {
                 context.reportNotKept(e.id(), "attendees[" + i + "].rsvp", "Google Calendar asks every guest but the organizer for an answer");
             }
-            for (Map.Entry<String, List<String>> p : new TreeMap<>(a.parameters()).entrySet()) {
-                context.reportNotKept(e.id(), "attendees[" + i + "].parameters", "ATTENDEE;" + p.getKey() + "=" + String.join(",", p.getValue())
-                        + " not kept: Google Calendar attendees have no " + p.getKey());
-            }
+            reportParameters(e.id(), "attendees[" + i + "].parameters", "ATTENDEE", a.parameters(), "Google Calendar attendees", context);
             attendees.add(attendee);
         }
         if (!attendees.isEmpty()) {
@@ -203,6 +208,36 @@ final class GoogleEvents {
                 context.reportNotKept(e.id(), field, field + " parameter " + name + "=" + String.join(",", values)
                         + " not kept: Google Calendar keeps no iCalendar parameters")));
         return out;
+    }
+
+    /**
+     * {@code times} with the TZID of each date left out, each reported: RFC 5545 gives a date no zone (the source wrote
+     * one all the same), and Google's recurrence lines are RFC 5545's.
+     */
+    private static List<CalendarTime> zonelessDates(CalendarEvent e, String field, List<CalendarTime> times, ImportContext context) {
+        List<CalendarTime> out = new ArrayList<>();
+        for (int i = 0; i < times.size(); i++) {
+            CalendarTime t = times.get(i);
+            if (t.date() != null && t.timeZoneId() != null) {
+                context.reportNotKept(e.id(), field + "[" + i + "]", dateZoneNotKept(t));
+                t = CalendarTime.ofDate(t.date());
+            }
+            out.add(t);
+        }
+        return out;
+    }
+
+    private static String dateZoneNotKept(CalendarTime date) {
+        return "TZID=" + date.timeZoneId() + " on the date " + date.date() + " not kept: a Google Calendar all-day date has no time zone";
+    }
+
+    /** Reports each of the iCalendar {@code property}'s {@code parameters}, which {@code holders} have no place for. */
+    private static void reportParameters(String id, String field, String property, Map<String, List<String>> parameters,
+                                         String holders, ImportContext context) {
+        for (Map.Entry<String, List<String>> p : new TreeMap<>(parameters).entrySet()) {
+            context.reportNotKept(id, field, property + ";" + p.getKey() + "=" + String.join(",", p.getValue())
+                    + " not kept: " + holders + " have no " + p.getKey());
+        }
     }
 
     /** The RRULE/RDATE/EXDATE lines of {@code e} as dtp-formats writes them (unfolded). */
@@ -253,10 +288,15 @@ final class GoogleEvents {
             Alarm a = e.alarms().get(i);
             Long minutes = a.triggerOffset() == null || a.triggerFromEnd() ? null : minutesBefore(a.triggerOffset());
             if (minutes == null || a.action() == AlarmAction.OTHER || overrides.size() == 5) {
-                context.reportNotKept(e.id(), "alarms[" + i + "]", "Google Calendar keeps up to 5 reminders, each minutes before the start");
+                context.reportNotKept(e.id(), "alarms[" + i + "]", ICalendarFormat.alarmText(a)
+                        + " not kept: Google Calendar keeps up to 5 reminders, each minutes before the start");
                 continue;
             }
             overrides.add(Map.of("method", a.action() == AlarmAction.EMAIL ? "email" : "popup", "minutes", minutes));
+            if (a.action() == AlarmAction.AUDIO) {
+                context.reportNotKept(e.id(), "alarms[" + i + "].action",
+                        "ACTION:AUDIO kept as a popup: a Google reminder is a popup or an e-mail, it plays no sound of its own");
+            }
             for (int j = 0; j < a.extended().size(); j++) {
                 ExtendedProperty x = a.extended().get(j);
                 context.reportNotKept(e.id(), "alarms[" + i + "].extended[" + j + "]", x.name() + ":" + x.value()
@@ -324,6 +364,9 @@ final class GoogleEvents {
         Map<String, Object> out = new LinkedHashMap<>();
         if (t.date() != null) {
             out.put("date", t.date().toString());
+            if (t.timeZoneId() != null) {
+                context.reportNotKept(e.id(), field, dateZoneNotKept(t));
+            }
         } else if (t.utc() != null) {
             out.put("dateTime", t.utc().toString());
             out.put("timeZone", "UTC");

@@ -140,7 +140,8 @@ public final class GoogleTasksImporter extends GoogleComponent implements Import
         }
         if (t.due() != null) {
             body.put("due", dueDate(t.due()).atStartOfDay().toInstant(ZoneOffset.UTC).toString());
-            if (t.due().date() == null) {
+            if (t.due().date() == null || t.due().timeZoneId() != null) {
+                // a date's TZID (DUE;TZID=...;VALUE=DATE) is no more kept than a time's
                 context.reportNotKept(source, "due", "Google Tasks keeps only the date of a due time");
             }
         }

@@ -4,6 +4,7 @@ import org.dtp.adapters.google.Fixture;
 import org.dtp.adapters.google.GoogleConnector;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.core.testing.TestEngine;
+import org.dtp.formats.testing.IcalCorpus;
 import org.dtp.kit.testing.TestImportContext;
 import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.Vertical;
@@ -274,20 +275,106 @@ public class GoogleCalendarTest {
                 .start(CalendarTime.ofUtc(Instant.parse("2024-06-17T08:00:00Z")))
                 .end(CalendarTime.ofUtc(Instant.parse("2024-06-17T09:30:00Z")))
                 .status(EventStatus.CONFIRMED)
-                .organizer(new Organizer("mailto:greta.hahn@example.com", "Greta Hahn"))
+                .organizer(new Organizer("mailto:greta.hahn@example.com", "Greta Hahn",
+                        Map.of("SENT-BY", List.of("mailto:office.hahn@example.com"))))
                 .attendees(List.of(new Attendee("mailto:b2-101@example.com", "Raum B2.101", null, null, null, null, true,
                         Map.of("CUTYPE", List.of("ROOM")))))
                 .alarms(List.of(new Alarm(AlarmAction.DISPLAY, null, "-PT15M", false, null, "Budgetrunde Q3",
                         List.of(new org.dtp.models.ExtendedProperty("REPEAT", Map.of(), "2")))))
-                .propertyParameters(Map.of("organizer", Map.of("SENT-BY", List.of("mailto:office.hahn@example.com"))))
+                .propertyParameters(Map.of("summary", Map.of("LANGUAGE", List.of("de-DE"))))
                 .build();
 
         importer.importItem(context, "i:e1", meeting, importer.importContainer(context, "c:work", new Calendar("work", "Work", null, null, null), null));
 
-        assertEquals(List.of("attendees[0].parameters ATTENDEE;CUTYPE=ROOM not kept: Google Calendar attendees have no CUTYPE",
+        assertEquals(List.of("organizer.parameters ORGANIZER;SENT-BY=mailto:office.hahn@example.com not kept: Google Calendar organizers have no SENT-BY",
+                        "attendees[0].parameters ATTENDEE;CUTYPE=ROOM not kept: Google Calendar attendees have no CUTYPE",
                         "alarms[0].extended[0] REPEAT:2 not kept: a Google reminder is a method and minutes only",
-                        "organizer organizer parameter SENT-BY=mailto:office.hahn@example.com not kept: Google Calendar keeps no iCalendar parameters"),
+                        "summary summary parameter LANGUAGE=de-DE not kept: Google Calendar keeps no iCalendar parameters"),
                 context.notKept().stream().map(n -> n.field() + " " + n.reason()).toList());
+    }
+
+    /** The corpus' attendee, organizer, alarm and date details (IcalCorpus.detailedMeeting), each reported with its value. */
+    @Test
+    public void attendeeAndAlarmDetailsGoogleCannotHoldAreReportedByValue() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        importer.importItem(context, "i:meeting", IcalCorpus.detailedMeeting(),
+                importer.importContainer(context, "c:work", new Calendar("work", "Work", null, null, null), null));
+
+        List<String> reported = context.notKept().stream().map(n -> n.sourceId() + " " + n.field() + " " + n.reason()).toList();
+        for (String expected : List.of(
+                "meeting start TZID=Eastern on the date 2023-10-10 not kept",
+                "meeting organizer.parameters ORGANIZER;SENT-BY=mailto:office.hahn@example.com not kept: Google Calendar organizers have no SENT-BY",
+                "meeting organizer.parameters ORGANIZER;DIR=ldap://example.com:6666/o=ABC%20Industries",
+                "meeting attendees[1].parameters ATTENDEE;LANGUAGE=de not kept",
+                "meeting attendees[2].role Google Calendar attendees are required or optional only",
+                "meeting attendees[2].parameters ATTENDEE;CUTYPE=ROOM not kept",
+                "meeting attendees[3].parameters ATTENDEE;CUTYPE=RESOURCE not kept",
+                "meeting attendees[4].parameters ATTENDEE;CUTYPE=GROUP not kept",
+                "meeting attendees[5].parameters ATTENDEE;DELEGATED-TO=mailto:dora.e@example.com not kept",
+                "meeting attendees[5].parameters ATTENDEE;MEMBER=mailto:alpha@example.com not kept",
+                "meeting attendees[6].parameters ATTENDEE;DELEGATED-FROM=mailto:carl.dunn@example.com not kept",
+                "meeting attendees[6].parameters ATTENDEE;SENT-BY=mailto:assistant@example.com not kept",
+                "meeting attendees[6].parameters ATTENDEE;DIR=ldap:",
+                "meeting alarms[0].action ACTION:AUDIO kept as a popup",
+                "meeting alarms[0].extended[1] ACKNOWLEDGED:20240412T154501Z not kept",
+                "meeting alarms[0].extended[3] ATTACH:Chord not kept",
+                "meeting alarms[1] ACTION:DISPLAY TRIGGER;VALUE=DATE-TIME:19760401T005545Z",
+                "meeting alarms[2] ACTION:AUDIO TRIGGER;RELATED=END:PT5M REPEAT:2 DURATION:PT10M ATTACH;FMTTYPE=audio/basic:")) {
+            assertTrue(expected + " in " + reported, reported.stream().anyMatch(r -> r.startsWith(expected)));
+        }
+        assertTrue(reported.toString(), reported.stream().anyMatch(r -> r.startsWith("meeting alarms[1] ") && r.contains("X-APPLE-PROXIMITY:ARRIVE")
+                && r.contains("X-APPLE-STRUCTURED-LOCATION")));
+    }
+
+    /** A Lotus Notes holiday (DTSTART;TZID=Eastern;VALUE=DATE, corpus lotus-notes-9.ics) and a this-and-future change (RFC 5545 §3.8.4.4). */
+    @Test
+    public void aDatesTzidAndAThisAndFutureRangeAreReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        String calendar = importer.importContainer(context, "c:work", new Calendar("work", "Work", null, null, null), null);
+        CalendarEvent holiday = CalendarEvent.builder()
+                .id("h1")
+                .uid("holiday@example.org")
+                .summary("Columbus Day")
+                .start(CalendarTime.ofDate(LocalDate.parse("2023-10-10"), "Eastern"))
+                .end(CalendarTime.ofDate(LocalDate.parse("2023-10-11"), "Eastern"))
+                .recurrenceRules(List.of("FREQ=YEARLY"))
+                .exceptionDates(List.of(CalendarTime.ofDate(LocalDate.parse("2024-10-10"), "Eastern")))
+                .build();
+        CalendarEvent weekly = CalendarEvent.builder()
+                .id("w1")
+                .uid("weekly@example.org")
+                .summary("Planning")
+                .start(CalendarTime.ofUtc(Instant.parse("1997-01-13T18:00:00Z")))
+                .duration("PT1H")
+                .recurrenceRules(List.of("FREQ=WEEKLY;COUNT=10"))
+                .build();
+        CalendarEvent later = weekly.toBuilder()
+                .id("w1#19970120T180000Z")
+                .recurrenceRules(List.of())
+                .recurrenceId(CalendarTime.ofUtc(Instant.parse("1997-01-20T18:00:00Z")))
+                .thisAndFuture(true)
+                .start(CalendarTime.ofUtc(Instant.parse("1997-01-20T19:00:00Z")))
+                .build();
+
+        importer.importItem(context, "i:h1", holiday, calendar);
+        importer.importItem(context, "i:w1", weekly, calendar);
+        importer.importItem(context, "i:w1#1", later, calendar);
+
+        JsonNode stored = f.fake.eventsOf(calendar).stream().filter(e -> e.path("summary").asText().equals("Columbus Day"))
+                .findFirst().orElseThrow();
+        assertEquals("2023-10-10", stored.path("start").path("date").asText());
+        assertEquals("[\"RRULE:FREQ=YEARLY\",\"EXDATE;VALUE=DATE:20241010\"]", stored.path("recurrence").toString());
+        assertEquals(List.of("h1 start TZID=Eastern on the date 2023-10-10 not kept: a Google Calendar all-day date has no time zone",
+                        "h1 end TZID=Eastern on the date 2023-10-11 not kept: a Google Calendar all-day date has no time zone",
+                        "h1 exceptionDates[0] TZID=Eastern on the date 2024-10-10 not kept: a Google Calendar all-day date has no time zone",
+                        "w1#19970120T180000Z thisAndFuture RECURRENCE-ID;RANGE=THISANDFUTURE not kept: a Google Calendar occurrence changes itself only, not the later ones"),
+                context.notKept().stream().map(n -> n.sourceId() + " " + n.field() + " " + n.reason()).toList());
     }
 
     private static Calendar named(List<Calendar> calendars, String name) {

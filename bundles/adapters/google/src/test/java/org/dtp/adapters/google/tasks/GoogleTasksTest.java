@@ -176,4 +176,18 @@ public class GoogleTasksTest {
                 back.stream().map(t -> t.title() + " " + t.uid() + " " + t.notes()).toList());
         assertEquals(List.of("t2 uid"), context.notKept().stream().map(n -> n.sourceId() + " " + n.field()).toList());
     }
+
+    /** A Lotus Notes to-do's due date with a TZID (DUE;TZID="Eastern";VALUE=DATE, as lotus-notes-9.ics writes its dates). */
+    @Test
+    public void aDueDatesTzidIsReported() throws Exception {
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        GoogleTasksImporter importer = new GoogleTasksImporter(f.connector());
+        String list = importer.importContainer(context, "c:home", new TaskList("home", "Home"), null);
+        importer.importItem(context, "i:t1", Task.builder().id("t1").title("File the report")
+                .due(CalendarTime.ofDate(LocalDate.parse("2023-10-10"), "Eastern")).build(), list);
+
+        assertEquals(List.of("t1 due"), context.notKept().stream().map(n -> n.sourceId() + " " + n.field()).toList());
+    }
 }

@@ -77,7 +77,8 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             Map.entry("sequence", "Outlook keeps no sequence number"),
             Map.entry("created", "Outlook sets its own creation time"),
             Map.entry("lastModified", "Outlook sets its own modification time"),
-            Map.entry("propertyParameters", "Outlook events keep no iCalendar parameters (LANGUAGE, ALTREP, SENT-BY, DIR, RANGE, ...)"));
+            Map.entry("propertyParameters", "Outlook events keep no iCalendar parameters (LANGUAGE, ALTREP, ...)"),
+            Map.entry("thisAndFuture", "Outlook changes one occurrence at a time: RECURRENCE-ID;RANGE=THISANDFUTURE not kept"));
 
     @Activate
     public OutlookCalendarImporter(@Reference MicrosoftConnector connector) {
@@ -104,7 +105,10 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         boolean series = body.containsKey("recurrence");
         Fidelity.report(context, event.id(), event, OutlookCalendarExporter.event(JSON.valueToTree(body), null, event.recurrenceId()),
                 // a series' EXDATEs are written apart (its occurrences deleted): not compared
-                field -> series && field.equals("exceptionDates") ? null : REASONS.getOrDefault(field, "Outlook events have no " + field));
+                field -> series && field.equals("exceptionDates") ? null : reason(event, field));
+        if (series) {
+            reportDateZones(context, event);
+        }
         if (event.recurrenceId() != null) {
             body.remove("recurrence");
             body.remove("singleValueExtendedProperties");
@@ -118,6 +122,30 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
             cancel(api, id, event.exceptionDates());
         }
         return id;
+    }
+
+    /** The TZIDs on the dates of a series' EXDATEs, which are written apart (their occurrences deleted) and not compared. */
+    private static void reportDateZones(ImportContext context, CalendarEvent series) {
+        for (int i = 0; i < series.exceptionDates().size(); i++) {
+            CalendarTime date = series.exceptionDates().get(i);
+            if (date.date() != null && date.timeZoneId() != null) {
+                context.reportNotKept(series.id(), "exceptionDates[" + i + "]", "TZID=" + date.timeZoneId()
+                        + " on a date not kept: Outlook deletes that day's occurrence, the date has no time zone");
+            }
+        }
+    }
+
+    /** Why {@code field} of {@code e} is not kept as it is. */
+    private static String reason(CalendarEvent e, String field) {
+        CalendarTime time = field.equals("start") ? e.start() : field.equals("end") ? e.end() : null;
+        if (time != null && time.date() != null) {
+            // a date comes back as it was but for the TZID a source wrote on it
+            return "TZID=" + time.timeZoneId() + " on a date not kept: an all-day Outlook event has no time zone";
+        }
+        if (field.equals("organizer") && e.organizer() != null && !e.organizer().parameters().isEmpty()) {
+            return "ORGANIZER " + e.organizer().parameters() + " not kept: " + REASONS.get("organizer");
+        }
+        return REASONS.getOrDefault(field, "Outlook events have no " + field);
     }
 
     /**

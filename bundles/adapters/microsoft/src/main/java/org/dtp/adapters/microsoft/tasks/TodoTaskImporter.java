@@ -142,13 +142,14 @@ public final class TodoTaskImporter extends GraphComponent implements Importer<T
         }
         if (task.due() != null) {
             body.put("dueDateTime", GraphTimes.of(task.due()));
-            if (task.due().date() == null) {
+            if (task.due().date() == null || task.due().timeZoneId() != null) {
+                // a date's TZID (DUE;TZID=...;VALUE=DATE) is no more kept than a time's
                 context.reportNotKept(source, "due", "Microsoft To Do keeps the due day only");
             }
         }
         if (task.start() != null) {
             body.put("startDateTime", GraphTimes.of(task.start()));
-            if (task.start().date() == null) {
+            if (task.start().date() == null || task.start().timeZoneId() != null) {
                 context.reportNotKept(source, "start", "Microsoft To Do keeps the start day only");
             }
         }

@@ -4,6 +4,7 @@ import org.dtp.adapters.microsoft.Fixture;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dtp.adapters.microsoft.fake.FakeOutlook;
 import org.dtp.conformance.ExportWalk;
+import org.dtp.formats.testing.IcalCorpus;
 import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
@@ -191,9 +192,65 @@ public class OutlookCalendarTest {
         assertReported(into, "propertyParameters", "LANGUAGE=[de-DE]");
     }
 
+    /** The corpus' attendee, organizer, alarm and date details (IcalCorpus.detailedMeeting), each reported with its value. */
+    @Test
+    public void attendeeAndAlarmDetailsGraphCannotHoldAreReportedByValue() throws Exception {
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        importer.importItem(into, "meeting", IcalCorpus.detailedMeeting(),
+                importer.importContainer(into, "cal", new Calendar("c1", "Work", null, null, null), null));
+
+        assertReported(into, "meeting", "start", "TZID=Eastern on a date not kept: an all-day Outlook event has no time zone");
+        assertReported(into, "meeting", "organizer", "SENT-BY=[mailto:office.hahn@example.com], DIR=[ldap:");
+        assertReported(into, "meeting", "attendees[1].parameters", "LANGUAGE=[de]");
+        assertReported(into, "meeting", "attendees[2].parameters", "CUTYPE=[ROOM]");
+        assertReported(into, "meeting", "attendees[3].parameters", "CUTYPE=[RESOURCE]");
+        assertReported(into, "meeting", "attendees[4].parameters", "CUTYPE=[GROUP]");
+        assertReported(into, "meeting", "attendees[5].parameters", "MEMBER=[mailto:alpha@example.com], DELEGATED-TO=[mailto:dora.e@example.com]");
+        assertReported(into, "meeting", "attendees[6].parameters", "DELEGATED-FROM=[mailto:carl.dunn@example.com], SENT-BY=[mailto:assistant@example.com], DIR=[ldap:");
+        assertReported(into, "meeting", "alarms[0]", "ACTION:AUDIO TRIGGER:-PT15M");
+        assertReported(into, "meeting", "alarms[0]", "ACKNOWLEDGED:20240412T154501Z");
+        assertReported(into, "meeting", "alarms[0]", "ATTACH:Chord");
+        assertReported(into, "meeting", "alarms[1]", "X-APPLE-PROXIMITY:ARRIVE X-APPLE-STRUCTURED-LOCATION");
+        assertReported(into, "meeting", "alarms[2]", "TRIGGER;RELATED=END:PT5M REPEAT:2 DURATION:PT10M ATTACH");
+    }
+
+    /** A weekly all-day series whose EXDATE carries a TZID, as Lotus Notes writes its dates (lotus-notes-9.ics). */
+    @Test
+    public void theTzidOfASeriesExdateIsReported() throws Exception {
+        CalendarEvent holiday = event("h1", null, CalendarTime.ofDate(LocalDate.parse("2023-10-10")),
+                CalendarTime.ofDate(LocalDate.parse("2023-10-11")), List.of("FREQ=WEEKLY;COUNT=5"),
+                List.of(CalendarTime.ofDate(LocalDate.parse("2023-10-17"), "Eastern")));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        importer.importItem(into, "h1", holiday, importer.importContainer(into, "cal", new Calendar("c1", "Holidays", null, null, null), null));
+
+        assertReported(into, "h1", "exceptionDates[0]", "TZID=Eastern on a date not kept");
+    }
+
+    @Test
+    public void aThisAndFutureChangeIsReported() throws Exception {
+        CalendarEvent master = event("m1", null, CalendarTime.ofUtc(Instant.parse("1997-01-13T18:00:00Z")),
+                CalendarTime.ofUtc(Instant.parse("1997-01-13T19:00:00Z")), List.of("FREQ=WEEKLY;COUNT=10"), List.of());
+        CalendarEvent later = event("m1", CalendarTime.ofUtc(Instant.parse("1997-01-20T18:00:00Z")),
+                CalendarTime.ofUtc(Instant.parse("1997-01-20T19:00:00Z")), CalendarTime.ofUtc(Instant.parse("1997-01-20T20:00:00Z")),
+                List.of(), List.of()).toBuilder().thisAndFuture(true).build();
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Work", null, null, null), null);
+        importer.importItem(into, "m1", master, calendar);
+        importer.importItem(into, "m1#1", later, calendar);
+
+        assertReported(into, "m1", "thisAndFuture", "RANGE=THISANDFUTURE not kept");
+    }
+
     private static void assertReported(TestImportContext into, String field, String value) {
+        assertReported(into, "m1", field, value);
+    }
+
+    private static void assertReported(TestImportContext into, String item, String field, String value) {
         org.junit.Assert.assertTrue(field + " " + value + " in " + into.notKept(), into.notKept().stream()
-                .anyMatch(n -> n.sourceId().equals("m1") && n.field().startsWith(field) && n.reason().contains(value)));
+                .anyMatch(n -> n.sourceId().equals(item) && n.field().startsWith(field) && n.reason().contains(value)));
     }
 
     private static CalendarEvent event(String id, CalendarTime recurrenceId, CalendarTime start, CalendarTime end, List<String> rules,

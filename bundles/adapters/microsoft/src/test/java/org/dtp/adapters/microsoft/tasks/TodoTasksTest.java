@@ -164,4 +164,18 @@ public class TodoTasksTest {
         assertEquals("the UID comes back from its linked resource", "uid-1", allTasks(f.source(), list).get(0).uid());
         assertEquals("high", stored.path("importance").asText());
     }
+
+    /** A Lotus Notes to-do's due and start dates with a TZID (DUE;TZID="Eastern";VALUE=DATE, as lotus-notes-9.ics writes its dates). */
+    @Test
+    public void aDueDatesTzidIsReported() throws Exception {
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        String list = importer.importContainer(into, "l", new TaskList("l", "Work"), null);
+        importer.importItem(into, "t1", Task.builder().id("t1").uid("uid-1").title("File the report")
+                .due(CalendarTime.ofDate(LocalDate.parse("2023-10-10"), "Eastern"))
+                .start(CalendarTime.ofDate(LocalDate.parse("2023-10-09"), "Eastern")).build(), list);
+
+        assertEquals(List.of("due Microsoft To Do keeps the due day only", "start Microsoft To Do keeps the start day only"),
+                into.notKept().stream().filter(n -> n.field().equals("due") || n.field().equals("start"))
+                        .map(n -> n.field() + " " + n.reason()).toList());
+    }
 }
