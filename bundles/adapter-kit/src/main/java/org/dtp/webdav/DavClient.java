@@ -128,9 +128,25 @@ public final class DavClient {
         }
     }
 
+    /**
+     * The collections a PROPFIND of {@code href} lists. A server that fails on it (a 5xx) is asked again without the
+     * collections' {@code getctag} and {@code sync-token}, which it makes from every member: one member it cannot load
+     * then costs only those (no change feed for that collection in this transfer), not the listing of every collection.
+     */
     private List<DavCollection> propfindCollections(DavAccount account, URI href, String depth) throws AdapterException {
+        try {
+            return propfindCollections(account, href, depth, "<CS:getctag/><D:sync-token/>");
+        } catch (DavServerErrorException e) {
+            LOG.warn("{}: PROPFIND of {} failed ({}); asking again without the collections' getctag and sync-token",
+                    provider, href.getPath(), e.getMessage());
+            return propfindCollections(account, href, depth, "");
+        }
+    }
+
+    private List<DavCollection> propfindCollections(DavAccount account, URI href, String depth, String memberDigests)
+            throws AdapterException {
         String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop>"
-                + "<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/>"
+                + "<D:resourcetype/><D:displayname/>" + memberDigests
                 + "<C:supported-calendar-component-set/><A:addressbook-description/><C:calendar-description/>"
                 + "<I:calendar-color/><C:calendar-timezone/></D:prop></D:propfind>";
         Document doc = sendXml(account, "PROPFIND", href, body, Map.of("Depth", depth), OnNotFound.REJECT_ITEM);
@@ -645,7 +661,7 @@ public final class DavClient {
             }
             ProviderHttp http = ProviderHttp.builder(provider).connectTimeout(connectTimeout).requestTimeout(requestTimeout)
                     .rateLimiter(limiter).maxJsonBytes(maxResponseBytes).sslContext(sslContext).outbound(outbound)
-                    .userAgent("dtp-" + provider.toLowerCase(Locale.ROOT)).answerPolicy(new DavRefusals()).build();
+                    .userAgent("dtp-" + provider.toLowerCase(Locale.ROOT)).answerPolicy(new DavRefusals(provider)).build();
             return new DavClient(this, http);
         }
     }
