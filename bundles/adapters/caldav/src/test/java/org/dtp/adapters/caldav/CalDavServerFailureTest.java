@@ -1,10 +1,12 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.testing.Samples;
+import org.dtp.kit.testing.TestImportContext;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.ExportCursor;
 import org.dtp.spi.ExportPage;
+import org.dtp.spi.ItemRejectedException;
 import org.dtp.webdav.testing.Radicale;
 import org.junit.ClassRule;
 import org.junit.Test;
@@ -14,11 +16,13 @@ import java.nio.file.Files;
 import java.util.List;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 /**
- * A file Radicale cannot load itself, against a real Radicale (a server of its own: the broken file fails every
- * listing of alice's home that asks for the calendars' sync tokens).
+ * A file Radicale cannot load itself, and an event Radicale refuses, against a real Radicale (a server of their own:
+ * the broken file fails every listing of alice's home that asks for the calendars' sync tokens).
  */
 public class CalDavServerFailureTest {
     @ClassRule
@@ -54,5 +58,25 @@ public class CalDavServerFailureTest {
         CalDavFixture.Exported<CalendarEvent> fineExport = f.exportAll(f.events.pages, fine);
         assertEquals(3, fineExport.items().size());
         assertEquals(List.of(), fineExport.rejected());
+    }
+
+    @Test
+    public void anEventRadicaleRefusesSaysRadicalesReasonWithoutTheCredentials() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 50);
+        String source = f.newCalendar("Refused source", "VEVENT");
+        String ics = Samples.event(1);
+        f.put(source, "e.ics", ics);
+        CalendarEvent event = f.exportAll(f.events.pages, source).items().get(0);
+        TestImportContext ctx = f.destination();
+        String target = f.eventImporter.importContainer(ctx, "c:" + source, new Calendar(source, "Refusing", null, null, null), null);
+        // Another resource of the calendar already has the event's UID: RFC 4791 §5.3.2.1 no-uid-conflict.
+        f.put(target, "already.ics", ics);
+
+        ItemRejectedException e = assertThrows(ItemRejectedException.class,
+                () -> f.eventImporter.importItem(ctx, "i:" + event.id(), event, target));
+
+        assertTrue(e.getMessage(), e.getMessage().startsWith("Radicale answered 409 Conflict to PUT " + RADICALE.url().resolve(target)));
+        assertTrue("Radicale's reason: " + e.getMessage(), e.getMessage().endsWith(": no-uid-conflict"));
+        assertFalse(e.getMessage(), e.getMessage().contains(Radicale.PASSWORD) || e.getMessage().contains("Basic"));
     }
 }
