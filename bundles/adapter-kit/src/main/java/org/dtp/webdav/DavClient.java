@@ -204,7 +204,8 @@ public final class DavClient {
      * The resources of {@code collection} added or changed since {@code syncToken} (a sync-collection REPORT, RFC 6578
      * §3.5), sorted by address; those removed since are left out. Empty when the server cannot say: it no longer takes
      * the token (403 or 409 with the {@code DAV:valid-sync-token} precondition, §3.2: tokens expire), does not do
-     * sync-collection there (another 4xx) or cut its answer short (507, §3.6). The caller then lists every member.
+     * sync-collection there (another 4xx), fails on it (a 5xx other than 503) or cut its answer short (507, §3.6). The
+     * caller then lists every member.
      * Since 1.4.
      */
     public Optional<List<DavMember>> membersChangedSince(DavAccount account, DavCollection collection, String syncToken)
@@ -222,6 +223,11 @@ public final class DavClient {
             // Refused (a 403 or another 4xx for the REPORT): the caller lists the old way. A real refusal of the
             // account fails that PROPFIND as well.
             LOG.info("{}: sync-collection of {} refused ({}); listing every member", provider,
+                    collection.href().getPath(), e.getMessage());
+            return Optional.empty();
+        } catch (DavServerErrorException e) {
+            // The server failed on it (a 5xx): a PROPFIND may still list the members; if the server is down, it fails too.
+            LOG.warn("{}: sync-collection of {} failed ({}); listing every member", provider,
                     collection.href().getPath(), e.getMessage());
             return Optional.empty();
         }

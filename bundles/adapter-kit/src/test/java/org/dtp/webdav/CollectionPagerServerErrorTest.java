@@ -65,7 +65,12 @@ public class CollectionPagerServerErrorTest {
     }
 
     private void answer(HttpExchange exchange) throws IOException {
-        exchange.getRequestBody().readAllBytes();
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        if (body.contains("sync-collection")) {
+            asked.computeIfAbsent("sync-collection", k -> new AtomicInteger()).incrementAndGet();
+            send(exchange, 500, "text/plain", "A server error occurred.  Please contact the administrator.");
+            return;
+        }
         String depth = exchange.getRequestHeaders().getFirst("Depth");
         String request = exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath()
                 + ("PROPFIND".equals(exchange.getRequestMethod()) ? " " + depth : "");
@@ -94,9 +99,13 @@ public class CollectionPagerServerErrorTest {
     }
 
     private CollectionPager.Page page() throws Exception {
+        return page(null);
+    }
+
+    private CollectionPager.Page page(String syncToken) throws Exception {
         URI root = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
         DavCollection book = new DavCollection(root.resolve("/book/"), "Book", null, Set.of("addressbook"), Set.of(),
-                null, null, null, null);
+                null, syncToken, null, null);
         CollectionPager pager = new CollectionPager(DavClient.builder("CardDAV").outbound(Radicale.LOOPBACK).build(), 10);
         return pager.page(new DavAccount(root, "ann", "pw"), book, DavService.CARDDAV, null);
     }
@@ -118,6 +127,16 @@ public class CollectionPagerServerErrorTest {
         assertTrue("the server's page is not quoted: " + failed.reason(), !failed.reason().contains("administrator"));
         assertEquals("the multiget asked once, each failing GET once more, no more", List.of(1, 2, 1),
                 List.of(asked("REPORT /book/"), asked("GET /book/b.vcf"), asked("GET /book/a.vcf")));
+    }
+
+    @Test
+    public void aSyncCollectionTheServerFailsOnIsReplacedByAPropfindListing() throws Exception {
+        CollectionPager.Page page = page("token-1");
+
+        assertEquals(1, asked("sync-collection"));
+        assertEquals(1, asked("PROPFIND /book/ 1"));
+        assertEquals(List.of("/book/a.vcf"), page.resources().stream().map(r -> r.href().getPath()).toList());
+        assertEquals(List.of("/book/b.vcf"), page.unreadable().stream().map(u -> u.href().getPath()).toList());
     }
 
     @Test
