@@ -2,8 +2,6 @@ package org.dtp.webdav;
 
 import org.dtp.spi.http.AnswerOutcome;
 import org.dtp.spi.http.AnswerPolicy;
-import org.dtp.spi.AdapterException;
-import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.ProviderAnswer;
 import org.dtp.spi.http.ProviderHttp;
 import org.w3c.dom.Element;
@@ -41,9 +39,10 @@ final class DavRefusals implements AnswerPolicy {
     @Override
     public AnswerOutcome judge(ProviderAnswer answer) {
         if (serverFailedToRead(answer)) {
-            AdapterException byStatus = ProviderHttp.failure(provider, answer.method(), URI.create(answer.where()),
-                    answer.status(), answer.headers(), "", ProviderHttp.OnNotFound.FAIL, Clock.systemUTC());
-            return AnswerOutcome.failure(new DavServerErrorException((TransientAdapterException) byStatus));
+            // worded as the kit words any 5xx, the answer's text left out as for every read
+            String failed = ProviderHttp.failure(provider, answer.method(), URI.create(answer.where()), answer.status(),
+                    answer.headers(), "", ProviderHttp.OnNotFound.FAIL, Clock.systemUTC()).getMessage();
+            return AnswerOutcome.failure(new DavServerErrorException(failed));
         }
         String type = answer.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
         if (!"PUT".equals(answer.method())) {

@@ -12,7 +12,7 @@ import org.dtp.spi.TransientAdapterException;
 final class DavServerErrorException extends TransientAdapterException {
     private static final long serialVersionUID = 1L;
 
-    DavServerErrorException(TransientAdapterException byStatus) {
-        super(byStatus.getMessage(), null, byStatus.retryAfter().orElse(null));
+    DavServerErrorException(String message) {
+        super(message, null);
     }
 }
