@@ -3,6 +3,7 @@ package org.dtp.webdav;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransientAdapterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +25,15 @@ import java.util.Optional;
  * bytes as they are (a lenient parse of the multiget would have to change them, and could not tell which item
  * lost what); a member the server will not give either is listed in {@link Page#unreadable()} with why, and the
  * page goes on without it.
+ * <p>
+ * A server can also fail on a member it cannot load itself (a 5xx): then the page's multiget fails, and so, on
+ * some servers, does every listing of the collection (Radicale answers 500 to a depth-1 PROPFIND and a
+ * sync-collection of a collection holding a file it cannot parse). A read the server failed on is asked once more,
+ * as the engine would, no more: a multiget that fails is replaced by one GET per member, and a member whose GET
+ * fails twice is listed in {@link Page#unreadable()}; a listing that fails twice makes the collection's only page,
+ * empty, with the collection itself listed there (such a server does not say which member it could not load; its
+ * log does). Either way the server has just answered for the collection (the caller's PROPFIND of it), so what
+ * fails is that collection's content, not the server; the transfer goes on with the next page or collection.
  */
 public final class CollectionPager {
     private static final Logger LOG = LoggerFactory.getLogger(CollectionPager.class);
@@ -66,7 +76,13 @@ public final class CollectionPager {
     /** The page after {@code continuation} ({@code null}: the first page) of {@code collection}, of every member. */
     public Page page(DavAccount account, DavCollection collection, DavService service, String continuation)
             throws AdapterException {
-        return page(account, collection, service, continuation, client.listMembers(account, collection));
+        List<DavMember> members;
+        try {
+            members = askedTwice(() -> client.listMembers(account, collection));
+        } catch (DavServerErrorException e) {
+            return unlisted(account, collection, e);
+        }
+        return page(account, collection, service, continuation, members);
     }
 
     /**
@@ -86,9 +102,16 @@ public final class CollectionPager {
                      String continuation) throws AdapterException {
         String feed = collection.href().getPath();
         Optional<String> since = context.changeToken(feed);
-        Optional<List<DavMember>> changed = since.isPresent()
-                ? client.membersChangedSince(account, collection, since.get()) : Optional.empty();
-        List<DavMember> members = changed.isPresent() ? changed.get() : client.listMembers(account, collection);
+        List<DavMember> members;
+        try {
+            members = askedTwice(() -> {
+                Optional<List<DavMember>> changed = since.isPresent()
+                        ? client.membersChangedSince(account, collection, since.get()) : Optional.empty();
+                return changed.isPresent() ? changed.get() : client.listMembers(account, collection);
+            });
+        } catch (DavServerErrorException e) {
+            return unlisted(account, collection, e);
+        }
         if (continuation == null && collection.syncToken() != null) {
             context.recordChangeToken(feed, collection.syncToken());
         }
@@ -116,6 +139,14 @@ public final class CollectionPager {
             LOG.warn("{}: the multiget of {} resources from {} could not be read ({}); fetching them one by one",
                     collection.href().getPath(), batch.size(), batch.get(0).getPath(), e.getMessage());
             return oneByOne(account, multigetFailure(e), batch, next);
+        } catch (DavServerErrorException e) {
+            LOG.warn("{}: the multiget of {} resources from {} failed ({}); fetching them one by one",
+                    collection.href().getPath(), batch.size(), batch.get(0).getPath(), e.getMessage());
+            Page page = oneByOne(account, e.getMessage(), batch, next);
+            if (page.resources().isEmpty()) {
+                answersFor(account, collection.href(), e);
+            }
+            return page;
         }
     }
 
@@ -124,14 +155,53 @@ public final class CollectionPager {
         List<Unreadable> unreadable = new ArrayList<>();
         for (URI href : batch) {
             try {
-                Optional<DavResource> got = client.get(account, href);
+                Optional<DavResource> got = askedTwice(() -> client.get(account, href));
                 resources.add(got.orElseGet(() -> new DavResource(href, 404, null, null)));
             } catch (ItemRejectedException e) {
                 // the server refuses this one resource (a 4xx): the others are worth having
                 unreadable.add(new Unreadable(href, e.getMessage() + " (after " + multigetFailure + ")"));
+            } catch (DavServerErrorException e) {
+                // the server fails on this one resource, as it did on the page's multiget: the others are worth having
+                unreadable.add(new Unreadable(href, e.getMessage() + ", twice (after " + multigetFailure + ")"));
             }
         }
         return new Page(resources, next, unreadable);
+    }
+
+    /** The collection's only page when the server failed twice to list it: none of its members, itself unreadable. */
+    private Page unlisted(DavAccount account, DavCollection collection, DavServerErrorException e) throws AdapterException {
+        answersFor(account, collection.href(), e);
+        LOG.warn("{}: the listing failed twice ({}); the collection is left out", collection.href().getPath(), e.getMessage());
+        return new Page(List.of(), null, List.of(new Unreadable(collection.href(), "the collection could not be listed: "
+                + e.getMessage() + ", twice (a member the server cannot load itself fails every listing on some servers,"
+                + " e.g. Radicale, whose log names the file)")));
+    }
+
+    /**
+     * Fails with {@code failure} (the engine then retries the whole page) unless the server still answers a PROPFIND of
+     * {@code collection}: when it does, what it failed on is in the collection, not the server being down.
+     */
+    private void answersFor(DavAccount account, URI collection, DavServerErrorException failure) throws AdapterException {
+        try {
+            client.collection(account, collection);
+        } catch (TransientAdapterException e) {
+            throw failure;
+        }
+    }
+
+    /** {@code read}, asked once more if the server failed on it (a 5xx), as the engine's retry would. */
+    private static <T> T askedTwice(Read<T> read) throws AdapterException {
+        try {
+            return read.call();
+        } catch (DavServerErrorException e) {
+            LOG.debug("the server failed on a read ({}); asking once more", e.getMessage());
+            return read.call();
+        }
+    }
+
+    @FunctionalInterface
+    private interface Read<T> {
+        T call() throws AdapterException;
     }
 
     private static String multigetFailure(DavAnswerUnreadableException e) {

@@ -128,9 +128,25 @@ public final class DavClient {
         }
     }
 
+    /**
+     * The collections a PROPFIND of {@code href} lists. A server that fails on it (a 5xx) is asked again without the
+     * collections' {@code getctag} and {@code sync-token}, which it makes from every member: one member it cannot load
+     * then costs only those (no change feed for that collection in this transfer), not the listing of every collection.
+     */
     private List<DavCollection> propfindCollections(DavAccount account, URI href, String depth) throws AdapterException {
+        try {
+            return propfindCollections(account, href, depth, "<CS:getctag/><D:sync-token/>");
+        } catch (DavServerErrorException e) {
+            LOG.warn("{}: PROPFIND of {} failed ({}); asking again without the collections' getctag and sync-token",
+                    provider, href.getPath(), e.getMessage());
+            return propfindCollections(account, href, depth, "");
+        }
+    }
+
+    private List<DavCollection> propfindCollections(DavAccount account, URI href, String depth, String memberDigests)
+            throws AdapterException {
         String body = DavXml.PROLOG + "<D:propfind" + DavXml.NAMESPACES + "><D:prop>"
-                + "<D:resourcetype/><D:displayname/><CS:getctag/><D:sync-token/>"
+                + "<D:resourcetype/><D:displayname/>" + memberDigests
                 + "<C:supported-calendar-component-set/><A:addressbook-description/><C:calendar-description/>"
                 + "<I:calendar-color/><C:calendar-timezone/></D:prop></D:propfind>";
         Document doc = sendXml(account, "PROPFIND", href, body, Map.of("Depth", depth), OnNotFound.REJECT_ITEM);
@@ -188,7 +204,8 @@ public final class DavClient {
      * The resources of {@code collection} added or changed since {@code syncToken} (a sync-collection REPORT, RFC 6578
      * §3.5), sorted by address; those removed since are left out. Empty when the server cannot say: it no longer takes
      * the token (403 or 409 with the {@code DAV:valid-sync-token} precondition, §3.2: tokens expire), does not do
-     * sync-collection there (another 4xx) or cut its answer short (507, §3.6). The caller then lists every member.
+     * sync-collection there (another 4xx), fails on it (a 5xx other than 503) or cut its answer short (507, §3.6). The
+     * caller then lists every member.
      * Since 1.4.
      */
     public Optional<List<DavMember>> membersChangedSince(DavAccount account, DavCollection collection, String syncToken)
@@ -206,6 +223,11 @@ public final class DavClient {
             // Refused (a 403 or another 4xx for the REPORT): the caller lists the old way. A real refusal of the
             // account fails that PROPFIND as well.
             LOG.info("{}: sync-collection of {} refused ({}); listing every member", provider,
+                    collection.href().getPath(), e.getMessage());
+            return Optional.empty();
+        } catch (DavServerErrorException e) {
+            // The server failed on it (a 5xx): a PROPFIND may still list the members; if the server is down, it fails too.
+            LOG.warn("{}: sync-collection of {} failed ({}); listing every member", provider,
                     collection.href().getPath(), e.getMessage());
             return Optional.empty();
         }
@@ -655,7 +677,7 @@ public final class DavClient {
             }
             ProviderHttp http = ProviderHttp.builder(provider).connectTimeout(connectTimeout).requestTimeout(requestTimeout)
                     .rateLimiter(limiter).maxJsonBytes(maxResponseBytes).sslContext(sslContext).outbound(outbound)
-                    .userAgent("dtp-" + provider.toLowerCase(Locale.ROOT)).answerPolicy(new DavRefusals()).build();
+                    .userAgent("dtp-" + provider.toLowerCase(Locale.ROOT)).answerPolicy(new DavRefusals(provider)).build();
             return new DavClient(this, http);
         }
     }
