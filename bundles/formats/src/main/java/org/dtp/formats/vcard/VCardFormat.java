@@ -99,7 +99,13 @@ public final class VCardFormat {
     private static final ScribeIndex SCRIBES = new ScribeIndex();
     private static final WriteContext V4 = new WriteContext(ezvcard.VCardVersion.V4_0, null, false);
     private static final Pattern URI_LIKE = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:\\S+");
-    private static final Pattern GEO_LINE = Pattern.compile("(?im)^((?:[a-z0-9-]+\\.)?GEO(?:;[^:\r\n]*)?:)([^\r\n]*)");
+    /** Properties whose values hold no text, only separators a server that took them for text may have escaped. */
+    private static final Pattern TEXTLESS_LINE = Pattern.compile("(?im)^((?:[a-z0-9-]+\\.)?(?:GEO|CLIENTPIDMAP)(?:;[^:\r\n]*)?:)([^\r\n]*)");
+    /**
+     * What a further N (vCard 4's ALTID alternatives) is written as in vCard 3.0, which allows one N (RFC 2426 §3.1.2;
+     * Radicale refuses a second): an X- property of text, the N's value escaped as text, read back as that N.
+     */
+    private static final String ALTERNATIVE_N = "X-DTP-N";
     /** The field of a contact each property goes to (the first of its kind, for those the model holds once). */
     private static final Map<String, String> FIELDS = Map.ofEntries(Map.entry("UID", "uid"), Map.entry("KIND", "kind"),
             Map.entry("FN", "formattedName"), Map.entry("N", "name"), Map.entry("NICKNAME", "nicknames"),
@@ -123,7 +129,7 @@ public final class VCardFormat {
     /** The single vCard of a resource's text. */
     private static VCard parse(String text) throws MalformedVCardException {
         List<VCard> cards = new ArrayList<>();
-        try (VCardReader reader = new VCardReader(unescapeGeo(text))) {
+        try (VCardReader reader = new VCardReader(unescapeTextless(text))) {
             VCard card;
             while ((card = reader.readNext()) != null) {
                 for (ParseWarning w : reader.getWarnings()) {
@@ -151,12 +157,13 @@ public final class VCardFormat {
     }
 
     /**
-     * {@code text} with the separators of GEO values unescaped: servers that take GEO for text escape them (Radicale's
-     * vobject writes {@code GEO:46.77\\;-71.28} in vCard 3.0 and cuts {@code geo:46.77,-71.28} in 4.0), which no
-     * reader of GEO expects. A GEO value holds no text, so an escaped separator can only be such a quirk.
+     * {@code text} with the separators of GEO and CLIENTPIDMAP values unescaped: servers that take them for text escape
+     * them (Radicale's vobject writes {@code GEO:46.77\\;-71.28} in vCard 3.0, cuts {@code geo:46.77,-71.28} in 4.0 and
+     * writes {@code CLIENTPIDMAP:1\\;urn:uuid:...} in both), which no reader of them expects. Their values hold numbers
+     * and URIs, no text, and a URI has no backslash, so an escaped separator can only be such a quirk.
      */
-    private static String unescapeGeo(String text) {
-        Matcher m = GEO_LINE.matcher(text);
+    private static String unescapeTextless(String text) {
+        Matcher m = TEXTLESS_LINE.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + m.group(2).replace("\\;", ";").replace("\\,", ",")));
@@ -326,6 +333,9 @@ public final class VCardFormat {
             } else if (p instanceof RawProperty raw && "VERSION".equalsIgnoreCase(raw.getPropertyName())) {
                 throw new MalformedVCardException("malformed vCard: VERSION " + shorten(raw.getValue())
                         + " is not a vCard version (2.1, 3.0 or 4.0)");
+            } else if (p instanceof RawProperty raw && ALTERNATIVE_N.equalsIgnoreCase(raw.getPropertyName())) {
+                extended.add(alternativeN(extendedOf(p, card)));
+                continue;
             } else {
                 // Includes standard properties whose value ez-vcard cannot read: carried as they are, nothing lost.
                 extended.add(extendedOf(p, card));
@@ -499,11 +509,6 @@ public final class VCardFormat {
         addRelations(card, contact);
         addPlaceAndTime(card, contact);
         for (ExtendedProperty x : contact.extended()) {
-            if (target == ezvcard.VCardVersion.V3_0 && x.name().equals("N") && card.getStructuredName() != null) {
-                // vCard 3.0 allows one N (RFC 2426 §3.1.2; servers refuse a second: Radicale 400); 4.0's ALTID
-                // alternatives are left out there, and the importer's read-back reports them.
-                continue;
-            }
             card.addProperty(target == ezvcard.VCardVersion.V3_0 ? inVCard3(x) : rawProperty(x));
         }
         // What XML 1.0 forbids never reaches a CardDAV server; a reader of the result reports what differs.
@@ -555,7 +560,8 @@ public final class VCardFormat {
             Telephone tel = telephone(t.value());
             t.types().forEach(type -> tel.getTypes().add(TelephoneType.get(type)));
             tel.setPref(t.pref());
-            card.addTelephoneNumber(DetailsOfProperties.apply(tel, details.get("phones[" + i + "]")));
+            DetailsOfProperties.apply(tel, details.get("phones[" + i + "]"));
+            card.addProperty(card.getVersion() == ezvcard.VCardVersion.V3_0 && tel.getUri() != null ? uriInVCard3(tel, card) : tel);
         }
         for (int i = 0; i < contact.addresses().size(); i++) {
             card.addAddress(DetailsOfProperties.apply(address(contact.addresses().get(i)), details.get("addresses[" + i + "]")));
@@ -670,6 +676,12 @@ public final class VCardFormat {
      */
     private static VCardProperty inVCard3(ExtendedProperty x) {
         RawProperty raw = rawProperty(x);
+        if (raw.getPropertyName().equalsIgnoreCase("N")) {
+            RawProperty alternative = new RawProperty(ALTERNATIVE_N, escapeText(raw.getValue()));
+            alternative.setGroup(raw.getGroup());
+            raw.getParameters().forEach(e -> e.getValue().forEach(v -> alternative.getParameters().put(e.getKey(), v)));
+            return alternative;
+        }
         if (!x.value().regionMatches(true, 0, "data:", 0, 5)) {
             return raw;
         }
@@ -710,6 +722,52 @@ public final class VCardFormat {
         RawProperty raw = new RawProperty(name, x.value());
         raw.setGroup(group);
         x.params().forEach((k, values) -> values.forEach(v -> raw.getParameters().put(k, v)));
+        return raw;
+    }
+
+    /** The further N an {@link #ALTERNATIVE_N} of a vCard 3.0 stands for: its name N again, its text the N's value. */
+    private static ExtendedProperty alternativeN(ExtendedProperty x) {
+        String group = x.name().substring(0, x.name().length() - ALTERNATIVE_N.length());
+        return new ExtendedProperty(group + "N", x.params(), unescapeText(x.value()));
+    }
+
+    /** {@code value} as a vCard text value (RFC 2426 §5, RFC 6350 §3.4): backslash, semicolon, comma and line breaks escaped. */
+    private static String escapeText(String value) {
+        return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\r\n", "\n").replace("\n", "\\n");
+    }
+
+    /** The text a vCard text value stands for: {@link #escapeText} undone, {@code \N} read as {@code \n}. */
+    private static String unescapeText(String value) {
+        StringBuilder out = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\' && i + 1 < value.length()) {
+                char next = value.charAt(++i);
+                out.append(next == 'n' || next == 'N' ? '\n' : next);
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * A TEL holding a URI, for a vCard 3.0: ez-vcard would write it as a number's text there ({@code tel:+1-555;ext=5}
+     * becomes {@code +1-555 x5}). 3.0 lets a property's VALUE parameter say its value is a URI (RFC 2425 §5.8.4), so it
+     * is written as given, with the parameters 3.0 gives a TEL, PREF=1 as {@code TYPE=pref} (3.0 has no PREF).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static RawProperty uriInVCard3(Telephone tel, VCard card) {
+        VCardPropertyScribe scribe = SCRIBES.getPropertyScribe(tel);
+        RawProperty raw = new RawProperty(scribe.getPropertyName(), tel.getUri().toString());
+        raw.setGroup(tel.getGroup());
+        VCardParameters params = scribe.prepareParameters(tel, ezvcard.VCardVersion.V3_0, card);
+        params.removeAll("VALUE");
+        raw.getParameters().put("VALUE", "uri");
+        params.forEach(e -> e.getValue().forEach(v -> raw.getParameters().put(e.getKey(), v)));
+        if (Integer.valueOf(1).equals(tel.getPref())) {
+            raw.getParameters().put("TYPE", "pref");
+        }
         return raw;
     }
 

@@ -34,6 +34,12 @@ public class VCardFidelityTest {
         return RoundTripLosses.between(text, VCardFormat.write(c, version, null, VCardFormat.inlinePhoto(text).orElse(null))).missing();
     }
 
+    /** Written as vCard 3.0, read again and written as 4.0, compared with the source: what a 3.0 hop lost. */
+    private static List<VCardProperties.Line> lostThroughVCard3(String text) throws Exception {
+        String v3 = VCardFormat.write(VCardFormat.read("c", text, "photo:c"), VCardVersion.V3_0);
+        return RoundTripLosses.between(text, VCardFormat.write(VCardFormat.read("c", v3, "photo:c"), VCardVersion.V4_0)).missing();
+    }
+
     @Test
     public void applesGroupsTieLabelsToTheirPropertiesAndImppKeepsItsServiceType() throws Exception {
         String apple = Samples.vcardCorpus("apple-contacts-macos13.vcf");
@@ -61,8 +67,37 @@ public class VCardFidelityTest {
         assertEquals(List.of("2.1"), c.propertyDetails().get("emails[1]").params().get("PID"));
         assertTrue(c.extended().stream().anyMatch(x -> x.name().equals("FN") && x.params().get("LANGUAGE").equals(List.of("en"))));
         assertEquals(List.of(), lost(rfc, VCardVersion.V4_0));
-        // vCard 3.0 has no tel: URI and allows one N; the importers' read-back reports those
-        assertEquals(List.of("N", "TEL"), lost(rfc, VCardVersion.V3_0).stream().map(VCardProperties.Line::name).toList());
+        // vCard 3.0 allows one N and says a TEL's tel: URI only with VALUE=uri: the further N goes as an X- property
+        assertEquals(List.of("N"), lost(rfc, VCardVersion.V3_0).stream().map(VCardProperties.Line::name).toList());
+        assertEquals(List.of(), lostThroughVCard3(rfc));
+        String v3 = VCardFormat.write(c, VCardVersion.V3_0);
+        assertTrue(v3, v3.contains("\r\nX-DTP-N;ALTID=1;LANGUAGE=en:Yamada\\;Taro\r\n"));
+        assertTrue(v3, v3.contains("\r\nTEL;VALUE=uri;TYPE=voice,home,pref:tel:+1-555-555-5555;ext=5555\r\n"));
+    }
+
+    /** A further N's components with a comma, semicolon and backslash in them survive as the X- property's text. */
+    @Test
+    public void aFurtherNInVCard3KeepsEveryCharacterOfItsComponents() throws Exception {
+        String v4 = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ann\r\nN;ALTID=1;LANGUAGE=en:Smith;Ann\r\n"
+                + "N;ALTID=1;LANGUAGE=fr:Smith\\;Jones;Ann,Marie;C:\\\\x;;\r\nEND:VCARD\r\n";
+        Contact c = read(v4, new ArrayList<>());
+        String v3 = VCardFormat.write(c, VCardVersion.V3_0);
+        assertEquals(c.extended(), VCardFormat.read("/x", v3, null).extended());
+        assertEquals(List.of(), lostThroughVCard3(v4));
+    }
+
+    /**
+     * Radicale (vobject) takes GEO and CLIENTPIDMAP for text and escapes their separators; their values hold numbers and
+     * URIs, no text, so they are read as they were written.
+     */
+    @Test
+    public void separatorsAServerEscapedInValuesWithoutTextAreReadAsWritten() throws Exception {
+        String stored = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ann\r\nUID:u\r\nGEO:geo:46.77\\,-71.28\r\n"
+                + "CLIENTPIDMAP:1\\;urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b\r\nEND:VCARD\r\n";
+        Contact c = VCardFormat.read("/x", stored, null);
+        assertEquals(new org.dtp.models.media.GeoLocation(46.77, -71.28, null), c.geo());
+        assertEquals(List.of(new org.dtp.models.ExtendedProperty("CLIENTPIDMAP", Map.of(), "1;urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b")),
+                c.extended());
     }
 
     @Test
