@@ -485,7 +485,8 @@ public final class VCardFormat {
      * {@code contact} as vCard text of {@code version}: with its UID or else {@code uidIfNone} (null: none), and
      * {@code photo}, the bytes of the contact's photo, inline with the photo's content type (null: no photo).
      * Properties of vCard 4 (KIND, GENDER, ANNIVERSARY, partial dates) are written in vCard 3.0 too, as readers of
-     * 3.0 that know them (Apple's, ez-vcard's) read them.
+     * 3.0 that know them (Apple's, ez-vcard's) read them; so are a {@code tel:} URI ({@code TEL;VALUE=uri}) and a
+     * further N (as {@value #ALTERNATIVE_N}, which {@link #read} reads as that N).
      *
      * @throws IllegalArgumentException when a value cannot be written (e.g. an IMPP that is no URI), or photo bytes
      *                                  are given for a contact without a photo

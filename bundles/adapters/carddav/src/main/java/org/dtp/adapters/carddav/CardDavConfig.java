@@ -34,8 +34,9 @@ public @interface CardDavConfig {
 
     /**
      * The vCard version imports write. 3.0 by default: every CardDAV server must support vCard 3.0 (RFC 6352), while
-     * Radicale 3.1 (vobject) cuts vCard 4 values at commas (a photo's data: URI, a GEO URI). Fields a server does
-     * not keep are found by reading each contact back and reported as not kept.
+     * Radicale 3.1 (vobject) cuts vCard 4 values at commas (a photo's or key's data: URI, a GEO URI) and refuses a
+     * second N in 4.0 as in 3.0. Fields a server does not keep are found by reading each contact back and reported
+     * as not kept.
      */
     @AttributeDefinition(name = "vCard version written", description = "3.0 or 4.0.",
             options = {@Option(label = "3.0", value = "3.0"), @Option(label = "4.0", value = "4.0")})
