@@ -32,6 +32,7 @@ import java.util.Map;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 /**
@@ -184,6 +185,25 @@ public class CardDavRoundTripTest {
                 assertTrue(x + " in " + back.extended(), back.extended().contains(x));
             }
         }
+    }
+
+    /**
+     * Why imports write vCard 3.0 to Radicale 3.1.8 even for a vCard 4 source: it refuses a second N in 4.0 as in 3.0,
+     * and rewrites a 4.0 it stores as it does a 3.0 (a ';' of CLIENTPIDMAP escaped) and worse (a KEY's data: URI cut
+     * at its comma, where 3.0 carries the key as ENCODING=b).
+     */
+    @Test
+    public void radicaleRefusesASecondNameAndRewritesVCard4() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 50, 1 << 20);
+        String book = f.newBook("vCard 4 as given");
+        String taro = Samples.vcardCorpus("rfc6350-altid-pid.vcf");
+        assertThrows(org.dtp.spi.ItemRejectedException.class, () -> f.put(book, "two-names.vcf", taro));
+
+        f.put(book, "one-name.vcf", taro.replaceFirst("N;ALTID=1;LANGUAGE=en:[^\r\n]*\r\n", ""));
+        String stored = f.client.get(f.account(), RADICALE.url().resolve(book + "one-name.vcf")).orElseThrow().data();
+        assertTrue(stored, stored.contains("\r\nVERSION:4.0\r\n"));
+        assertTrue(stored, stored.contains("\r\nCLIENTPIDMAP:1\\;urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b\r\n"));
+        assertTrue(stored, stored.contains("\r\nKEY:data:application/pgp-keys\\;base64\r\n"));
     }
 
     @Test
