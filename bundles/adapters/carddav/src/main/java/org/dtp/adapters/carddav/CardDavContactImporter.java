@@ -3,6 +3,7 @@ package org.dtp.adapters.carddav;
 import org.dtp.formats.vcard.ContactDifferences;
 import org.dtp.formats.vcard.MalformedVCardException;
 import org.dtp.formats.vcard.VCardFormat;
+import org.dtp.formats.vcard.VCardVersion;
 import org.dtp.models.contacts.AddressBook;
 import org.dtp.models.contacts.Contact;
 import org.dtp.spi.AdapterException;
@@ -16,6 +17,7 @@ import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.TransientAdapterException;
+import org.dtp.spi.http.ProviderRejectedException;
 import org.dtp.webdav.DavAccount;
 import org.dtp.webdav.DavCollection;
 import org.dtp.webdav.DavPutResult;
@@ -37,7 +39,8 @@ import java.util.UUID;
 /**
  * Imports address books and contacts into a CardDAV account. Each source address book becomes a new address
  * book in the account's home (extended MKCOL) named {@code dtp-<hash of job and key>}, with the source's name as
- * display name; each contact a vCard (3.0 by default, see {@link CardDavConfig#vcardVersion()}) resource {@code dtp-<hash>.vcf} in it, PUT with {@code If-None-Match: *};
+ * display name; each contact a vCard (3.0 by default, see {@link CardDavConfig#vcardVersion()}; a 4.0 the server refuses
+ * is sent again as 3.0) resource {@code dtp-<hash>.vcf} in it, PUT with {@code If-None-Match: *};
  * a contact changed since an earlier transfer copied it is PUT again with {@code If-Match} ({@link #updateItem}).
  * A repeated import of the same key finds the address book (405) or the vCard (412) it made and returns its id:
  * nothing is made twice. Contacts that were in no address book go to one address book per job, "Contacts".
@@ -102,11 +105,10 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
         byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);
         URI href = book.resolve(ResourceNames.resource(context.jobId(), idempotencyKey, ".vcf"));
         // CardDAV requires a UID (RFC 6352 §5.1); one derived from the key stays the same on a repeated import.
-        String vcard = vcardOf(contact, "urn:uuid:" + UUID.nameUUIDFromBytes((context.jobId() + "\n" + idempotencyKey)
-                .getBytes(StandardCharsets.UTF_8)), photo);
+        String uid = "urn:uuid:" + UUID.nameUUIDFromBytes((context.jobId() + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
         // Created now, or by an earlier attempt with the same key (412): either way it is there once.
-        connector.client().put(account, href, vcard, DavService.CARDDAV.contentType(), null);
-        reportWhatTheServerChanged(context, account, contact, vcard, href, contact.photo() == null || photo != null);
+        Sent sent = put(account, href, contact, uid, photo, null);
+        reportWhatTheServerChanged(context, account, contact, sent, href, contact.photo() == null || photo != null);
         return href.getPath();
     }
 
@@ -132,18 +134,39 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
             throw new ItemNotUpdatableException("the contact " + destinationId + " on the server cannot be read: " + e.getMessage());
         }
         byte[] photo = contact.photo() == null ? null : readPhoto(context, contact);
-        String vcard = vcardOf(contact, uid, photo);
-        DavPutResult put = connector.client().put(account, href, vcard, DavService.CARDDAV.contentType(), stored.etag());
-        if (put.outcome() == DavPutResult.Outcome.PRECONDITION_FAILED) {
+        Sent sent = put(account, href, contact, uid, photo, stored.etag());
+        if (sent.result().outcome() == DavPutResult.Outcome.PRECONDITION_FAILED) {
             throw new TransientAdapterException("the contact " + destinationId + " changed on the server meanwhile", null);
         }
-        reportWhatTheServerChanged(context, account, contact, vcard, href, contact.photo() == null || photo != null);
+        reportWhatTheServerChanged(context, account, contact, sent, href, contact.photo() == null || photo != null);
         return destinationId;
     }
 
-    private String vcardOf(Contact contact, String uid, byte[] photo) throws AdapterException {
+    /** A vCard PUT: its text, the version it was written in and the server's answer. */
+    private record Sent(String vcard, VCardVersion version, DavPutResult result) {
+    }
+
+    /**
+     * PUTs the contact as a vCard of the configured version; one of 4.0 the server refuses as a bad request (400) or an
+     * unsupported type (415) is sent again as 3.0, which every CardDAV server must take (RFC 6352 §6.1; Radicale 3.1.8
+     * refuses a 4.0 card with two N, which 3.0 says with one N and an X- property).
+     */
+    private Sent put(DavAccount account, URI href, Contact contact, String uid, byte[] photo, String ifMatch) throws AdapterException {
+        String vcard = vcardOf(contact, connector.version(), uid, photo);
         try {
-            return VCardFormat.write(contact, connector.version(), uid, photo);
+            return new Sent(vcard, connector.version(), connector.client().put(account, href, vcard, DavService.CARDDAV.contentType(), ifMatch));
+        } catch (ProviderRejectedException e) {
+            if (connector.version() != VCardVersion.V4_0 || (e.status() != 400 && e.status() != 415)) {
+                throw e;
+            }
+            String v3 = vcardOf(contact, VCardVersion.V3_0, uid, photo);
+            return new Sent(v3, VCardVersion.V3_0, connector.client().put(account, href, v3, DavService.CARDDAV.contentType(), ifMatch));
+        }
+    }
+
+    private String vcardOf(Contact contact, VCardVersion version, String uid, byte[] photo) throws AdapterException {
+        try {
+            return VCardFormat.write(contact, version, uid, photo);
         } catch (IllegalArgumentException e) {
             throw new org.dtp.spi.ItemRejectedException("the contact cannot be written as a vCard: " + e.getMessage(), e);
         }
@@ -153,7 +176,7 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
      * Reads the vCard back and reports each field the server did not keep as sent: servers rewrite what they store
      * (Radicale 3.1's vobject cuts a vCard 4 GEO URI at its comma), and the fidelity report must say so.
      */
-    private void reportWhatTheServerChanged(ImportContext context, DavAccount account, Contact contact, String sent, URI href,
+    private void reportWhatTheServerChanged(ImportContext context, DavAccount account, Contact contact, Sent sent, URI href,
                                             boolean photoSent) throws AdapterException {
         DavResource stored = connector.client().get(account, href)
                 .orElseThrow(() -> new TransientAdapterException("CardDAV shows nothing at " + href.getPath() + " after the PUT", null));
@@ -168,15 +191,15 @@ public final class CardDavContactImporter implements Importer<AddressBook, Conta
         // changed; the vCard sent, read back here, tells the one from the other.
         List<String> versionLimits;
         try {
-            versionLimits = ContactDifferences.between(contact, VCardFormat.read(contact.id(), sent,
+            versionLimits = ContactDifferences.between(contact, VCardFormat.read(contact.id(), sent.vcard(),
                     CardDavContactExporter.PHOTO_REF + href.getPath()), photoSent);
         } catch (MalformedVCardException e) {
             throw new IllegalStateException("the vCard written for " + contact.id() + " cannot be read back", e);
         }
         for (String field : ContactDifferences.between(contact, kept, photoSent)) {
             context.reportNotKept(contact.id(), field, ContactDifferences.describe(contact, kept, field) + (versionLimits.contains(field)
-                    ? ": vCard " + connector.version().text() + ", the version written, cannot say it as given"
-                    : ": the server changed it when storing the vCard " + connector.version().text() + " sent"));
+                    ? ": vCard " + sent.version().text() + ", the version written, cannot say it as given"
+                    : ": the server changed it when storing the vCard " + sent.version().text() + " sent"));
         }
     }
 

@@ -206,6 +206,23 @@ public class CardDavRoundTripTest {
         assertTrue(stored, stored.contains("\r\nKEY:data:application/pgp-keys\\;base64\r\n"));
     }
 
+    /** Configured for vCard 4.0, a card Radicale refuses as 4.0 (two N) is sent again as 3.0, and kept whole. */
+    @Test
+    public void aVCard4TheServerRefusesIsSentAgainAsVCard3() throws Exception {
+        CardDavFixture f = new CardDavFixture(RADICALE, 50, 1 << 20, VCardVersion.V4_0);
+        Contact taro = VCardFormat.read("/taro.vcf", Samples.vcardCorpus("rfc6350-altid-pid.vcf"), null);
+        TestImportContext ctx = f.destination();
+        String target = f.importer.importContainer(ctx, "c:refused", new AddressBook("/refused/", "vCard 4 refused", null), null);
+        String path = f.importer.importItem(ctx, "i:taro", taro, target);
+
+        String stored = f.client.get(f.account(), RADICALE.url().resolve(path)).orElseThrow().data();
+        assertTrue(stored, stored.contains("\r\nVERSION:3.0\r\n"));
+        assertTrue(ctx.notKept().toString(), ctx.notKept().stream().noneMatch(n -> n.reason().contains("vCard 4.0")));
+        Contact back = f.exportAll(target).contacts().get(0);
+        assertEquals(taro.phones(), back.phones());
+        assertTrue(back.extended().toString(), back.extended().stream().anyMatch(x -> x.name().equals("N")));
+    }
+
     @Test
     public void aVCard21FromOutlookIsReadWholeAndWrittenAgain() throws Exception {
         CardDavFixture f = new CardDavFixture(RADICALE, 50, 1 << 20);
