@@ -37,8 +37,9 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * Imports events into Outlook calendars: a calendar is found by its name ({@code GET /me/calendars}), else created; an
@@ -112,14 +113,15 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         if (event.recurrenceId() != null) {
             body.remove("recurrence");
             body.remove("singleValueExtendedProperties");
-            String occurrence = occurrence(api, master(api, events, event).path("id").asText(), instant(event.recurrenceId()))
+            Instant original = instant(event.recurrenceId());
+            String occurrence = occurrence(api, master(api, events, event).path("id").asText(), original, original::equals)
                     .orElseThrow(() -> new ItemRejectedException("no occurrence of the series " + event.uid() + " starts at "
                             + instant(event.recurrenceId())));
             return api.patch("/me/events/" + GraphApi.id(occurrence), body).path("id").asText();
         }
         String id = ImportTags.createOnce(api, events, tag, body);
         if (series) {
-            cancel(api, id, event.exceptionDates());
+            cancel(api, id, event);
         }
         return id;
     }
@@ -151,11 +153,17 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
     /**
      * Deletes the occurrences the series' EXDATEs name (https://learn.microsoft.com/en-us/graph/api/event-delete), also
      * when the series was made by an earlier attempt. An EXDATE that names no occurrence (or one deleted before) changes
-     * nothing, as in RFC 5545.
+     * nothing, as in RFC 5545. An EXDATE that is a date, or one of an all-day series, names the occurrence on that day
+     * (its wall date) in the series' zone, as clients that mix the two mean it.
      */
-    private static void cancel(GraphApi api, String seriesId, List<CalendarTime> exceptionDates) throws AdapterException {
-        for (CalendarTime date : exceptionDates) {
-            Optional<String> occurrence = occurrence(api, seriesId, instant(date));
+    private static void cancel(GraphApi api, String seriesId, CalendarEvent series) throws AdapterException {
+        ZoneId zone = zoneOf(series.start());
+        for (CalendarTime date : series.exceptionDates()) {
+            LocalDate day = GraphTimes.dateOf(date);
+            Instant at = instant(date);
+            Optional<String> occurrence = date.date() != null || series.start().date() != null
+                    ? occurrence(api, seriesId, day.atStartOfDay(zone).toInstant(), original -> original.atZone(zone).toLocalDate().equals(day))
+                    : occurrence(api, seriesId, at, at::equals);
             if (occurrence.isPresent()) {
                 api.delete("/me/events/" + GraphApi.id(occurrence.get()));
             }
@@ -169,10 +177,14 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
                 .orElseThrow(() -> new ItemRejectedException("the series " + event.uid() + " of this changed occurrence is not in the calendar"));
     }
 
-    /** The id of the occurrence of series {@code seriesId} that originally started at {@code original}. */
-    private static Optional<String> occurrence(GraphApi api, String seriesId, Instant original) throws AdapterException {
-        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original),
-                        instance -> original.equals(Instant.parse(instance.path("originalStart").asText())))
+    /**
+     * The id of the first occurrence of series {@code seriesId} near {@code around} (a day either side) whose original
+     * start {@code isOriginal} accepts.
+     */
+    private static Optional<String> occurrence(GraphApi api, String seriesId, Instant around, Predicate<Instant> isOriginal)
+            throws AdapterException {
+        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(around),
+                        instance -> isOriginal.test(Instant.parse(instance.path("originalStart").asText())))
                 .map(instance -> instance.path("id").asText());
     }
 
@@ -190,8 +202,13 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         if (time.date() != null) {
             return time.date().atStartOfDay().toInstant(ZoneOffset.UTC);
         }
-        ZoneId zone = time.timeZoneId() == null ? null : OutlookCalendarExporter.zone(time.timeZoneId());
-        return time.dateTime().atZone(zone == null ? ZoneOffset.UTC : zone).toInstant();
+        return time.dateTime().atZone(zoneOf(time)).toInstant();
+    }
+
+    /** The zone a time is written in: its own when Java knows it, else UTC (as Outlook is given dates and floating times). */
+    private static ZoneId zoneOf(CalendarTime time) {
+        ZoneId zone = time.timeZoneId() == null || time.date() != null ? null : OutlookCalendarExporter.zone(time.timeZoneId());
+        return zone == null ? ZoneOffset.UTC : zone;
     }
 
     /** The Graph event of {@code e} (https://learn.microsoft.com/en-us/graph/api/user-post-events). */

@@ -272,6 +272,39 @@ public class OutlookCalendarTest {
                 outlook.instanceDays(series.path("id").asText(), "2021-01-01T00:00:00Z", "2025-01-01T00:00:00Z"));
     }
 
+    /**
+     * A timed yearly series whose EXDATE is a date (EXDATE;VALUE=DATE, as some clients write it): the occurrence on
+     * that day, in the series' zone, is deleted (at 19:00 in Berlin, not at midnight UTC).
+     */
+    @Test
+    public void aDateExdateOfATimedSeriesDeletesThatDaysOccurrence() throws Exception {
+        CalendarEvent dinner = event("d1", null, CalendarTime.ofZoned(LocalDateTime.parse("2021-03-15T19:00"), "Europe/Berlin"),
+                CalendarTime.ofZoned(LocalDateTime.parse("2021-03-15T22:00"), "Europe/Berlin"), List.of("FREQ=YEARLY;COUNT=5"),
+                List.of(CalendarTime.ofDate(LocalDate.parse("2023-03-15"))));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Dinners", null, null, null), null);
+        importer.importItem(into, "d1", dinner, calendar);
+
+        assertEquals(List.of("2021-03-15", "2022-03-15", "2024-03-15", "2025-03-15"), outlook.instanceDays(
+                outlook.items(calendar).get(0).path("id").asText(), "2021-01-01T00:00:00Z", "2026-01-01T00:00:00Z"));
+    }
+
+    /** An all-day weekly series whose EXDATE is a zoned midnight (a date-time where a date belongs): that day's occurrence is deleted. */
+    @Test
+    public void aDateTimeExdateOfAnAllDaySeriesDeletesThatDaysOccurrence() throws Exception {
+        CalendarEvent rota = event("r1", null, CalendarTime.ofDate(LocalDate.parse("2024-01-05")),
+                CalendarTime.ofDate(LocalDate.parse("2024-01-06")), List.of("FREQ=WEEKLY;COUNT=4"),
+                List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-01-12T00:00"), "Europe/Berlin")));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Rota", null, null, null), null);
+        importer.importItem(into, "r1", rota, calendar);
+
+        assertEquals(List.of("2024-01-05", "2024-01-19", "2024-01-26"), outlook.instanceDays(
+                outlook.items(calendar).get(0).path("id").asText(), "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z"));
+    }
+
     @Test
     public void aThisAndFutureChangeIsReported() throws Exception {
         CalendarEvent master = event("m1", null, CalendarTime.ofUtc(Instant.parse("1997-01-13T18:00:00Z")),
