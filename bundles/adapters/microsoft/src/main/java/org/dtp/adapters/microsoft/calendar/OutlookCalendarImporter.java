@@ -31,6 +31,7 @@ import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.Period;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -62,6 +63,8 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
     private static final ObjectMapper JSON = new ObjectMapper();
     /** An RFC 5545 duration in weeks ({@code dur-week}), which {@link Duration#parse} does not take. */
     private static final Pattern WEEKS = Pattern.compile("[+-]?P\\d+W", Pattern.CASE_INSENSITIVE);
+    /** A zone name fit for a header value (Windows names are letters, digits, spaces, dots, signs and parentheses). */
+    private static final Pattern ZONE_NAME = Pattern.compile("[A-Za-z0-9 ._+\\-/()]+");
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("start", "Outlook has no floating times; a floating time is kept as UTC"),
             Map.entry("end", "Outlook has no floating times; a floating time is kept as UTC"),
@@ -154,15 +157,19 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
      * Deletes the occurrences the series' EXDATEs name (https://learn.microsoft.com/en-us/graph/api/event-delete), also
      * when the series was made by an earlier attempt. An EXDATE that names no occurrence (or one deleted before) changes
      * nothing, as in RFC 5545. An EXDATE that is a date, or one of an all-day series, names the occurrence on that day
-     * (its wall date) in the series' zone, as clients that mix the two mean it.
+     * (its wall date) in the series' zone, as clients that mix the two mean it. In a zone Java does not know (a
+     * Windows name, as Outlook writes TZIDs) the occurrence is found by its wall time in that zone.
      */
     private static void cancel(GraphApi api, String seriesId, CalendarEvent series) throws AdapterException {
         ZoneId zone = zoneOf(series.start());
         for (CalendarTime date : series.exceptionDates()) {
+            boolean byDay = date.date() != null || series.start().date() != null;
             LocalDate day = GraphTimes.dateOf(date);
             Instant at = instant(date);
-            Optional<String> occurrence = date.date() != null || series.start().date() != null
-                    ? occurrence(api, seriesId, day.atStartOfDay(zone).toInstant(), original -> original.atZone(zone).toLocalDate().equals(day))
+            CalendarTime matchedIn = byDay ? series.start() : date;
+            Optional<String> occurrence = isZoneOnlyGraphKnows(matchedIn)
+                    ? occurrenceOnWallClock(api, seriesId, matchedIn.timeZoneId(), byDay ? day.atStartOfDay() : date.dateTime(), byDay)
+                    : byDay ? occurrence(api, seriesId, day.atStartOfDay(zone).toInstant(), original -> original.atZone(zone).toLocalDate().equals(day))
                     : occurrence(api, seriesId, at, at::equals);
             if (occurrence.isPresent()) {
                 api.delete("/me/events/" + GraphApi.id(occurrence.get()));
@@ -186,6 +193,29 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(around),
                         instance -> isOriginal.test(Instant.parse(instance.path("originalStart").asText())))
                 .map(instance -> instance.path("id").asText());
+    }
+
+    /**
+     * The id of the unchanged occurrence of series {@code seriesId} that starts at {@code wall} (or, {@code byDay}, on
+     * its day) in {@code zone}, a zone Graph knows and Java does not: the instances are asked in that zone
+     * ({@code Prefer: outlook.timezone}, https://learn.microsoft.com/en-us/graph/api/event-list-instances#request-headers).
+     */
+    private static Optional<String> occurrenceOnWallClock(GraphApi api, String seriesId, String zone, LocalDateTime wall, boolean byDay)
+            throws AdapterException {
+        return api.all("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(wall.toInstant(ZoneOffset.UTC)),
+                        Map.of("Prefer", "outlook.timezone=\"" + zone + "\"")).stream()
+                .filter(instance -> "occurrence".equals(instance.path("type").asText()))
+                .filter(instance -> {
+                    LocalDateTime start = LocalDateTime.parse(instance.path("start").path("dateTime").asText());
+                    return byDay ? start.toLocalDate().equals(wall.toLocalDate()) : start.equals(wall);
+                })
+                .findFirst().map(instance -> instance.path("id").asText());
+    }
+
+    /** Whether {@code time} is a wall time in a zone Java does not know, named as a Prefer header can carry it. */
+    private static boolean isZoneOnlyGraphKnows(CalendarTime time) {
+        return time.dateTime() != null && time.timeZoneId() != null && OutlookCalendarExporter.zone(time.timeZoneId()) == null
+                && ZONE_NAME.matcher(time.timeZoneId()).matches();
     }
 
     /** {@code startDateTime} and {@code endDateTime} of an instances request around {@code original}. */

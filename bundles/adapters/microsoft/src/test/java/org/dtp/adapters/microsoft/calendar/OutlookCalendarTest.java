@@ -305,6 +305,25 @@ public class OutlookCalendarTest {
                 outlook.items(calendar).get(0).path("id").asText(), "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z"));
     }
 
+    /**
+     * A weekly meeting as Outlook exports it, in a Windows zone Java does not know (DTSTART and EXDATE with
+     * TZID=W. Europe Standard Time): the EXDATE's occurrence is found by its wall time in that zone and deleted.
+     */
+    @Test
+    public void anExdateInAWindowsZoneDeletesItsOccurrence() throws Exception {
+        String zone = "W. Europe Standard Time";
+        CalendarEvent standup = event("s1", null, CalendarTime.ofZoned(LocalDateTime.parse("2024-03-05T09:00"), zone),
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-03-05T09:15"), zone), List.of("FREQ=WEEKLY;BYDAY=TU;COUNT=4"),
+                List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-12T09:00"), zone)));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Team", null, null, null), null);
+        importer.importItem(into, "s1", standup, calendar);
+
+        assertEquals(List.of("2024-03-05", "2024-03-19", "2024-03-26"), outlook.instanceDays(
+                outlook.items(calendar).get(0).path("id").asText(), "2024-03-01T00:00:00Z", "2024-04-01T00:00:00Z"));
+    }
+
     @Test
     public void aThisAndFutureChangeIsReported() throws Exception {
         CalendarEvent master = event("m1", null, CalendarTime.ofUtc(Instant.parse("1997-01-13T18:00:00Z")),

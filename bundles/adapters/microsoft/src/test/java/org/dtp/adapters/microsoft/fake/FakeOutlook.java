@@ -86,6 +86,16 @@ public final class FakeOutlook {
     private static final Pattern EXPAND = Pattern.compile("singleValueExtendedProperties\\(\\$filter=(.*)\\)");
     private static final Pattern EXPAND_ID = Pattern.compile("id eq '((?:[^']|'')*)'");
     private static final String DEFAULT_CONTACTS = "AAMkContactsDefault=";
+    /**
+     * Some Windows time zone names (https://learn.microsoft.com/en-us/graph/api/resources/datetimetimezone: "for
+     * example, Pacific Standard Time") with their IANA zone for territory 001 of CLDR's windowsZones.xml.
+     */
+    private static final Map<String, String> WINDOWS_ZONES = Map.of(
+            "W. Europe Standard Time", "Europe/Berlin",
+            "GMT Standard Time", "Europe/London",
+            "Eastern Standard Time", "America/New_York",
+            "Pacific Standard Time", "America/Los_Angeles",
+            "Tokyo Standard Time", "Asia/Tokyo");
 
     private final FakeGraph graph;
     private final AtomicInteger ids = new AtomicInteger();
@@ -501,13 +511,14 @@ public final class FakeOutlook {
         }
         String prefer = String.valueOf(x.getRequestHeaders().getFirst("Prefer"));
         Matcher zone = Pattern.compile("outlook\\.timezone=\"([^\"]+)\"").matcher(prefer);
-        ZoneId target = zone.find() ? zoneOf(zone.group(1)) : ZoneOffset.UTC;
+        String targetName = zone.find() ? zone.group(1) : "UTC";
+        ZoneId target = zoneOf(targetName);
         for (String field : List.of("start", "end")) {
             if (copy.path(field).isObject()) {
                 LocalDateTime local = LocalDateTime.parse(copy.path(field).path("dateTime").asText());
                 ZoneId from = zoneOf(copy.path(field).path("timeZone").asText("UTC"));
                 copy.putObject(field).put("dateTime", GRAPH_TIME.format(local.atZone(from).withZoneSameInstant(target).toLocalDateTime()))
-                        .put("timeZone", target.equals(ZoneOffset.UTC) ? "UTC" : target.getId());
+                        .put("timeZone", targetName);
             }
         }
         if (prefer.contains("outlook.body-content-type=\"text\"") && "html".equals(copy.path("body").path("contentType").asText())) {
@@ -516,8 +527,9 @@ public final class FakeOutlook {
         return copy;
     }
 
+    /** An IANA zone, or one of the Windows zone names Graph takes and answers in (the fake knows those of WINDOWS_ZONES). */
     private static ZoneId zoneOf(String name) {
-        return name.equalsIgnoreCase("UTC") ? ZoneOffset.UTC : ZoneId.of(name);
+        return name.equalsIgnoreCase("UTC") ? ZoneOffset.UTC : ZoneId.of(WINDOWS_ZONES.getOrDefault(name, name));
     }
 
     private void changed(ObjectNode item) {
