@@ -183,7 +183,7 @@ final class GoogleEvents {
             attendee.put("email", address(a.address()));
             put(attendee, "displayName", a.name());
             String cutype = cutype(a);
-            boolean resource = cutype != null && (cutype.equals("ROOM") || cutype.equals(RESOURCE));
+            boolean resource = isResource(a);
             if (resource) {
                 attendee.put("resource", true);
             }
@@ -252,6 +252,31 @@ final class GoogleEvents {
 
     private static String dateZoneNotKept(CalendarTime date) {
         return "TZID=" + date.timeZoneId() + " on the date " + date.date() + " not kept: a Google Calendar all-day date has no time zone";
+    }
+
+    /**
+     * Reports each attendee of {@code e} whose {@code resource} flag Google's answer {@code imported} does not have as
+     * written: Google takes it "only when the attendee is added to the event for the first time", so an event imported
+     * again keeps the flags of its first import.
+     */
+    static void reportResourceFlagsKept(CalendarEvent e, JsonNode imported, ImportContext context) {
+        for (int i = 0; i < e.attendees().size(); i++) {
+            Attendee a = e.attendees().get(i);
+            boolean written = isResource(a);
+            for (JsonNode answered : imported.path("attendees")) {
+                if (answered.path("email").asText().equalsIgnoreCase(address(a.address()))
+                        && answered.path("resource").asBoolean(false) != written) {
+                    context.reportNotKept(e.id(), "attendees[" + i + "].parameters", (written ? "ATTENDEE;CUTYPE=" + cutype(a)
+                            + " not kept: the attendee is no resource" : "the attendee stays a resource (CUTYPE=RESOURCE)")
+                            + " as first added to the event; Google Calendar ignores a later change of attendees[].resource");
+                }
+            }
+        }
+    }
+
+    private static boolean isResource(Attendee a) {
+        String cutype = cutype(a);
+        return cutype != null && (cutype.equals("ROOM") || cutype.equals(RESOURCE));
     }
 
     /** The attendee's one CUTYPE, upper-case; null when it has none or several. */

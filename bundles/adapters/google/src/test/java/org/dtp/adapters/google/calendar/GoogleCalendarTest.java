@@ -362,6 +362,34 @@ public class GoogleCalendarTest {
                 AttendeeRole.NON_PARTICIPANT), back.stream().map(Attendee::role).toList());
     }
 
+    /** A meeting imported again after its room was booked: Google keeps the attendee as first added (no resource), and that is reported. */
+    @Test
+    public void aResourceFlagGoogleIgnoresOnAnUpdateIsReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        Attendee room = new Attendee("mailto:room412@example.com", "Room 4.12", AttendeeRole.NON_PARTICIPANT, null, null, null, true);
+        CalendarEvent meeting = CalendarEvent.builder()
+                .id("m1")
+                .uid("planning@example.org")
+                .summary("Planning")
+                .start(CalendarTime.ofUtc(Instant.parse("2024-04-15T08:00:00Z")))
+                .end(CalendarTime.ofUtc(Instant.parse("2024-04-15T09:00:00Z")))
+                .status(EventStatus.CONFIRMED)
+                .attendees(List.of(room))
+                .build();
+        String calendar = importer.importContainer(context, "c:rooms", new Calendar("rooms", "Rooms", null, null, null), null);
+        importer.importItem(context, "i:m1", meeting, calendar);
+        CalendarEvent booked = meeting.toBuilder().attendees(List.of(new Attendee(room.address(), room.name(), room.role(), null, null,
+                null, true, Map.of("CUTYPE", List.of("ROOM"))))).build();
+        importer.importItem(context, "i:m1-again", booked, calendar);
+
+        assertEquals(false, f.fake.eventsOf(calendar).get(0).path("attendees").get(0).path("resource").asBoolean(false));
+        assertTrue(context.notKept().toString(), context.notKept().stream().anyMatch(n -> n.field().equals("attendees[0].parameters")
+                && n.reason().startsWith("ATTENDEE;CUTYPE=ROOM not kept: the attendee is no resource as first added to the event")));
+    }
+
     /** The corpus' attendee, organizer, alarm and date details (IcalCorpus.detailedMeeting), each reported with its value. */
     @Test
     public void attendeeAndAlarmDetailsGoogleCannotHoldAreReportedByValue() throws Exception {
