@@ -101,6 +101,7 @@ public final class GoogleCalendarImporter extends GoogleComponent implements Imp
         if (id.isEmpty()) {
             throw new AdapterException("Google answered events.import without the event's id");
         }
+        GoogleEvents.reportResourceFlagsKept(event, imported, context);
         return id;
     }
 

@@ -48,6 +48,12 @@ final class GoogleEvents {
     /** An RFC 5545 dur-value of whole weeks, which java.time's Duration does not parse. */
     private static final Pattern WEEKS = Pattern.compile("(-?)P(\\d+)W");
     private static final Pattern RECURRENCE_LINE = Pattern.compile("(?m)^(RRULE|EXRULE|RDATE|EXDATE)[;:].*$");
+    /**
+     * The CUTYPE of an attendee Google marks {@code resource}. Google Workspace's rooms and other resources share one
+     * address domain (resource.calendar.google.com); which of them an address is, only the Admin SDK's
+     * resourceCategory says. RESOURCE is also what Google's own iCalendar export writes for both.
+     */
+    private static final String RESOURCE = "RESOURCE";
 
     private GoogleEvents() {
     }
@@ -85,11 +91,12 @@ final class GoogleEvents {
         for (JsonNode a : e.path("attendees")) {
             if (a.hasNonNull("email")) {
                 String email = a.path("email").asText();
+                boolean resource = a.path("resource").asBoolean(false);
                 attendees.add(new Attendee("mailto:" + email, text(a.path("displayName")),
                         a.path("optional").asBoolean(false) ? AttendeeRole.OPT_PARTICIPANT
-                                : a.path("resource").asBoolean(false) ? AttendeeRole.NON_PARTICIPANT : AttendeeRole.REQ_PARTICIPANT,
+                                : resource ? AttendeeRole.NON_PARTICIPANT : AttendeeRole.REQ_PARTICIPANT,
                         null, participation(a.path("responseStatus").asText("needsAction")), null,
-                        asksForAnswer(email, organizerEmail)));
+                        asksForAnswer(email, organizerEmail), resource ? Map.of("CUTYPE", List.of(RESOURCE)) : Map.of()));
             }
         }
         List<Alarm> alarms = new ArrayList<>();
@@ -175,16 +182,32 @@ final class GoogleEvents {
             Map<String, Object> attendee = new LinkedHashMap<>();
             attendee.put("email", address(a.address()));
             put(attendee, "displayName", a.name());
+            String cutype = cutype(a);
+            boolean resource = isResource(a);
+            if (resource) {
+                attendee.put("resource", true);
+            }
             if (a.role() == AttendeeRole.OPT_PARTICIPANT) {
                 attendee.put("optional", true);
-            } else if (a.role() == AttendeeRole.CHAIR || a.role() == AttendeeRole.NON_PARTICIPANT || a.role() == AttendeeRole.OTHER) {
+            } else if (resource && a.role() != AttendeeRole.NON_PARTICIPANT) {
+                context.reportNotKept(e.id(), "attendees[" + i + "].role", "ROLE=" + roleText(a)
+                        + " of a resource not kept: Google Calendar's resources are NON-PARTICIPANT unless optional");
+            } else if (!resource && (a.role() == AttendeeRole.CHAIR || a.role() == AttendeeRole.NON_PARTICIPANT || a.role() == AttendeeRole.OTHER)) {
                 context.reportNotKept(e.id(), "attendees[" + i + "].role", "Google Calendar attendees are required or optional only");
             }
             attendee.put("responseStatus", responseStatus(a.status(), e.id(), i, context));
             if (a.rsvp() != asksForAnswer(address(a.address()), e.organizer() == null ? "" : address(e.organizer().address()))) {
                 context.reportNotKept(e.id(), "attendees[" + i + "].rsvp", "Google Calendar asks every guest but the organizer for an answer");
             }
-            reportParameters(e.id(), "attendees[" + i + "].parameters", "ATTENDEE", a.parameters(), "Google Calendar attendees", context);
+            Map<String, List<String>> parameters = new TreeMap<>(a.parameters());
+            if (resource) {
+                parameters.remove("CUTYPE");
+                if (!cutype.equals(RESOURCE)) {
+                    context.reportNotKept(e.id(), "attendees[" + i + "].parameters", "ATTENDEE;CUTYPE=" + cutype
+                            + " kept as CUTYPE=RESOURCE: Google Calendar's attendees[].resource tells no room from another resource");
+                }
+            }
+            reportParameters(e.id(), "attendees[" + i + "].parameters", "ATTENDEE", parameters, "Google Calendar attendees", context);
             attendees.add(attendee);
         }
         if (!attendees.isEmpty()) {
@@ -229,6 +252,43 @@ final class GoogleEvents {
 
     private static String dateZoneNotKept(CalendarTime date) {
         return "TZID=" + date.timeZoneId() + " on the date " + date.date() + " not kept: a Google Calendar all-day date has no time zone";
+    }
+
+    /**
+     * Reports each attendee of {@code e} whose {@code resource} flag Google's answer {@code imported} does not have as
+     * written: Google takes it "only when the attendee is added to the event for the first time", so an event imported
+     * again keeps the flags of its first import.
+     */
+    static void reportResourceFlagsKept(CalendarEvent e, JsonNode imported, ImportContext context) {
+        for (int i = 0; i < e.attendees().size(); i++) {
+            Attendee a = e.attendees().get(i);
+            boolean written = isResource(a);
+            for (JsonNode answered : imported.path("attendees")) {
+                if (answered.path("email").asText().equalsIgnoreCase(address(a.address()))
+                        && answered.path("resource").asBoolean(false) != written) {
+                    context.reportNotKept(e.id(), "attendees[" + i + "].parameters", (written ? "ATTENDEE;CUTYPE=" + cutype(a)
+                            + " not kept: the attendee is no resource" : "the attendee stays a resource (CUTYPE=RESOURCE)")
+                            + " as first added to the event; Google Calendar ignores a later change of attendees[].resource");
+                }
+            }
+        }
+    }
+
+    private static boolean isResource(Attendee a) {
+        String cutype = cutype(a);
+        return cutype != null && (cutype.equals("ROOM") || cutype.equals(RESOURCE));
+    }
+
+    /** The attendee's one CUTYPE, upper-case; null when it has none or several. */
+    private static String cutype(Attendee a) {
+        List<String> values = a.parameters().getOrDefault("CUTYPE", List.of());
+        return values.size() == 1 ? values.get(0).toUpperCase(Locale.ROOT) : null;
+    }
+
+    /** The attendee's ROLE as iCalendar writes it; without one, RFC 5545's default. */
+    private static String roleText(Attendee a) {
+        return a.role() == null ? "REQ-PARTICIPANT (the default)"
+                : a.role() == AttendeeRole.OTHER ? a.roleText() : a.role().name().replace('_', '-');
     }
 
     /** Reports each of the iCalendar {@code property}'s {@code parameters}, which {@code holders} have no place for. */

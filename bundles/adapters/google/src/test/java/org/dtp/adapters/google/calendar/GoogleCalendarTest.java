@@ -287,10 +287,107 @@ public class GoogleCalendarTest {
         importer.importItem(context, "i:e1", meeting, importer.importContainer(context, "c:work", new Calendar("work", "Work", null, null, null), null));
 
         assertEquals(List.of("organizer.parameters ORGANIZER;SENT-BY=mailto:office.hahn@example.com not kept: Google Calendar organizers have no SENT-BY",
-                        "attendees[0].parameters ATTENDEE;CUTYPE=ROOM not kept: Google Calendar attendees have no CUTYPE",
+                        "attendees[0].role ROLE=REQ-PARTICIPANT (the default) of a resource not kept: Google Calendar's resources are NON-PARTICIPANT unless optional",
+                        "attendees[0].parameters ATTENDEE;CUTYPE=ROOM kept as CUTYPE=RESOURCE: Google Calendar's attendees[].resource tells no room from another resource",
                         "alarms[0].extended[0] REPEAT:2 not kept: a Google reminder is a method and minutes only",
                         "summary summary parameter LANGUAGE=de-DE not kept: Google Calendar keeps no iCalendar parameters"),
                 context.notKept().stream().map(n -> n.field() + " " + n.reason()).toList());
+    }
+
+    /** A Google Workspace room booked for a meeting: Google marks it {@code resource}, its address in resource.calendar.google.com. */
+    @Test
+    public void aResourceAttendeeIsExportedAsCutypeResource() throws Exception {
+        String rooms = f.fake.addCalendar("Rooms", "UTC");
+        f.fake.addEvent(rooms, """
+                {"iCalUID": "review@example.org", "summary": "Review", "status": "confirmed",
+                 "start": {"dateTime": "2024-02-05T09:00:00Z"}, "end": {"dateTime": "2024-02-05T10:00:00Z"},
+                 "organizer": {"email": "ann@example.org"},
+                 "attendees": [{"email": "c_1887f3b2a4d@resource.calendar.google.com", "displayName": "Berlin-4-Spree (8)",
+                                "resource": true, "responseStatus": "accepted"},
+                               {"email": "bob@example.org", "responseStatus": "needsAction"}]}""");
+
+        CalendarEvent review = walk(new GoogleCalendarExporter(f.connector()), f.source(), new ArrayList<>()).get(rooms).get(0);
+
+        Attendee room = review.attendees().get(0);
+        assertEquals(Map.of("CUTYPE", List.of("RESOURCE")), room.parameters());
+        assertEquals(AttendeeRole.NON_PARTICIPANT, room.role());
+        assertEquals(Map.of(), review.attendees().get(1).parameters());
+        assertEquals(AttendeeRole.REQ_PARTICIPANT, review.attendees().get(1).role());
+    }
+
+    /**
+     * The room, projector and team of an Outlook meeting (corpus outlook-meeting-attendees.ics) and a room as Google's
+     * own iCalendar export writes it (CUTYPE=RESOURCE;ROLE=REQ-PARTICIPANT): the room and the resources are written
+     * as {@code resource}, and what of them comes back otherwise is reported.
+     */
+    @Test
+    public void roomAndResourceAttendeesAreWrittenAsResourcesAndComeBack() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        CalendarEvent meeting = CalendarEvent.builder()
+                .id("m1")
+                .uid("040000008200E00074C5B7101A82E00800000000D0C3@example.com")
+                .summary("Quarterly planning")
+                .start(CalendarTime.ofUtc(Instant.parse("2024-04-15T08:00:00Z")))
+                .end(CalendarTime.ofUtc(Instant.parse("2024-04-15T09:00:00Z")))
+                .status(EventStatus.CONFIRMED)
+                .organizer(new Organizer("mailto:ann@example.org", "Ann"))
+                .attendees(List.of(
+                        new Attendee("mailto:room412@example.com", "Room 4.12 (12 seats)", AttendeeRole.NON_PARTICIPANT, null, null, null,
+                                true, Map.of("CUTYPE", List.of("ROOM"))),
+                        new Attendee("mailto:beamer@example.com", "Beamer", AttendeeRole.NON_PARTICIPANT, null, null, null,
+                                true, Map.of("CUTYPE", List.of("RESOURCE"))),
+                        new Attendee("mailto:alpha@example.com", "Team Alpha", AttendeeRole.OPT_PARTICIPANT, null, null, null,
+                                true, Map.of("CUTYPE", List.of("GROUP"))),
+                        new Attendee("mailto:c_1887f3b2a4d@resource.calendar.google.com", "Berlin-4-Spree (8)",
+                                AttendeeRole.REQ_PARTICIPANT, null, ParticipationStatus.ACCEPTED, null, true, Map.of("CUTYPE", List.of("resource")))))
+                .build();
+        String calendar = importer.importContainer(context, "c:rooms", new Calendar("rooms", "Rooms", null, null, null), null);
+        importer.importItem(context, "i:m1", meeting, calendar);
+
+        JsonNode stored = f.fake.eventsOf(calendar).get(0).path("attendees");
+        assertEquals(List.of(true, true, false, true), java.util.stream.StreamSupport.stream(stored.spliterator(), false)
+                .map(a -> a.path("resource").asBoolean(false)).toList());
+        assertEquals(List.of("attendees[0].parameters ATTENDEE;CUTYPE=ROOM kept as CUTYPE=RESOURCE: Google Calendar's attendees[].resource tells no room from another resource",
+                        "attendees[2].parameters ATTENDEE;CUTYPE=GROUP not kept: Google Calendar attendees have no CUTYPE",
+                        "attendees[3].role ROLE=REQ-PARTICIPANT of a resource not kept: Google Calendar's resources are NON-PARTICIPANT unless optional"),
+                context.notKept().stream().map(n -> n.field() + " " + n.reason()).toList());
+
+        List<Attendee> back = walk(new GoogleCalendarExporter(f.connector()), f.source(), new ArrayList<>()).get(calendar).get(0).attendees();
+        assertEquals(List.of(Map.of("CUTYPE", List.of("RESOURCE")), Map.of("CUTYPE", List.of("RESOURCE")), Map.of(),
+                Map.of("CUTYPE", List.of("RESOURCE"))), back.stream().map(Attendee::parameters).toList());
+        assertEquals(List.of(AttendeeRole.NON_PARTICIPANT, AttendeeRole.NON_PARTICIPANT, AttendeeRole.OPT_PARTICIPANT,
+                AttendeeRole.NON_PARTICIPANT), back.stream().map(Attendee::role).toList());
+    }
+
+    /** A meeting imported again after its room was booked: Google keeps the attendee as first added (no resource), and that is reported. */
+    @Test
+    public void aResourceFlagGoogleIgnoresOnAnUpdateIsReported() throws Exception {
+        GoogleCalendarImporter importer = new GoogleCalendarImporter(f.connector());
+        TestImportContext context = f.destination(ref -> {
+            throw new AssertionError("no media");
+        });
+        Attendee room = new Attendee("mailto:room412@example.com", "Room 4.12", AttendeeRole.NON_PARTICIPANT, null, null, null, true);
+        CalendarEvent meeting = CalendarEvent.builder()
+                .id("m1")
+                .uid("planning@example.org")
+                .summary("Planning")
+                .start(CalendarTime.ofUtc(Instant.parse("2024-04-15T08:00:00Z")))
+                .end(CalendarTime.ofUtc(Instant.parse("2024-04-15T09:00:00Z")))
+                .status(EventStatus.CONFIRMED)
+                .attendees(List.of(room))
+                .build();
+        String calendar = importer.importContainer(context, "c:rooms", new Calendar("rooms", "Rooms", null, null, null), null);
+        importer.importItem(context, "i:m1", meeting, calendar);
+        CalendarEvent booked = meeting.toBuilder().attendees(List.of(new Attendee(room.address(), room.name(), room.role(), null, null,
+                null, true, Map.of("CUTYPE", List.of("ROOM"))))).build();
+        importer.importItem(context, "i:m1-again", booked, calendar);
+
+        assertEquals(false, f.fake.eventsOf(calendar).get(0).path("attendees").get(0).path("resource").asBoolean(false));
+        assertTrue(context.notKept().toString(), context.notKept().stream().anyMatch(n -> n.field().equals("attendees[0].parameters")
+                && n.reason().startsWith("ATTENDEE;CUTYPE=ROOM not kept: the attendee is no resource as first added to the event")));
     }
 
     /** The corpus' attendee, organizer, alarm and date details (IcalCorpus.detailedMeeting), each reported with its value. */
@@ -309,9 +406,7 @@ public class GoogleCalendarTest {
                 "meeting organizer.parameters ORGANIZER;SENT-BY=mailto:office.hahn@example.com not kept: Google Calendar organizers have no SENT-BY",
                 "meeting organizer.parameters ORGANIZER;DIR=ldap://example.com:6666/o=ABC%20Industries",
                 "meeting attendees[1].parameters ATTENDEE;LANGUAGE=de not kept",
-                "meeting attendees[2].role Google Calendar attendees are required or optional only",
-                "meeting attendees[2].parameters ATTENDEE;CUTYPE=ROOM not kept",
-                "meeting attendees[3].parameters ATTENDEE;CUTYPE=RESOURCE not kept",
+                "meeting attendees[2].parameters ATTENDEE;CUTYPE=ROOM kept as CUTYPE=RESOURCE",
                 "meeting attendees[4].parameters ATTENDEE;CUTYPE=GROUP not kept",
                 "meeting attendees[5].parameters ATTENDEE;DELEGATED-TO=mailto:dora.e@example.com not kept",
                 "meeting attendees[5].parameters ATTENDEE;MEMBER=mailto:alpha@example.com not kept",

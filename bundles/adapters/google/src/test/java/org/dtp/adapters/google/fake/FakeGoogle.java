@@ -67,7 +67,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     cancelled occurrences listed even without {@code showDeleted}; {@code iCalUID} filter; maxResults default 250)
  *     and {@code POST /calendars/{id}/events/import} (iCalUID required; the same iCalUID and originalStartTime again
  *     updates that event; an occurrence is linked to its series by iCalUID; a dateTime without an offset needs a
- *     timeZone, "Missing time zone definition"; answers give dateTime with its offset, as Google does); events.list's
+ *     timeZone, "Missing time zone definition"; answers give dateTime with its offset, as Google does; an attendee's
+ *     {@code resource} is kept as first imported, later values ignored); events.list's
  *     last page carries {@code nextSyncToken}, and with {@code syncToken}
  *     (https://developers.google.com/calendar/api/guides/sync) it lists the events changed since, deleted ones as
  *     {@code cancelled} (400 with {@code iCalUID} or {@code showDeleted=false}); an expired token answers 410 with the
@@ -479,6 +480,7 @@ public final class FakeGoogle implements AutoCloseable {
             body.put("kind", "calendar#event");
             body.put("updated", now);
             if (earlier != null) {
+                keepResourceFlags(earlier, body);
                 body.put("id", earlier.path("id").asText());
                 body.put("created", earlier.path("created").asText(now));
                 list.set(list.indexOf(earlier), body);
@@ -495,6 +497,24 @@ public final class FakeGoogle implements AutoCloseable {
             answer = body.deepCopy();
         }
         send(exchange, 200, "application/json", answer.toString());
+    }
+
+    /**
+     * Gives each attendee of {@code update} that {@code earlier} had its {@code resource} flag of then: "Can only be set
+     * when the attendee is added to the event for the first time. Subsequent modifications are ignored."
+     */
+    private static void keepResourceFlags(JsonNode earlier, ObjectNode update) {
+        for (JsonNode attendee : update.path("attendees")) {
+            for (JsonNode before : earlier.path("attendees")) {
+                if (before.path("email").asText().equalsIgnoreCase(attendee.path("email").asText())) {
+                    if (before.has("resource")) {
+                        ((ObjectNode) attendee).set("resource", before.path("resource"));
+                    } else {
+                        ((ObjectNode) attendee).remove("resource");
+                    }
+                }
+            }
+        }
     }
 
     /** Checks an EventDateTime and gives its dateTime an offset, as Google's answers have; a message when invalid. */

@@ -31,14 +31,16 @@ import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.Period;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * Imports events into Outlook calendars: a calendar is found by its name ({@code GET /me/calendars}), else created; an
@@ -61,6 +63,8 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
     private static final ObjectMapper JSON = new ObjectMapper();
     /** An RFC 5545 duration in weeks ({@code dur-week}), which {@link Duration#parse} does not take. */
     private static final Pattern WEEKS = Pattern.compile("[+-]?P\\d+W", Pattern.CASE_INSENSITIVE);
+    /** A zone name fit for a header value (Windows names are letters, digits, spaces, dots, signs and parentheses). */
+    private static final Pattern ZONE_NAME = Pattern.compile("[A-Za-z0-9 ._+\\-/()]+");
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("start", "Outlook has no floating times; a floating time is kept as UTC"),
             Map.entry("end", "Outlook has no floating times; a floating time is kept as UTC"),
@@ -112,14 +116,15 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         if (event.recurrenceId() != null) {
             body.remove("recurrence");
             body.remove("singleValueExtendedProperties");
-            String occurrence = occurrence(api, master(api, events, event).path("id").asText(), instant(event.recurrenceId()))
+            Instant original = instant(event.recurrenceId());
+            String occurrence = occurrence(api, master(api, events, event).path("id").asText(), original, original::equals)
                     .orElseThrow(() -> new ItemRejectedException("no occurrence of the series " + event.uid() + " starts at "
                             + instant(event.recurrenceId())));
             return api.patch("/me/events/" + GraphApi.id(occurrence), body).path("id").asText();
         }
         String id = ImportTags.createOnce(api, events, tag, body);
         if (series) {
-            cancel(api, id, event.exceptionDates());
+            cancel(api, id, event);
         }
         return id;
     }
@@ -151,11 +156,21 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
     /**
      * Deletes the occurrences the series' EXDATEs name (https://learn.microsoft.com/en-us/graph/api/event-delete), also
      * when the series was made by an earlier attempt. An EXDATE that names no occurrence (or one deleted before) changes
-     * nothing, as in RFC 5545.
+     * nothing, as in RFC 5545. An EXDATE that is a date, or one of an all-day series, names the occurrence on that day
+     * (its wall date) in the series' zone, as clients that mix the two mean it. In a zone Java does not know (a
+     * Windows name, as Outlook writes TZIDs) the occurrence is found by its wall time in that zone.
      */
-    private static void cancel(GraphApi api, String seriesId, List<CalendarTime> exceptionDates) throws AdapterException {
-        for (CalendarTime date : exceptionDates) {
-            Optional<String> occurrence = occurrence(api, seriesId, instant(date));
+    private static void cancel(GraphApi api, String seriesId, CalendarEvent series) throws AdapterException {
+        ZoneId zone = zoneOf(series.start());
+        for (CalendarTime date : series.exceptionDates()) {
+            boolean byDay = date.date() != null || series.start().date() != null;
+            LocalDate day = GraphTimes.dateOf(date);
+            Instant at = instant(date);
+            CalendarTime matchedIn = byDay ? series.start() : date;
+            Optional<String> occurrence = isZoneOnlyGraphKnows(matchedIn)
+                    ? occurrenceOnWallClock(api, seriesId, matchedIn.timeZoneId(), byDay ? day.atStartOfDay() : date.dateTime(), byDay)
+                    : byDay ? occurrence(api, seriesId, day.atStartOfDay(zone).toInstant(), original -> original.atZone(zone).toLocalDate().equals(day))
+                    : occurrence(api, seriesId, at, at::equals);
             if (occurrence.isPresent()) {
                 api.delete("/me/events/" + GraphApi.id(occurrence.get()));
             }
@@ -169,11 +184,38 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
                 .orElseThrow(() -> new ItemRejectedException("the series " + event.uid() + " of this changed occurrence is not in the calendar"));
     }
 
-    /** The id of the occurrence of series {@code seriesId} that originally started at {@code original}. */
-    private static Optional<String> occurrence(GraphApi api, String seriesId, Instant original) throws AdapterException {
-        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(original),
-                        instance -> original.equals(Instant.parse(instance.path("originalStart").asText())))
+    /**
+     * The id of the first occurrence of series {@code seriesId} near {@code around} (a day either side) whose original
+     * start {@code isOriginal} accepts.
+     */
+    private static Optional<String> occurrence(GraphApi api, String seriesId, Instant around, Predicate<Instant> isOriginal)
+            throws AdapterException {
+        return api.first("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(around),
+                        instance -> isOriginal.test(Instant.parse(instance.path("originalStart").asText())))
                 .map(instance -> instance.path("id").asText());
+    }
+
+    /**
+     * The id of the unchanged occurrence of series {@code seriesId} that starts at {@code wall} (or, {@code byDay}, on
+     * its day) in {@code zone}, a zone Graph knows and Java does not: the instances are asked in that zone
+     * ({@code Prefer: outlook.timezone}, https://learn.microsoft.com/en-us/graph/api/event-list-instances#request-headers).
+     */
+    private static Optional<String> occurrenceOnWallClock(GraphApi api, String seriesId, String zone, LocalDateTime wall, boolean byDay)
+            throws AdapterException {
+        return api.all("/me/events/" + GraphApi.id(seriesId) + "/instances?" + window(wall.toInstant(ZoneOffset.UTC)),
+                        Map.of("Prefer", "outlook.timezone=\"" + zone + "\"")).stream()
+                .filter(instance -> "occurrence".equals(instance.path("type").asText()))
+                .filter(instance -> {
+                    LocalDateTime start = LocalDateTime.parse(instance.path("start").path("dateTime").asText());
+                    return byDay ? start.toLocalDate().equals(wall.toLocalDate()) : start.equals(wall);
+                })
+                .findFirst().map(instance -> instance.path("id").asText());
+    }
+
+    /** Whether {@code time} is a wall time in a zone Java does not know, named as a Prefer header can carry it. */
+    private static boolean isZoneOnlyGraphKnows(CalendarTime time) {
+        return time.dateTime() != null && time.timeZoneId() != null && OutlookCalendarExporter.zone(time.timeZoneId()) == null
+                && ZONE_NAME.matcher(time.timeZoneId()).matches();
     }
 
     /** {@code startDateTime} and {@code endDateTime} of an instances request around {@code original}. */
@@ -190,8 +232,13 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         if (time.date() != null) {
             return time.date().atStartOfDay().toInstant(ZoneOffset.UTC);
         }
-        ZoneId zone = time.timeZoneId() == null ? null : OutlookCalendarExporter.zone(time.timeZoneId());
-        return time.dateTime().atZone(zone == null ? ZoneOffset.UTC : zone).toInstant();
+        return time.dateTime().atZone(zoneOf(time)).toInstant();
+    }
+
+    /** The zone a time is written in: its own when Java knows it, else UTC (as Outlook is given dates and floating times). */
+    private static ZoneId zoneOf(CalendarTime time) {
+        ZoneId zone = time.timeZoneId() == null || time.date() != null ? null : OutlookCalendarExporter.zone(time.timeZoneId());
+        return zone == null ? ZoneOffset.UTC : zone;
     }
 
     /** The Graph event of {@code e} (https://learn.microsoft.com/en-us/graph/api/user-post-events). */

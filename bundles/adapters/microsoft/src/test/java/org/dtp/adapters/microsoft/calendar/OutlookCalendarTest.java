@@ -228,6 +228,102 @@ public class OutlookCalendarTest {
         assertReported(into, "h1", "exceptionDates[0]", "TZID=Eastern on a date not kept");
     }
 
+    /**
+     * A birthday as Google Calendar exports it (DTSTART;VALUE=DATE, RRULE:FREQ=YEARLY, no end) with the year it was
+     * skipped as an EXDATE;VALUE=DATE: the series becomes an absoluteYearly all-day series, that year's occurrence is
+     * deleted, and the later ones stay.
+     */
+    @Test
+    public void theOccurrenceAnExdateNamesInAYearlyAllDaySeriesIsDeleted() throws Exception {
+        CalendarEvent birthday = event("b1", null, CalendarTime.ofDate(LocalDate.parse("1985-03-15")),
+                CalendarTime.ofDate(LocalDate.parse("1985-03-16")), List.of("FREQ=YEARLY"),
+                List.of(CalendarTime.ofDate(LocalDate.parse("2020-03-15"))));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Birthdays", null, null, null), null);
+        importer.importItem(into, "b1", birthday, calendar);
+
+        ObjectNode series = outlook.items(calendar).get(0);
+        assertEquals("absoluteYearly", series.path("recurrence").path("pattern").path("type").asText());
+        assertEquals(3, series.path("recurrence").path("pattern").path("month").asInt());
+        assertEquals(15, series.path("recurrence").path("pattern").path("dayOfMonth").asInt());
+        assertEquals("the 2020 birthday deleted", List.of("2019-03-15", "2021-03-15"),
+                outlook.instanceDays(series.path("id").asText(), "2019-01-01T00:00:00Z", "2022-01-01T00:00:00Z"));
+        assertEquals("the EXDATE is kept (not reported)", List.of(), into.notKept().stream()
+                .filter(n -> n.field().startsWith("exceptionDates")).toList());
+        assertEquals(List.of("FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15"), export().items().get(calendar).get(0).recurrenceRules());
+    }
+
+    /** A meeting on the fourth Thursday of November (relativeYearly), skipped one year by a zoned EXDATE. */
+    @Test
+    public void theOccurrenceAnExdateNamesInARelativeYearlySeriesIsDeleted() throws Exception {
+        CalendarEvent meeting = event("t1", null, CalendarTime.ofZoned(LocalDateTime.parse("2021-11-25T10:00"), "America/New_York"),
+                CalendarTime.ofZoned(LocalDateTime.parse("2021-11-25T11:00"), "America/New_York"),
+                List.of("FREQ=YEARLY;BYMONTH=11;BYDAY=TH;BYSETPOS=4"),
+                List.of(CalendarTime.ofZoned(LocalDateTime.parse("2023-11-23T10:00"), "America/New_York")));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Holidays", null, null, null), null);
+        importer.importItem(into, "t1", meeting, calendar);
+
+        ObjectNode series = outlook.items(calendar).get(0);
+        assertEquals("relativeYearly", series.path("recurrence").path("pattern").path("type").asText());
+        assertEquals(List.of("2021-11-25", "2022-11-24", "2024-11-28"),
+                outlook.instanceDays(series.path("id").asText(), "2021-01-01T00:00:00Z", "2025-01-01T00:00:00Z"));
+    }
+
+    /**
+     * A timed yearly series whose EXDATE is a date (EXDATE;VALUE=DATE, as some clients write it): the occurrence on
+     * that day, in the series' zone, is deleted (at 19:00 in Berlin, not at midnight UTC).
+     */
+    @Test
+    public void aDateExdateOfATimedSeriesDeletesThatDaysOccurrence() throws Exception {
+        CalendarEvent dinner = event("d1", null, CalendarTime.ofZoned(LocalDateTime.parse("2021-03-15T19:00"), "Europe/Berlin"),
+                CalendarTime.ofZoned(LocalDateTime.parse("2021-03-15T22:00"), "Europe/Berlin"), List.of("FREQ=YEARLY;COUNT=5"),
+                List.of(CalendarTime.ofDate(LocalDate.parse("2023-03-15"))));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Dinners", null, null, null), null);
+        importer.importItem(into, "d1", dinner, calendar);
+
+        assertEquals(List.of("2021-03-15", "2022-03-15", "2024-03-15", "2025-03-15"), outlook.instanceDays(
+                outlook.items(calendar).get(0).path("id").asText(), "2021-01-01T00:00:00Z", "2026-01-01T00:00:00Z"));
+    }
+
+    /** An all-day weekly series whose EXDATE is a zoned midnight (a date-time where a date belongs): that day's occurrence is deleted. */
+    @Test
+    public void aDateTimeExdateOfAnAllDaySeriesDeletesThatDaysOccurrence() throws Exception {
+        CalendarEvent rota = event("r1", null, CalendarTime.ofDate(LocalDate.parse("2024-01-05")),
+                CalendarTime.ofDate(LocalDate.parse("2024-01-06")), List.of("FREQ=WEEKLY;COUNT=4"),
+                List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-01-12T00:00"), "Europe/Berlin")));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Rota", null, null, null), null);
+        importer.importItem(into, "r1", rota, calendar);
+
+        assertEquals(List.of("2024-01-05", "2024-01-19", "2024-01-26"), outlook.instanceDays(
+                outlook.items(calendar).get(0).path("id").asText(), "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z"));
+    }
+
+    /**
+     * A weekly meeting as Outlook exports it, in a Windows zone Java does not know (DTSTART and EXDATE with
+     * TZID=W. Europe Standard Time): the EXDATE's occurrence is found by its wall time in that zone and deleted.
+     */
+    @Test
+    public void anExdateInAWindowsZoneDeletesItsOccurrence() throws Exception {
+        String zone = "W. Europe Standard Time";
+        CalendarEvent standup = event("s1", null, CalendarTime.ofZoned(LocalDateTime.parse("2024-03-05T09:00"), zone),
+                CalendarTime.ofZoned(LocalDateTime.parse("2024-03-05T09:15"), zone), List.of("FREQ=WEEKLY;BYDAY=TU;COUNT=4"),
+                List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-12T09:00"), zone)));
+        TestImportContext into = f.destination(ref -> new ByteArrayInputStream(new byte[0]));
+        OutlookCalendarImporter importer = new OutlookCalendarImporter(f.connector);
+        String calendar = importer.importContainer(into, "cal", new Calendar("c1", "Team", null, null, null), null);
+        importer.importItem(into, "s1", standup, calendar);
+
+        assertEquals(List.of("2024-03-05", "2024-03-19", "2024-03-26"), outlook.instanceDays(
+                outlook.items(calendar).get(0).path("id").asText(), "2024-03-01T00:00:00Z", "2024-04-01T00:00:00Z"));
+    }
+
     @Test
     public void aThisAndFutureChangeIsReported() throws Exception {
         CalendarEvent master = event("m1", null, CalendarTime.ofUtc(Instant.parse("1997-01-13T18:00:00Z")),

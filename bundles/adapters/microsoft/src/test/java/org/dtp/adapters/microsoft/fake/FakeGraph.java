@@ -254,54 +254,61 @@ public final class FakeGraph implements AutoCloseable {
 
     // ---- Graph and token endpoint
 
+    /** Answers a request; a failure of the fake itself answers 500 (a Graph error), not a broken connection. */
     private void graph(HttpExchange x) throws IOException {
         try (x) {
-            String path = x.getRequestURI().getRawPath();
-            if (path.equals("/common/oauth2/v2.0/token")) {
-                token(x);
+            try {
+                route(x);
+            } catch (DroppedConnection e) {
+                throw e;
+            } catch (RuntimeException e) {
+                error(x, 500, "generalException", e.toString());
+            }
+        }
+    }
+
+    private void route(HttpExchange x) throws IOException {
+        String path = x.getRequestURI().getRawPath();
+        if (path.equals("/common/oauth2/v2.0/token")) {
+            token(x);
+            return;
+        }
+        synchronized (this) {
+            requests.add(x.getRequestMethod() + " " + path);
+            if (throttled > 0) {
+                throttled--;
+                x.getResponseHeaders().set("Retry-After", String.valueOf(throttleSeconds));
+                error(x, throttleStatus, throttleStatus == 429 ? "TooManyRequests" : "serviceNotAvailable",
+                        "Please retry after " + throttleSeconds + " seconds.");
                 return;
             }
-            synchronized (this) {
-                requests.add(x.getRequestMethod() + " " + path);
-                if (throttled > 0) {
-                    throttled--;
-                    x.getResponseHeaders().set("Retry-After", String.valueOf(throttleSeconds));
-                    error(x, throttleStatus, throttleStatus == 429 ? "TooManyRequests" : "serviceNotAvailable",
-                            "Please retry after " + throttleSeconds + " seconds.");
-                    return;
-                }
-                if (quotaAnswers > 0) {
-                    quotaAnswers--;
-                    error(x, 403, "quotaLimitReached", "The user has reached their quota limit.");
-                    return;
-                }
-                String auth = x.getRequestHeaders().getFirst("Authorization");
-                if (auth == null || !auth.startsWith("Bearer ") || !accessTokens.contains(auth.substring(7))) {
-                    error(x, 401, "InvalidAuthenticationToken", "Access token has expired or is not yet valid.");
-                    return;
-                }
-                if (path.equals("/v1.0/me") && x.getRequestMethod().equals("GET")) {
-                    me(x);
-                    return;
-                }
-                if (outlook.handles(path)) {
-                    outlook.handle(x, path.substring("/v1.0/me/".length()));
-                    return;
-                }
-                if (path.startsWith("/v1.0/me/todo/")) {
-                    todo(x, path.substring("/v1.0/me/todo/".length()));
-                    return;
-                }
-                if (!path.startsWith("/v1.0/me/drive/")) {
-                    error(x, 400, "BadRequest", "Resource not found for the segment '" + path + "'.");
-                    return;
-                }
-                drive(x, path.substring("/v1.0/me/drive/".length()));
+            if (quotaAnswers > 0) {
+                quotaAnswers--;
+                error(x, 403, "quotaLimitReached", "The user has reached their quota limit.");
+                return;
             }
-        } catch (DroppedConnection e) {
-            throw e;
-        } catch (RuntimeException e) {
-            error(x, 500, "generalException", e.toString());
+            String auth = x.getRequestHeaders().getFirst("Authorization");
+            if (auth == null || !auth.startsWith("Bearer ") || !accessTokens.contains(auth.substring(7))) {
+                error(x, 401, "InvalidAuthenticationToken", "Access token has expired or is not yet valid.");
+                return;
+            }
+            if (path.equals("/v1.0/me") && x.getRequestMethod().equals("GET")) {
+                me(x);
+                return;
+            }
+            if (outlook.handles(path)) {
+                outlook.handle(x, path.substring("/v1.0/me/".length()));
+                return;
+            }
+            if (path.startsWith("/v1.0/me/todo/")) {
+                todo(x, path.substring("/v1.0/me/todo/".length()));
+                return;
+            }
+            if (!path.startsWith("/v1.0/me/drive/")) {
+                error(x, 400, "BadRequest", "Resource not found for the segment '" + path + "'.");
+                return;
+            }
+            drive(x, path.substring("/v1.0/me/drive/".length()));
         }
     }
 

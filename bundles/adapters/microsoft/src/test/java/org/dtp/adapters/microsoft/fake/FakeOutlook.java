@@ -23,6 +23,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
@@ -68,7 +69,11 @@ import java.util.regex.Pattern;
  *     ({@code $expand=singleValueExtendedProperties($filter=id eq '…')}, {@code $filter=singleValueExtendedProperties/Any(ep:
  *     ep/id eq '…' and ep/value eq '…')}), and {@code $filter=internetMessageId eq '…'}; other filters answer 400.</li>
  * </ul>
- * Recurring series expand daily, weekly and absolute monthly patterns (the fake's limit).
+ * Recurring series expand every pattern type of https://learn.microsoft.com/en-us/graph/api/resources/recurrencepattern
+ * (daily, weekly, absoluteMonthly, relativeMonthly, absoluteYearly, relativeYearly, with their {@code interval},
+ * {@code month}, {@code dayOfMonth}, {@code daysOfWeek} and {@code index}) over the range of
+ * https://learn.microsoft.com/en-us/graph/api/resources/recurrencerange; a series without an end goes on as far as
+ * a request looks. A day of the month a month lacks (the 31st, February 29th) has no occurrence that month.
  */
 public final class FakeOutlook {
     public static final String USER_ADDRESS = "megan@contoso.example";
@@ -81,6 +86,16 @@ public final class FakeOutlook {
     private static final Pattern EXPAND = Pattern.compile("singleValueExtendedProperties\\(\\$filter=(.*)\\)");
     private static final Pattern EXPAND_ID = Pattern.compile("id eq '((?:[^']|'')*)'");
     private static final String DEFAULT_CONTACTS = "AAMkContactsDefault=";
+    /**
+     * Some Windows time zone names (https://learn.microsoft.com/en-us/graph/api/resources/datetimetimezone: "for
+     * example, Pacific Standard Time") with their IANA zone for territory 001 of CLDR's windowsZones.xml.
+     */
+    private static final Map<String, String> WINDOWS_ZONES = Map.of(
+            "W. Europe Standard Time", "Europe/Berlin",
+            "GMT Standard Time", "Europe/London",
+            "Eastern Standard Time", "America/New_York",
+            "Pacific Standard Time", "America/Los_Angeles",
+            "Tokyo Standard Time", "Asia/Tokyo");
 
     private final FakeGraph graph;
     private final AtomicInteger ids = new AtomicInteger();
@@ -158,7 +173,8 @@ public final class FakeOutlook {
 
     /** Changes the occurrence of series {@code masterId} that originally starts at {@code originalStart} (UTC), as Outlook would. */
     public synchronized ObjectNode changeOccurrence(String masterId, String originalStart, String patchJson) throws IOException {
-        return exception(master(masterId), o -> originalStart.equals(o.path("originalStart").asText()), (ObjectNode) JSON.readTree(patchJson));
+        return exception(master(masterId), LocalDate.ofInstant(Instant.parse(originalStart), ZoneOffset.UTC).plusDays(1),
+                o -> originalStart.equals(o.path("originalStart").asText()), (ObjectNode) JSON.readTree(patchJson));
     }
 
     /** Changes a contact or message as the user would (its fields replaced by those of {@code patchJson}). */
@@ -195,6 +211,12 @@ public final class FakeOutlook {
 
     public synchronized int cancelledCount() {
         return cancelled.size();
+    }
+
+    /** The days (in the series' zone) of the instances of series {@code masterId} that start in [from, to), as instances lists them. */
+    public synchronized List<String> instanceDays(String masterId, String from, String to) {
+        return instances(master(masterId), Instant.parse(from), Instant.parse(to)).stream()
+                .map(o -> o.path("start").path("dateTime").asText().substring(0, 10)).toList();
     }
 
     public synchronized int exceptionCount() {
@@ -489,13 +511,14 @@ public final class FakeOutlook {
         }
         String prefer = String.valueOf(x.getRequestHeaders().getFirst("Prefer"));
         Matcher zone = Pattern.compile("outlook\\.timezone=\"([^\"]+)\"").matcher(prefer);
-        ZoneId target = zone.find() ? zoneOf(zone.group(1)) : ZoneOffset.UTC;
+        String targetName = zone.find() ? zone.group(1) : "UTC";
+        ZoneId target = zoneOf(targetName);
         for (String field : List.of("start", "end")) {
             if (copy.path(field).isObject()) {
                 LocalDateTime local = LocalDateTime.parse(copy.path(field).path("dateTime").asText());
                 ZoneId from = zoneOf(copy.path(field).path("timeZone").asText("UTC"));
                 copy.putObject(field).put("dateTime", GRAPH_TIME.format(local.atZone(from).withZoneSameInstant(target).toLocalDateTime()))
-                        .put("timeZone", target.equals(ZoneOffset.UTC) ? "UTC" : target.getId());
+                        .put("timeZone", targetName);
             }
         }
         if (prefer.contains("outlook.body-content-type=\"text\"") && "html".equals(copy.path("body").path("contentType").asText())) {
@@ -504,8 +527,9 @@ public final class FakeOutlook {
         return copy;
     }
 
+    /** An IANA zone, or one of the Windows zone names Graph takes and answers in (the fake knows those of WINDOWS_ZONES). */
     private static ZoneId zoneOf(String name) {
-        return name.equalsIgnoreCase("UTC") ? ZoneOffset.UTC : ZoneId.of(name);
+        return name.equalsIgnoreCase("UTC") ? ZoneOffset.UTC : ZoneId.of(WINDOWS_ZONES.getOrDefault(name, name));
     }
 
     private void changed(ObjectNode item) {
@@ -584,19 +608,23 @@ public final class FakeOutlook {
         }
         Instant from = OffsetDateTime.parse(query.get("startDateTime")).toInstant();
         Instant to = OffsetDateTime.parse(query.get("endDateTime")).toInstant();
-        List<ObjectNode> found = new ArrayList<>();
-        for (ObjectNode occurrence : occurrences(master)) {
-            Instant start = Instant.parse(occurrence.path("originalStart").asText());
-            if (!start.isBefore(from) && start.isBefore(to) && !cancelled.contains(occurrence.path("id").asText())) {
-                ObjectNode exception = exceptions.get(occurrence.path("id").asText());
-                found.add(view(exception != null ? exception : occurrence, x, query));
-            }
-        }
-        graph.page(x, found, query);
+        graph.page(x, instances(master, from, to).stream().map(i -> view(i, x, query)).toList(), query);
     }
 
-    /** The series' occurrences (daily, weekly and absolute monthly patterns; at most 2,000). */
-    private List<ObjectNode> occurrences(ObjectNode master) {
+    /** The occurrences and exceptions of a series originally starting in [from, to), without the deleted ones. */
+    private List<ObjectNode> instances(ObjectNode master, Instant from, Instant to) {
+        List<ObjectNode> found = new ArrayList<>();
+        for (ObjectNode occurrence : occurrences(master, LocalDate.ofInstant(to, ZoneOffset.UTC).plusDays(1))) {
+            Instant start = Instant.parse(occurrence.path("originalStart").asText());
+            if (!start.isBefore(from) && start.isBefore(to) && !cancelled.contains(occurrence.path("id").asText())) {
+                found.add(exceptions.getOrDefault(occurrence.path("id").asText(), occurrence));
+            }
+        }
+        return found;
+    }
+
+    /** The series' occurrences on the days of its range up to {@code through} (in the series' zone). */
+    private List<ObjectNode> occurrences(ObjectNode master, LocalDate through) {
         JsonNode pattern = master.path("recurrence").path("pattern");
         JsonNode range = master.path("recurrence").path("range");
         ZoneId zone = zoneOf(master.path("start").path("timeZone").asText("UTC"));
@@ -604,20 +632,26 @@ public final class FakeOutlook {
         long length = ChronoUnit.SECONDS.between(start, LocalDateTime.parse(master.path("end").path("dateTime").asText()));
         int interval = Math.max(1, pattern.path("interval").asInt(1));
         LocalDate first = LocalDate.parse(range.path("startDate").asText(start.toLocalDate().toString()));
-        LocalDate last = range.path("type").asText().equals("endDate") ? LocalDate.parse(range.path("endDate").asText()) : first.plusYears(10);
+        LocalDate last = range.path("type").asText().equals("endDate") ? LocalDate.parse(range.path("endDate").asText()) : through;
         int count = range.path("type").asText().equals("numbered") ? range.path("numberOfOccurrences").asInt() : Integer.MAX_VALUE;
         List<String> days = new ArrayList<>();
         pattern.path("daysOfWeek").forEach(d -> days.add(d.asText().toUpperCase(Locale.ROOT)));
         List<ObjectNode> occurrences = new ArrayList<>();
         LocalDate weekOfFirst = first.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
-        for (LocalDate day = first; !day.isAfter(last) && occurrences.size() < Math.min(count, 2000); day = day.plusDays(1)) {
+        for (LocalDate day = first; !day.isAfter(last) && !day.isAfter(through) && occurrences.size() < count; day = day.plusDays(1)) {
+            long months = ChronoUnit.MONTHS.between(first.withDayOfMonth(1), day.withDayOfMonth(1));
+            boolean inMonth = pattern.path("month").asInt() == day.getMonthValue();
             boolean on = switch (pattern.path("type").asText()) {
                 case "daily" -> ChronoUnit.DAYS.between(first, day) % interval == 0;
                 case "weekly" -> days.contains(day.getDayOfWeek().name())
                         && ChronoUnit.WEEKS.between(weekOfFirst, day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY))) % interval == 0;
-                case "absoluteMonthly" -> day.getDayOfMonth() == pattern.path("dayOfMonth").asInt()
-                        && ChronoUnit.MONTHS.between(first.withDayOfMonth(1), day.withDayOfMonth(1)) % interval == 0;
-                default -> throw new IllegalStateException("the fake Graph expands no " + pattern.path("type").asText() + " pattern");
+                case "absoluteMonthly" -> day.getDayOfMonth() == pattern.path("dayOfMonth").asInt() && months % interval == 0;
+                case "relativeMonthly" -> relativeDay(day, days, pattern.path("index").asText("first")) && months % interval == 0;
+                case "absoluteYearly" -> inMonth && day.getDayOfMonth() == pattern.path("dayOfMonth").asInt()
+                        && (day.getYear() - first.getYear()) % interval == 0;
+                case "relativeYearly" -> inMonth && relativeDay(day, days, pattern.path("index").asText("first"))
+                        && (day.getYear() - first.getYear()) % interval == 0;
+                default -> throw new IllegalStateException("Graph has no " + pattern.path("type").asText() + " pattern");
             };
             if (on) {
                 LocalDateTime at = day.atTime(start.toLocalTime());
@@ -635,12 +669,38 @@ public final class FakeOutlook {
         return occurrences;
     }
 
+    /**
+     * Whether {@code day} is the {@code index} (first to fourth, or last) of the days of its month that are among
+     * {@code daysOfWeek} (recurrencePattern's {@code index}: "counted from the first instance in the month").
+     */
+    private static boolean relativeDay(LocalDate day, List<String> daysOfWeek, String index) {
+        if (!daysOfWeek.contains(day.getDayOfWeek().name())) {
+            return false;
+        }
+        List<LocalDate> matching = day.withDayOfMonth(1).datesUntil(day.plusMonths(1).withDayOfMonth(1))
+                .filter(d -> daysOfWeek.contains(d.getDayOfWeek().name())).toList();
+        if (index.equals("last")) {
+            return day.equals(matching.get(matching.size() - 1));
+        }
+        int position = List.of("first", "second", "third", "fourth").indexOf(index);
+        return position >= 0 && position < matching.size() && day.equals(matching.get(position));
+    }
+
+    /** The day (in the series' zone) an occurrence id names (FakeOutlook's ids end in _yyyyMMdd); null when it names none. */
+    private static LocalDate dayOf(String occurrenceId) {
+        try {
+            return LocalDate.parse(occurrenceId.substring(occurrenceId.lastIndexOf('_') + 1), DateTimeFormatter.BASIC_ISO_DATE);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
     private void updateEvent(HttpExchange x, String id) throws IOException {
         ObjectNode patch = body(x);
         int cut = id.lastIndexOf('_');
-        ObjectNode master = cut < 0 ? null : master(id.substring(0, cut));
+        ObjectNode master = cut < 0 || dayOf(id) == null ? null : master(id.substring(0, cut));
         if (master != null) {
-            ObjectNode exception = exception(master, o -> id.equals(o.path("id").asText()), patch);
+            ObjectNode exception = exception(master, dayOf(id), o -> id.equals(o.path("id").asText()), patch);
             if (exception == null) {
                 notFound(x);
             } else {
@@ -658,10 +718,10 @@ public final class FakeOutlook {
         send(x, 200, view(event, x, Map.of()));
     }
 
-    /** The occurrence {@code which} picks, changed by {@code patch} into an exception; null when there is none. */
-    private ObjectNode exception(ObjectNode master, Predicate<ObjectNode> which, ObjectNode patch) {
+    /** The occurrence up to {@code through} that {@code which} picks, changed by {@code patch} into an exception; null when there is none. */
+    private ObjectNode exception(ObjectNode master, LocalDate through, Predicate<ObjectNode> which, ObjectNode patch) {
         ObjectNode occurrence = exceptions.values().stream().filter(which).findFirst()
-                .orElseGet(() -> occurrences(master).stream().filter(which).findFirst().orElse(null));
+                .orElseGet(() -> occurrences(master, through).stream().filter(which).findFirst().orElse(null));
         if (occurrence == null) {
             return null;
         }
@@ -674,8 +734,9 @@ public final class FakeOutlook {
     /** Deletes an occurrence of a series (event-delete); other events are not deleted by the adapter. */
     private void deleteOccurrence(HttpExchange x, String id) throws IOException {
         int cut = id.lastIndexOf('_');
-        ObjectNode master = cut < 0 ? null : master(id.substring(0, cut));
-        if (master == null || cancelled.contains(id) || occurrences(master).stream().noneMatch(o -> id.equals(o.path("id").asText()))) {
+        ObjectNode master = cut < 0 || dayOf(id) == null ? null : master(id.substring(0, cut));
+        if (master == null || cancelled.contains(id)
+                || occurrences(master, dayOf(id)).stream().noneMatch(o -> id.equals(o.path("id").asText()))) {
             notFound(x);
             return;
         }
