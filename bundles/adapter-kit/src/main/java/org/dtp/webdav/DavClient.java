@@ -396,7 +396,8 @@ public final class DavClient {
      * GETs the resource at {@code href} from byte {@code offset} on, those before it not sent ({@code Range:
      * bytes=<offset>-}, RFC 9110 §14.2), as a stream, unread, with its ETag and whole size; empty when it does not exist
      * (404). A server that sends the whole resource (200) has the bytes before the offset skipped here; an offset at or
-     * past the end (416) gives no bytes. The caller closes it. Since 1.6.
+     * past the end (416) gives no bytes, with the ETag and size a PROPFIND gives when the answer said none. The caller
+     * closes it. Since 1.6.
      */
     public Optional<DavFilePart> openFrom(DavAccount account, URI href, long offset) throws AdapterException {
         ProviderRequest request = request(account, "GET", href).accept(404, RANGE_NOT_SATISFIABLE);
@@ -413,8 +414,10 @@ public final class DavClient {
                     return Optional.empty();
                 }
                 case RANGE_NOT_SATISFIABLE -> {
-                    response.close();
-                    return Optional.of(new DavFilePart(InputStream.nullInputStream(), etag, wholeSize(range).orElse(-1L)));
+                    response.close(); // Apache's says neither ETag nor size: a PROPFIND does
+                    Optional<DavEntry> entry = etag == null ? entry(account, href) : Optional.empty();
+                    return Optional.of(new DavFilePart(InputStream.nullInputStream(), entry.map(DavEntry::etag).orElse(etag),
+                            entry.map(DavEntry::length).orElse(wholeSize(range).orElse(-1L))));
                 }
                 case 206 -> {
                     return Optional.of(new DavFilePart(response.body(), etag, wholeSize(range).orElse(-1L)));

@@ -52,11 +52,23 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
             throws AdapterException {
         String folder = cursor.isRoot() ? "" : cursor.containerId();
         String after = cursor.continuation();
-        if (FolderMbox.isContinuation(after) || (after == null && isMboxFile(tree, folder))) {
+        if (FolderMbox.isContinuation(after)) {
             FolderMbox.Page page = FolderMbox.page(tree, folder, after, pageSize);
-            List<MailFolder> folders = after == null ? folders(tree, childrenOfMbox(folder), tree.list(childrenOfMbox(folder)))
-                    : List.of();
-            return new ExportPage<>(folders, page.messages(), page.continuation());
+            return new ExportPage<>(List.of(), page.messages(), page.continuation());
+        }
+        int slash = folder.lastIndexOf('/');
+        String name = folder.substring(slash + 1);
+        if (MboxFolders.isMbox(name)) {
+            String parent = slash < 0 ? "" : folder.substring(0, slash);
+            List<FileTree.Node> besides = tree.list(parent);
+            if (besides.stream().anyMatch(n -> !n.folder() && n.name().equals(name))) {
+                String childrenName = MboxFolders.childrenName(name);
+                String children = join(parent, childrenName);
+                List<MailFolder> folders = besides.stream().anyMatch(n -> n.folder() && n.name().equals(childrenName))
+                        ? folders(tree, children, tree.list(children)) : List.of();
+                FolderMbox.Page page = FolderMbox.page(tree, folder, null, pageSize);
+                return new ExportPage<>(folders, page.messages(), page.continuation());
+            }
         }
         List<FileTree.Node> nodes = tree.list(folder);
         Set<String> names = nodes.stream().map(FileTree.Node::name).collect(Collectors.toSet());
@@ -102,20 +114,6 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
                     : FolderMbox.folder(tree, id, node.name()));
         }
         return folders;
-    }
-
-    /** Whether the mail folder {@code id} is an mbox file (rather than a folder named like one). */
-    private static boolean isMboxFile(FileTree tree, String id) throws AdapterException {
-        int slash = id.lastIndexOf('/');
-        String name = id.substring(slash + 1);
-        return MboxFolders.isMbox(name) && tree.list(slash < 0 ? "" : id.substring(0, slash)).stream()
-                .anyMatch(n -> !n.folder() && n.name().equals(name));
-    }
-
-    /** {@code a/X.sbd} for the mbox {@code a/X.mbox}. */
-    private static String childrenOfMbox(String mboxId) {
-        int slash = mboxId.lastIndexOf('/');
-        return mboxId.substring(0, slash + 1) + MboxFolders.childrenName(mboxId.substring(slash + 1));
     }
 
     /** The nodes {@code accept} takes that are not ours or hidden, by name. */
