@@ -102,8 +102,8 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
      * {@code X.mbox}, which holds that mbox's sub-folders) and its mbox files.
      */
     private static List<MailFolder> folders(FileTree tree, String folder, List<FileTree.Node> nodes) throws AdapterException {
-        Set<String> mboxes = nodes.stream().filter(n -> !n.folder() && MboxFolders.isMbox(n.name())).map(FileTree.Node::name)
-                .collect(Collectors.toSet());
+        Set<String> files = nodes.stream().filter(n -> !n.folder()).map(FileTree.Node::name).collect(Collectors.toSet());
+        Set<String> mboxes = files.stream().filter(MboxFolders::isMbox).collect(Collectors.toSet());
         List<MailFolder> folders = new ArrayList<>();
         for (FileTree.Node node : sorted(nodes, n -> n.folder() ? !mboxes.contains(MboxFolders.mboxOfChildren(n.name()))
                 : mboxes.contains(n.name()))) {
@@ -111,7 +111,7 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
             folders.add(node.folder()
                     ? MailSidecars.folder(id, node.name(), node.name(), MboxFolders.fullPath(id),
                             sidecar(tree, join(id, MailSidecars.FOLDER_SIDECAR), MailFolderSidecar.class, MailSidecars.FOLDER_FORMAT))
-                    : FolderMbox.folder(tree, id, node.name()));
+                    : FolderMbox.folder(tree, id, node.name(), files.contains(MboxFolders.indexName(node.name()))));
         }
         return folders;
     }

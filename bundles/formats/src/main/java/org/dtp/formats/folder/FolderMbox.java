@@ -94,9 +94,9 @@ final class FolderMbox {
     record Page(List<MailMessage> messages, String continuation) {
     }
 
-    /** The folder an mbox is, its index's first line giving back what an import kept. */
-    static MailFolder folder(FileTree tree, String id, String fileName) throws AdapterException {
-        Optional<FileTree.Slice> index = tree.open(indexPath(id), 0);
+    /** The folder an mbox is, its index's first line (when it {@code hasIndex}) giving back what an import kept. */
+    static MailFolder folder(FileTree tree, String id, String fileName, boolean hasIndex) throws AdapterException {
+        Optional<FileTree.Slice> index = hasIndex ? tree.open(indexPath(id), 0) : Optional.empty();
         Optional<MailSidecars.MailFolderSidecar> sidecar = Optional.empty();
         if (index.isPresent()) {
             try (InputStream in = index.get().bytes()) {

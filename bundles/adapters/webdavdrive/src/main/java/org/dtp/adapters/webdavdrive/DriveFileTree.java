@@ -54,13 +54,14 @@ final class DriveFileTree implements FileTree {
     }
 
     /**
-     * A GET with a Range header ({@link DavClient#openFrom}); the version is the file's ETag, else its size (a server
-     * without ETags tells a changed file only by its size).
+     * A GET with a Range header ({@link DavClient#openFrom}); the version is the file's ETag compared weakly (RFC 9110
+     * §8.8.3.2: without its {@code W/}, which Apache gives a file changed less than a second before and drops later),
+     * else its size (a server without ETags tells a changed file only by its size).
      */
     @Override
     public Optional<Slice> open(String path, long offset) throws AdapterException {
-        return client.openFrom(drive.account(), drive.fileAt(path), offset)
-                .map(part -> new Slice(part.bytes(), part.etag() != null ? part.etag() : "size " + part.size()));
+        return client.openFrom(drive.account(), drive.fileAt(path), offset).map(part -> new Slice(part.bytes(),
+                part.etag() != null ? part.etag().replaceFirst("^W/", "") : "size " + part.size()));
     }
 
     /** The files written this way are text (vCard, iCalendar, JSON sidecars): a replacement is sent as UTF-8 text. */
