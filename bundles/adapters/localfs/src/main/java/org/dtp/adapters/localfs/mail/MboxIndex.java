@@ -1,7 +1,6 @@
 package org.dtp.adapters.localfs.mail;
 
 import org.dtp.formats.folder.FileNames;
-import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.formats.folder.MboxFolders;
 import org.dtp.formats.folder.MboxIndexReader;
 import org.dtp.formats.folder.MailSidecars.MailFolderSidecar;
