@@ -1,6 +1,7 @@
 package org.dtp.webdav;
 
 import org.dtp.spi.AdapterException;
+import org.dtp.spi.TransientAdapterException;
 import org.dtp.spi.http.AuthorizationRefusedException;
 import org.dtp.spi.http.ProviderAnswer;
 import org.dtp.spi.http.ProviderHttp;
@@ -8,6 +9,7 @@ import org.dtp.spi.http.ProviderHttp.OnNotFound;
 import org.dtp.spi.http.ProviderRejectedException;
 import org.dtp.spi.http.ProviderRequest;
 import org.dtp.spi.http.ProviderResponse;
+import org.dtp.spi.http.ProviderStreamResponse;
 import org.dtp.spi.http.RateLimiter;
 import org.dtp.spi.http.TrustStores;
 import org.dtp.spi.net.OutboundAddresses;
@@ -54,6 +56,7 @@ import java.util.TreeMap;
 public final class DavClient {
     private static final Logger LOG = LoggerFactory.getLogger(DavClient.class);
     private static final String XML = "application/xml; charset=utf-8";
+    private static final int RANGE_NOT_SATISFIABLE = 416;
 
     private final String provider;
     private final ProviderHttp http;
@@ -387,6 +390,57 @@ public final class DavClient {
      */
     public InputStream open(DavAccount account, URI href) throws AdapterException {
         return request(account, "GET", href).onNotFound(OnNotFound.REJECT_ITEM).open();
+    }
+
+    /**
+     * GETs the resource at {@code href} from byte {@code offset} on, those before it not sent ({@code Range:
+     * bytes=<offset>-}, RFC 9110 §14.2), as a stream, unread, with its ETag and whole size; empty when it does not exist
+     * (404). A server that sends the whole resource (200) has the bytes before the offset skipped here; an offset at or
+     * past the end (416) gives no bytes, with the ETag and size a PROPFIND gives when the answer said none. The caller
+     * closes it. Since 1.6.
+     */
+    public Optional<DavFilePart> openFrom(DavAccount account, URI href, long offset) throws AdapterException {
+        ProviderRequest request = request(account, "GET", href).accept(404, RANGE_NOT_SATISFIABLE);
+        if (offset > 0) {
+            request.header("Range", "bytes=" + offset + "-");
+        }
+        ProviderStreamResponse response = request.openResponse();
+        String etag = response.header("ETag").orElse(null);
+        Optional<String> range = response.header("Content-Range");
+        try {
+            switch (response.status()) {
+                case 404 -> {
+                    response.close();
+                    return Optional.empty();
+                }
+                case RANGE_NOT_SATISFIABLE -> {
+                    response.close(); // Apache's says neither ETag nor size: a PROPFIND does
+                    Optional<DavEntry> entry = etag == null ? entry(account, href) : Optional.empty();
+                    return Optional.of(new DavFilePart(InputStream.nullInputStream(), entry.map(DavEntry::etag).orElse(etag),
+                            entry.map(DavEntry::length).orElse(wholeSize(range).orElse(-1L))));
+                }
+                case 206 -> {
+                    return Optional.of(new DavFilePart(response.body(), etag, wholeSize(range).orElse(-1L)));
+                }
+                default -> {
+                    long size = response.header("Content-Length").map(Long::parseLong).orElse(-1L);
+                    response.body().skipNBytes(size >= 0 ? Math.min(offset, size) : offset);
+                    return Optional.of(new DavFilePart(response.body(), etag, size));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            try {
+                response.close();
+            } catch (IOException ignored) {
+                // the failure reported is the read's
+            }
+            throw new TransientAdapterException("reading " + ProviderHttp.redact(href) + " up to byte " + offset + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The whole size a {@code Content-Range} says after its '/' ({@code bytes 10-99/100}); empty if unknown. */
+    private static Optional<Long> wholeSize(Optional<String> contentRange) {
+        return contentRange.map(r -> r.substring(r.lastIndexOf('/') + 1).trim()).filter(t -> t.matches("\\d+")).map(Long::parseLong);
     }
 
     /**

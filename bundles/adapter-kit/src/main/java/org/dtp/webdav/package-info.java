@@ -17,9 +17,11 @@
  * {@link org.dtp.webdav.CollectionPager#page(org.dtp.spi.TransferContext, DavAccount, DavCollection, DavService, String)},
  * which lists only what changed since the last transfer and records the collection's sync token for the next.
  * 1.5: a streamed PUT that replaces what is there ({@link org.dtp.webdav.DavClient#putReplacing}).
+ * 1.6: a ranged GET ({@link org.dtp.webdav.DavClient#openFrom}, {@link org.dtp.webdav.DavFilePart}): a file read from
+ * an offset on, with its ETag and size.
  */
 @Export
-@Version("1.5.0")
+@Version("1.6.0")
 package org.dtp.webdav;
 
 import org.osgi.annotation.bundle.Export;

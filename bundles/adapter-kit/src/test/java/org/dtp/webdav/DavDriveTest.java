@@ -73,6 +73,29 @@ public class DavDriveTest {
     }
 
     @Test
+    public void aFileIsReadFromAnOffsetWithItsETagAndWholeSize() throws Exception {
+        byte[] bytes = "0123456789 the rest of the file".getBytes();
+        URI file = SERVER.url().resolve("ranged.txt");
+        client.putNew(account, file, new ByteArrayInputStream(bytes), bytes.length, "text/plain", Map.of());
+        String etag = client.entry(account, file).orElseThrow().etag();
+
+        DavFilePart part = client.openFrom(account, file, 10).orElseThrow();
+        try (InputStream in = part.bytes()) {
+            assertEquals(" the rest of the file", new String(in.readAllBytes()));
+        }
+        assertEquals(etag, part.etag());
+        assertEquals(bytes.length, part.size());
+        DavFilePart past = client.openFrom(account, file, bytes.length).orElseThrow();
+        assertEquals(0, past.bytes().readAllBytes().length);
+        assertEquals(etag, past.etag());
+        assertEquals(bytes.length, past.size());
+        try (InputStream whole = client.openFrom(account, file, 0).orElseThrow().bytes()) {
+            assertEquals(new String(bytes), new String(whole.readAllBytes()));
+        }
+        assertTrue(client.openFrom(account, SERVER.url().resolve("no%20such.txt"), 3).isEmpty());
+    }
+
+    @Test
     public void aFileIsReadAsAStreamAndAMissingOneIsRejected() throws Exception {
         byte[] bytes = "read me back".getBytes();
         URI file = SERVER.url().resolve("read.txt");

@@ -197,6 +197,12 @@ public final class ProviderHttp {
         return exchange(callOf(r), false).body();
     }
 
+    /** Sends {@code r} and returns its answer with the body unread. */
+    ProviderStreamResponse openResponse(ProviderRequest r) throws AdapterException {
+        HttpResponse<InputStream> response = exchange(callOf(r), false);
+        return new ProviderStreamResponse(response.uri(), response.statusCode(), response.headers(), response.body());
+    }
+
     private Call callOf(ProviderRequest r) {
         Duration timeout = r.timeout == null ? requestTimeout : r.timeout;
         if (r.stream != null) {

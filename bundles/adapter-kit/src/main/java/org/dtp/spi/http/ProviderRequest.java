@@ -131,4 +131,12 @@ public final class ProviderRequest {
     public InputStream open() throws AdapterException {
         return http.open(this);
     }
+
+    /**
+     * As {@link #open()}, with the answer's status and headers (e.g. a ranged GET's {@code Content-Range} and
+     * {@code ETag}); the caller closes it. Since 2.3.
+     */
+    public ProviderStreamResponse openResponse() throws AdapterException {
+        return http.openResponse(this);
+    }
 }

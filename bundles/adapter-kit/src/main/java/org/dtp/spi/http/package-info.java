@@ -19,9 +19,11 @@
  * the rate limiter as a 429 does; what a failure quotes never holds a value the signer set.
  * 2.2: a request's body streamed ({@link org.dtp.spi.http.ProviderRequest#body(java.io.InputStream, long, String)}) and
  * its answer's body unread ({@link org.dtp.spi.http.ProviderRequest#open()}), for files of any size in flat memory.
+ * 2.3: an answer's body unread with its status and headers ({@link org.dtp.spi.http.ProviderRequest#openResponse()},
+ * {@link org.dtp.spi.http.ProviderStreamResponse}), e.g. for a ranged GET.
  */
 @Export
-@Version("2.2.0")
+@Version("2.3.0")
 package org.dtp.spi.http;
 
 import org.osgi.annotation.bundle.Export;

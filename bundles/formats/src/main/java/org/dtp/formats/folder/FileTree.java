@@ -26,6 +26,21 @@ public interface FileTree {
     /** The bytes of the file {@code path} as a stream the caller closes; empty when there is no such file. */
     Optional<InputStream> open(String path) throws AdapterException;
 
+    /**
+     * Bytes of a file from some offset on, as a stream the caller closes, and the file's {@code version}: a tag that
+     * is another when the file's bytes are (an ETag, else at least its size), so that reads of one file at several
+     * offsets can tell they read the same file.
+     */
+    record Slice(InputStream bytes, String version) {
+    }
+
+    /**
+     * The bytes of the file {@code path} from byte {@code offset} on, those before it not read (a ranged read), with
+     * the version of the file they are of; an offset at or past the end gives no bytes. Empty when there is no such
+     * file. For reading a large file (an mbox) a page at a time.
+     */
+    Optional<Slice> open(String path, long offset) throws AdapterException;
+
     /** Puts {@code bytes} whole at {@code path}, replacing the file there if any: a reader sees it whole or not at all. */
     void put(String path, byte[] bytes, String contentType) throws AdapterException;
 

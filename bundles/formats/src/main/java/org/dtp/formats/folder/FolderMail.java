@@ -36,7 +36,9 @@ import java.util.stream.Collectors;
 /**
  * Mail in the folder layout's {@code eml} form ({@link MailSidecars}), as the local folder adapter writes it with
  * {@code mailFormat=eml}: every folder of the tree (at any depth; the root too) is a mail folder, its {@code .eml}
- * files its messages in name order, sub-folders nesting. A message goes out and in as its exact bytes, streamed; its
+ * files its messages in name order, sub-folders nesting. An export also reads mbox files as the local folder adapter
+ * does ({@link MboxFolders}): each {@code X.mbox} a mail folder, its messages in file order, a page read from where
+ * the previous one ended ({@link FolderMbox}), its sub-folders in {@code X.sbd}; an import writes no mbox. A message goes out and in as its exact bytes, streamed; its
  * sidecar gives back flags, keywords, labels and INTERNALDATE, a folder's its name and special use. An import writes a
  * message's file, then its sidecar: the sidecar is what says the message is there whole, so a retry that finds it
  * (one small read) writes nothing, one that does not puts the file again. Since 1.1.
@@ -50,16 +52,27 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
             throws AdapterException {
         String folder = cursor.isRoot() ? "" : cursor.containerId();
         String after = cursor.continuation();
-        List<FileTree.Node> nodes = tree.list(folder);
-        Set<String> names = nodes.stream().map(FileTree.Node::name).collect(Collectors.toSet());
-        List<MailFolder> folders = new ArrayList<>();
-        if (after == null) {
-            for (FileTree.Node node : sorted(nodes, FileTree.Node::folder)) {
-                String id = join(folder, node.name());
-                folders.add(MailSidecars.folder(id, node.name(), node.name(), id,
-                        sidecar(tree, join(id, MailSidecars.FOLDER_SIDECAR), MailFolderSidecar.class, MailSidecars.FOLDER_FORMAT)));
+        if (FolderMbox.isContinuation(after)) {
+            FolderMbox.Page page = FolderMbox.page(tree, folder, after, pageSize);
+            return new ExportPage<>(List.of(), page.messages(), page.continuation());
+        }
+        int slash = folder.lastIndexOf('/');
+        String name = folder.substring(slash + 1);
+        if (MboxFolders.isMbox(name)) {
+            String parent = slash < 0 ? "" : folder.substring(0, slash);
+            List<FileTree.Node> besides = tree.list(parent);
+            if (besides.stream().anyMatch(n -> !n.folder() && n.name().equals(name))) {
+                String childrenName = MboxFolders.childrenName(name);
+                String children = join(parent, childrenName);
+                List<MailFolder> folders = besides.stream().anyMatch(n -> n.folder() && n.name().equals(childrenName))
+                        ? folders(tree, children, tree.list(children)) : List.of();
+                FolderMbox.Page page = FolderMbox.page(tree, folder, null, pageSize);
+                return new ExportPage<>(folders, page.messages(), page.continuation());
             }
         }
+        List<FileTree.Node> nodes = tree.list(folder);
+        Set<String> names = nodes.stream().map(FileTree.Node::name).collect(Collectors.toSet());
+        List<MailFolder> folders = after == null ? folders(tree, folder, nodes) : List.of();
         List<FileTree.Node> files = sorted(nodes, n -> !n.folder() && MailSidecars.isEml(n.name())
                 && (after == null || n.name().compareTo(after) > 0));
         boolean more = files.size() > pageSize;
@@ -82,6 +95,25 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
                     sidecar, null, file.size()));
         }
         return new ExportPage<>(folders, messages, more ? page.get(page.size() - 1).name() : null, rejected);
+    }
+
+    /**
+     * The mail folders among the nodes of {@code folder}, by name: its folders (but an {@code X.sbd} beside a file
+     * {@code X.mbox}, which holds that mbox's sub-folders) and its mbox files.
+     */
+    private static List<MailFolder> folders(FileTree tree, String folder, List<FileTree.Node> nodes) throws AdapterException {
+        Set<String> files = nodes.stream().filter(n -> !n.folder()).map(FileTree.Node::name).collect(Collectors.toSet());
+        Set<String> mboxes = files.stream().filter(MboxFolders::isMbox).collect(Collectors.toSet());
+        List<MailFolder> folders = new ArrayList<>();
+        for (FileTree.Node node : sorted(nodes, n -> n.folder() ? !mboxes.contains(MboxFolders.mboxOfChildren(n.name()))
+                : mboxes.contains(n.name()))) {
+            String id = join(folder, node.name());
+            folders.add(node.folder()
+                    ? MailSidecars.folder(id, node.name(), node.name(), MboxFolders.fullPath(id),
+                            sidecar(tree, join(id, MailSidecars.FOLDER_SIDECAR), MailFolderSidecar.class, MailSidecars.FOLDER_FORMAT))
+                    : FolderMbox.folder(tree, id, node.name(), files.contains(MboxFolders.indexName(node.name()))));
+        }
+        return folders;
     }
 
     /** The nodes {@code accept} takes that are not ours or hidden, by name. */
@@ -107,6 +139,9 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
     @Override
     public InputStream openMedia(FileTree tree, MediaRef ref) throws AdapterException {
         String uri = ref.uri();
+        if (!MailSidecars.isEml(uri)) {
+            return FolderMbox.open(tree, uri);
+        }
         String name = uri.substring(uri.lastIndexOf('/') + 1);
         if (MediaSidecars.ignored(name) || !MailSidecars.isEml(name)) {
             throw new ItemRejectedException("'" + uri + "' is not a message file of this adapter");

@@ -5,7 +5,10 @@
  * and items ({@link org.dtp.formats.folder.MediaSidecars}). Moved from the local folder adapter, unchanged.
  * <p>Since 1.1: the address books, calendars and task lists of that layout on any store that can list a folder, read
  * a file and put one ({@link org.dtp.formats.folder.FileTree}): {@link org.dtp.formats.folder.FolderContacts},
- * {@link org.dtp.formats.folder.FolderCalendars}, {@link org.dtp.formats.folder.FolderTasks}.
+ * {@link org.dtp.formats.folder.FolderCalendars}, {@link org.dtp.formats.folder.FolderTasks}; mail
+ * ({@link org.dtp.formats.folder.FolderMail}), mbox files among it read a page at a time with a ranged read
+ * ({@link org.dtp.formats.folder.FileTree#open(String, long)}) and as the local folder adapter names and indexes them
+ * ({@link org.dtp.formats.folder.MboxFolders}, {@link org.dtp.formats.folder.MboxIndexReader}, moved from it).
  */
 @Export
 @Version("1.1.0")

@@ -111,6 +111,30 @@ public final class MboxReader {
     }
 
     /**
+     * Where the message whose "From " line starts at {@code offset} begins (the byte after that line), reading
+     * {@code in} (not closed here) from {@code offset - 1}, the line feed that ends the line before, or from 0 when
+     * {@code offset} is 0; -1 when no "From " line starts there (or {@code in} ends first). Since 1.2.
+     */
+    public static long contentStart(InputStream in, long offset) throws IOException {
+        if (offset < 0 || (offset > 0 && in.read() != '\n')) {
+            return -1; // not at the start of a line
+        }
+        byte[] start = in.readNBytes(FROM.length);
+        if (!Arrays.equals(start, FROM)) {
+            return -1;
+        }
+        long position = offset + FROM.length;
+        int b;
+        while ((b = in.read()) >= 0) {
+            position++;
+            if (b == '\n') {
+                return position;
+            }
+        }
+        return position;
+    }
+
+    /**
      * The message whose stored bytes {@code stored} starts at (its {@code contentStart}), unquoted, {@code size} bytes
      * of it; closing it closes {@code stored}.
      */

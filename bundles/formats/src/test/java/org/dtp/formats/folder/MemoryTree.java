@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,11 +15,13 @@ import java.util.TreeMap;
 
 /**
  * A {@link FileTree} in memory for tests: files by path; a folder is there when a path starts with it (as in object
- * storage). Records the paths put, in order.
+ * storage). Records the paths put and the ranged reads, in order.
  */
 final class MemoryTree implements FileTree {
     final Map<String, byte[]> files = new TreeMap<>();
     final List<String> puts = new ArrayList<>();
+    /** The ranged reads, as {@code path@offset}, in order. */
+    final List<String> rangedReads = new ArrayList<>();
 
     @Override
     public List<Node> list(String folder) {
@@ -38,6 +41,15 @@ final class MemoryTree implements FileTree {
     @Override
     public Optional<InputStream> open(String path) {
         return Optional.ofNullable(files.get(path)).map(ByteArrayInputStream::new);
+    }
+
+    /** The version is a hash of the bytes, as an ETag may be. */
+    @Override
+    public Optional<Slice> open(String path, long offset) {
+        rangedReads.add(path + "@" + offset);
+        return Optional.ofNullable(files.get(path)).map(bytes -> new Slice(
+                new ByteArrayInputStream(bytes, (int) Math.min(offset, bytes.length), bytes.length),
+                Integer.toHexString(Arrays.hashCode(bytes))));
     }
 
     @Override

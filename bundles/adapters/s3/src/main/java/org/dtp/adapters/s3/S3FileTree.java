@@ -14,6 +14,7 @@ import software.amazon.awssdk.services.s3.model.CommonPrefix;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 import java.io.FilterInputStream;
@@ -30,10 +31,12 @@ import java.util.Optional;
 /**
  * A transfer's bucket (under its prefix) as the folder layout's {@link FileTree}: a path is a key relative to the
  * prefix, a folder a key prefix ending in '/'. Listing is ListObjectsV2 with '/' as delimiter (every page of it);
- * files are put whole with one PUT and its Content-MD5, which the store checks; streams as the media importer puts
- * them ({@link ObjectUploads}: one PUT up to the multipart threshold, a multipart upload above, checked either way).
+ * a ranged read is a GetObject with a Range header; files are put whole with one PUT and its Content-MD5, which the
+ * store checks; streams as the media importer puts them ({@link ObjectUploads}: one PUT up to the multipart
+ * threshold, a multipart upload above, checked either way).
  */
 final class S3FileTree implements FileTree {
+    private static final int RANGE_NOT_SATISFIABLE = 416;
     private final S3Client s3;
     private final S3Settings settings;
     private final ObjectUploads uploads;
@@ -86,6 +89,55 @@ final class S3FileTree implements FileTree {
             return Optional.empty();
         } catch (SdkException e) {
             throw S3Failures.of("'" + path + "' in " + settings.describe(), e);
+        }
+    }
+
+    /**
+     * A GetObject with {@code Range: bytes=<offset>-}; the version is the object's ETag. A store that sends the whole
+     * object anyway (no Content-Range) has the bytes before the offset skipped; an offset at or past the end (416)
+     * gives no bytes, with the ETag a HeadObject says.
+     */
+    @Override
+    public Optional<Slice> open(String path, long offset) throws AdapterException {
+        String key = key(path);
+        try {
+            ResponseInputStream<GetObjectResponse> response = s3.getObject(r -> r.bucket(settings.bucket()).key(key)
+                    .range("bytes=" + offset + "-"));
+            InputStream bytes = new LeftUnread(response);
+            if (offset > 0 && response.response().contentRange() == null) {
+                skip(bytes, offset, path);
+            }
+            return Optional.of(new Slice(bytes, response.response().eTag()));
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() == RANGE_NOT_SATISFIABLE) {
+                return Optional.of(new Slice(InputStream.nullInputStream(), head(path, key)));
+            }
+            throw S3Failures.of("'" + path + "' in " + settings.describe(), e);
+        } catch (SdkException e) {
+            throw S3Failures.of("'" + path + "' in " + settings.describe(), e);
+        }
+    }
+
+    private String head(String path, String key) throws AdapterException {
+        try {
+            return s3.headObject(r -> r.bucket(settings.bucket()).key(key)).eTag();
+        } catch (SdkException e) {
+            throw S3Failures.of("'" + path + "' in " + settings.describe(), e);
+        }
+    }
+
+    private static void skip(InputStream bytes, long offset, String path) throws TransientAdapterException {
+        try {
+            bytes.skipNBytes(offset);
+        } catch (IOException e) {
+            try {
+                bytes.close();
+            } catch (IOException ignored) {
+                // the failure reported is the read's
+            }
+            throw new TransientAdapterException("reading '" + path + "' up to byte " + offset + " failed: " + e.getMessage(), e);
         }
     }
 

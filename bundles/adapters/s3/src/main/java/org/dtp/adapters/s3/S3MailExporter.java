@@ -9,7 +9,10 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-/** Exports the mail folders (.eml files) of a bucket in the folder layout ({@link FolderMail}). */
+/**
+ * Exports the mail folders (folders of .eml files, and .mbox files) of a bucket in the folder layout
+ * ({@link FolderMail}).
+ */
 @Component(
         name = "org.dtp.adapters.s3.S3MailExporter",
         service = Exporter.class,

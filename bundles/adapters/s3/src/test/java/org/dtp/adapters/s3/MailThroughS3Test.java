@@ -3,14 +3,20 @@ package org.dtp.adapters.s3;
 import org.dtp.adapters.localfs.LocalFolderSettings;
 import org.dtp.adapters.localfs.mail.LocalFolderMailExporter;
 import org.dtp.adapters.localfs.mail.LocalFolderMailImporter;
+import org.dtp.conformance.MboxSample;
 import org.dtp.conformance.SampleData;
 import org.dtp.conformance.Transfers;
 import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.MediaRef;
 import org.dtp.models.Vertical;
 import org.dtp.models.mail.MailFlags;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
 import org.junit.After;
 import org.junit.AfterClass;
@@ -33,14 +39,17 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 /**
  * Mail in the local folder's eml layout through a bucket of S3Proxy: a folder → the bucket → another folder, message
  * by message (bytes, flags, labels, INTERNALDATE), a message larger than the multipart threshold among them; and the
  * layout itself: a folder copied to the bucket object by object (as a sync tool copies it) reads as the same mail, and
- * a bucket an import wrote, copied to a disk, is a folder the local folder adapter reads.
+ * a bucket an import wrote, copied to a disk, is a folder the local folder adapter reads; mbox files in the bucket,
+ * read a page at a time, give the messages (and ids) the local folder adapter gives.
  */
 public class MailThroughS3Test {
     /** Larger than the connector's multipart threshold (5 MiB, S3's smallest part), so it goes up in parts. */
@@ -102,15 +111,68 @@ public class MailThroughS3Test {
     public void aFolderCopiedToTheBucketObjectByObjectReadsAsTheSameMail() throws Exception {
         Path a = seededFolder();
         String bucket = newBucket();
-        try (Stream<Path> files = Files.walk(a)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                String key = "synced/" + a.relativize(file).toString().replace('\\', '/');
-                direct.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromFile(file));
-            }
-        }
+        sync(a, bucket, "synced");
 
         assertEquals(List.of(), Transfers.differences(fromFolder, local(a),
                 fromBucket, new TransferEndpoint("s3", server.settings(bucket, "synced"))));
+    }
+
+    @Test
+    public void anMboxPutIntoTheBucketIsExportedMessageByMessageWithItsExactBytes() throws Exception {
+        MboxSample sample = MboxSample.of(5);
+        String bucket = newBucket();
+        direct.putObject(r -> r.bucket(bucket).key("takeout/Mail/All mail.mbox"), RequestBody.fromBytes(sample.bytes()));
+
+        Map<String, byte[]> messages = MboxSample.messagesById(fromBucket, new TransferEndpoint("s3", server.settings(bucket, "takeout")));
+
+        assertEquals(sample.offsets().stream().map(o -> "Mail/All mail.mbox#" + o).sorted().toList(), List.copyOf(messages.keySet()));
+        for (int i = 0; i < sample.offsets().size(); i++) {
+            assertArrayEquals("message " + (i + 1), sample.messages().get(i), messages.get("Mail/All mail.mbox#" + sample.offsets().get(i)));
+        }
+    }
+
+    @Test
+    public void anMboxFolderSyncedToTheBucketGivesTheSameMessagesUnderTheSameIdsAsOnTheDisk() throws Exception {
+        Path a = temp.newFolder().toPath();
+        Files.write(a.resolve("Takeout.mbox"), MboxSample.of(5).bytes());
+        TransferEndpoint disk = new TransferEndpoint("localfs", Map.of(LocalFolderSettings.PATH, a.toString(),
+                LocalFolderSettings.MAIL_FORMAT, "mbox"));
+        SampleData<MailFolder, MailMessage> samples = SampleData.of(Vertical.MAIL);
+        Transfers.seed(intoFolder, disk, samples); // mbox files with their index
+        byte[] one = MboxSample.of(1).messages().get(0);
+        TestImportContext context = new TestImportContext(UUID.randomUUID(), disk, ref -> new ByteArrayInputStream(one));
+        String archive = intoFolder.importContainer(context, "container:folder-archive", samples.boxes().get(0).container(), null);
+        String year = intoFolder.importContainer(context, "container:2023", new MailFolder("2023", "2023", "Archive/2023", "/", null, null), archive);
+        intoFolder.importItem(context, "item:one", new MailMessage("one", new MediaRef("one", "message/rfc822", one.length),
+                "<m1@example.org>", "message 1", "ann@example.org", List.of("bob@example.org"), null,
+                new MailFlags(true, false, false, false, false, List.of()), List.of("Paperwork"), Instant.parse("2023-06-01T10:00:00Z"),
+                one.length), year); // in Archive.sbd/2023.mbox
+        String bucket = newBucket();
+        sync(a, bucket, "synced");
+        TransferEndpoint storage = new TransferEndpoint("s3", server.settings(bucket, "synced"));
+
+        Map<String, byte[]> onDisk = MboxSample.messagesById(fromFolder, local(a));
+        Map<String, byte[]> inBucket = MboxSample.messagesById(fromBucket, storage);
+        assertEquals(onDisk.keySet(), inBucket.keySet());
+        onDisk.forEach((id, bytes) -> assertArrayEquals(id, bytes, inBucket.get(id)));
+        assertTrue(onDisk.keySet().toString(), onDisk.keySet().stream().filter(id -> id.contains(".sbd/") && id.contains(".mbox#")).count() > 0);
+        assertEquals(List.of(), Transfers.differences(fromFolder, local(a), fromBucket, storage));
+    }
+
+    @Test
+    public void anMboxReplacedInTheBucketBetweenPagesFailsItsExportClearly() throws Exception {
+        MboxSample sample = MboxSample.of(5);
+        String bucket = newBucket();
+        direct.putObject(r -> r.bucket(bucket).key("m/Archive.mbox"), RequestBody.fromBytes(sample.bytes()));
+        TransferEndpoint storage = new TransferEndpoint("s3", server.settings(bucket, "m"));
+        TestTransferContext context = new TestTransferContext(UUID.randomUUID(), storage);
+        ExportPage<MailFolder, MailMessage> first = fromBucket.export(context, new ExportCursor("Archive.mbox", null));
+        direct.putObject(r -> r.bucket(bucket).key("m/Archive.mbox"), RequestBody.fromBytes(MboxSample.of(6).bytes()));
+
+        AdapterException failed = assertThrows(AdapterException.class,
+                () -> fromBucket.export(context, new ExportCursor("Archive.mbox", first.continuation())));
+        assertTrue(failed.getMessage(), failed.getMessage().contains("changed since its export began"));
+        assertThrows(ItemRejectedException.class, () -> fromBucket.openMedia(context, first.items().get(0).raw()));
     }
 
     @Test
@@ -166,6 +228,16 @@ public class MailThroughS3Test {
             out.write(line, 0, Math.min(line.length, LARGE_MESSAGE_BYTES - out.size()));
         }
         return out.toByteArray();
+    }
+
+    /** Copies every file under {@code folder} to the bucket under {@code prefix}, object by object, as a sync tool does. */
+    private static void sync(Path folder, String bucket, String prefix) throws Exception {
+        try (Stream<Path> files = Files.walk(folder)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                String key = prefix + "/" + folder.relativize(file).toString().replace('\\', '/');
+                direct.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromFile(file));
+            }
+        }
     }
 
     private static String newBucket() {

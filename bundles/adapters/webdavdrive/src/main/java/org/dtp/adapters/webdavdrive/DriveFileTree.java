@@ -17,9 +17,9 @@ import java.util.Optional;
 
 /**
  * A transfer's drive folder as the folder layout's {@link FileTree}: a path is an id of {@link Drive}, a folder a
- * WebDAV collection. Listing is a depth-1 PROPFIND, reading a GET, making a folder a MKCOL; a file is put whole
- * (a PUT with {@code If-None-Match: *}, and when something is there, one with {@code If-Match: *} that replaces it),
- * a stream in one PUT as it is read.
+ * WebDAV collection. Listing is a depth-1 PROPFIND, reading a GET (from an offset, with a Range header), making a
+ * folder a MKCOL; a file is put whole (a PUT with {@code If-None-Match: *}, and when something is there, one with
+ * {@code If-Match: *} that replaces it), a stream in one PUT as it is read.
  */
 final class DriveFileTree implements FileTree {
     private final DavClient client;
@@ -51,6 +51,17 @@ final class DriveFileTree implements FileTree {
             }
             throw e;
         }
+    }
+
+    /**
+     * A GET with a Range header ({@link DavClient#openFrom}); the version is the file's ETag compared weakly (RFC 9110
+     * §8.8.3.2: without its {@code W/}, which Apache gives a file changed less than a second before and drops later),
+     * else its size (a server without ETags tells a changed file only by its size).
+     */
+    @Override
+    public Optional<Slice> open(String path, long offset) throws AdapterException {
+        return client.openFrom(drive.account(), drive.fileAt(path), offset).map(part -> new Slice(part.bytes(),
+                part.etag() != null ? part.etag().replaceFirst("^W/", "") : "size " + part.size()));
     }
 
     /** The files written this way are text (vCard, iCalendar, JSON sidecars): a replacement is sent as UTF-8 text. */

@@ -9,6 +9,7 @@ import org.dtp.adapters.localfs.Sidecars;
 import org.dtp.formats.folder.MailSidecars;
 import org.dtp.formats.folder.MailSidecars.MailFolderSidecar;
 import org.dtp.formats.folder.MailSidecars.MessageSidecar;
+import org.dtp.formats.folder.MboxFolders;
 import org.dtp.formats.mail.MboxReader;
 import org.dtp.formats.mail.MessageHeaders;
 import org.dtp.models.MediaRef;
@@ -132,7 +133,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         try (MboxIndex.Reader index = MboxIndex.Reader.open(mbox, indexPosition)) {
             for (MboxReader.Message entry : scan.entries()) {
                 Optional<MessageSidecar> sidecar = index == null ? Optional.empty() : index.at(entry.offset());
-                messages.add(mboxMessage(folderId, entry, sidecar));
+                messages.add(MboxFolders.message(folderId, entry, sidecar, null));
             }
             String next = scan.next() < 0 ? null : scan.next() + ":" + (index == null ? 0 : index.position());
             return new ExportPage<>(folders, messages, next);
@@ -208,14 +209,6 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         Optional<MessageSidecar> sidecar = quietly(() -> Sidecars.readMessage(file), file)
                 .filter(s -> name.equals(s.storedName()));
         return MailSidecars.message(id, new MediaRef(id, MESSAGE_TYPE, size), headers, sidecar, null, size);
-    }
-
-    private static MailMessage mboxMessage(String folderId, MboxReader.Message entry, Optional<MessageSidecar> sidecar) {
-        // The index knows the exact size; without one the convention's (empty line before "From " dropped) holds.
-        long size = sidecar.map(MessageSidecar::size).orElse(entry.size());
-        String id = folderId + "#" + entry.offset();
-        MediaRef raw = new MediaRef(id + "," + size, MESSAGE_TYPE, size);
-        return MailSidecars.message(id, raw, MessageHeaders.of(entry.headers()), sidecar, entry.arrived(), size);
     }
 
     private interface SidecarRead<T> {

@@ -1,6 +1,7 @@
 package org.dtp.adapters.localfs.mail;
 
 import org.dtp.adapters.localfs.DiskWrites;
+import org.dtp.formats.folder.MboxFolders;
 import org.dtp.formats.mail.MboxReader;
 
 import java.io.BufferedInputStream;
@@ -17,7 +18,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -28,7 +28,7 @@ import java.util.Locale;
  * with an empty line, which the reader drops. Reading is the formats bundle's {@link MboxReader}; writing is here.
  */
 final class Mbox {
-    static final String EXTENSION = ".mbox";
+    static final String EXTENSION = MboxFolders.EXTENSION;
     private static final byte[] FROM = "From ".getBytes(StandardCharsets.US_ASCII);
     private static final DateTimeFormatter ASCTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.ROOT);
 
@@ -63,23 +63,7 @@ final class Mbox {
                 return -1;
             }
             channel.position(offset > 0 ? offset - 1 : 0);
-            InputStream in = new BufferedInputStream(Channels.newInputStream(channel), 4096);
-            if (offset > 0 && in.read() != '\n') {
-                return -1; // not at the start of a line
-            }
-            byte[] start = in.readNBytes(FROM.length);
-            if (!Arrays.equals(start, FROM)) {
-                return -1;
-            }
-            long position = offset + FROM.length;
-            int b;
-            while ((b = in.read()) >= 0) {
-                position++;
-                if (b == '\n') {
-                    return position;
-                }
-            }
-            return position;
+            return MboxReader.contentStart(new BufferedInputStream(Channels.newInputStream(channel), 4096), offset);
         }
     }
 

@@ -1,14 +1,13 @@
 package org.dtp.adapters.localfs.mail;
 
 import org.dtp.formats.folder.FileNames;
-import org.dtp.adapters.localfs.Sidecars;
-import org.dtp.formats.folder.MailSidecars;
+import org.dtp.formats.folder.MboxFolders;
+import org.dtp.formats.folder.MboxIndexReader;
 import org.dtp.formats.folder.MailSidecars.MailFolderSidecar;
 import org.dtp.formats.folder.MailSidecars.MessageSidecar;
 import org.dtp.formats.folder.SidecarJson;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -34,7 +33,7 @@ final class MboxIndex {
     }
 
     static Path indexOf(Path mbox) {
-        return mbox.resolveSibling("." + mbox.getFileName() + ".dtp-index.jsonl");
+        return mbox.resolveSibling(MboxFolders.indexName(mbox.getFileName().toString()));
     }
 
     static Path keysOf(Path mbox) {
@@ -53,39 +52,19 @@ final class MboxIndex {
     /** The folder line of an mbox's index; empty when the mbox has no index of ours. */
     static Optional<MailFolderSidecar> header(Path mbox) throws IOException {
         try (InputStream in = Files.newInputStream(indexOf(mbox))) {
-            byte[] line = readLine(in);
-            return line == null ? Optional.empty()
-                    : SidecarJson.parse(line, MailFolderSidecar.class, MailSidecars.FOLDER_FORMAT);
+            return MboxIndexReader.header(in);
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
     }
 
-    /** A line with its line feed, or null at the end; a line longer than a sidecar can be is cut off there. */
-    static byte[] readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
-        int b;
-        while ((b = in.read()) >= 0) {
-            if (line.size() < SidecarJson.MAX_SIDECAR_BYTES) {
-                line.write(b);
-            }
-            if (b == '\n') {
-                break;
-            }
-        }
-        return line.size() == 0 ? null : line.toByteArray();
-    }
-
     /**
-     * Reads an index's message lines in order from a byte position, for an export walking the mbox alongside:
-     * both are in append order, so one pass over each suffices.
+     * Reads an index's message lines in order from a byte position, for an export walking the mbox alongside
+     * ({@link MboxIndexReader} over the file).
      */
     static final class Reader implements AutoCloseable {
         private final FileChannel channel;
-        private final InputStream in;
-        private long position;
-        private long nextStart;
-        private MessageSidecar next;
+        private final MboxIndexReader lines;
 
         /** A reader of the index of {@code mbox} from {@code position} (0 for the start); null when it has none. */
         static Reader open(Path mbox, long position) throws IOException {
@@ -101,40 +80,17 @@ final class MboxIndex {
 
         private Reader(FileChannel channel, long position) {
             this.channel = channel;
-            this.in = new BufferedInputStream(Channels.newInputStream(channel));
-            this.position = position;
+            this.lines = new MboxIndexReader(new BufferedInputStream(Channels.newInputStream(channel)), position);
         }
 
         /** The line of the message whose "From " line is at {@code offset}, skipping those before it; empty if none. */
         Optional<MessageSidecar> at(long offset) throws IOException {
-            while (true) {
-                if (next == null) {
-                    byte[] line = readLine(in);
-                    if (line == null || line[line.length - 1] != '\n') {
-                        return Optional.empty(); // the end, or a line a crash cut short
-                    }
-                    nextStart = position;
-                    position += line.length;
-                    next = SidecarJson.parse(line, MessageSidecar.class, MailSidecars.MESSAGE_FORMAT).orElse(null);
-                    if (next == null || next.offset() == null) {
-                        next = null; // the folder line, or not ours
-                        continue;
-                    }
-                }
-                if (next.offset() > offset) {
-                    return Optional.empty();
-                }
-                MessageSidecar found = next;
-                next = null;
-                if (found.offset() == offset) {
-                    return Optional.of(found);
-                }
-            }
+            return lines.at(offset);
         }
 
         /** Where the next unread line starts (the one looked at but not used counts as unread). */
         long position() {
-            return next == null ? position : nextStart;
+            return lines.position();
         }
 
         @Override
