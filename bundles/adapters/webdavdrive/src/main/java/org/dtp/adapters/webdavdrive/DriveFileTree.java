@@ -37,8 +37,15 @@ final class DriveFileTree implements FileTree {
 
     @Override
     public List<Node> list(String folder) throws AdapterException {
-        return client.listEntries(drive.account(), drive.folderAt(folder)).stream()
-                .map(e -> new Node(e.name(), e.collection(), e.length())).toList();
+        try {
+            return client.listEntries(drive.account(), drive.folderAt(folder)).stream()
+                    .map(e -> new Node(e.name(), e.collection(), e.length())).toList();
+        } catch (ProviderRejectedException e) {
+            if (e.status() == 404) {
+                return List.of(); // FileTree: no such folder lists as empty, as on object storage
+            }
+            throw e;
+        }
     }
 
     @Override

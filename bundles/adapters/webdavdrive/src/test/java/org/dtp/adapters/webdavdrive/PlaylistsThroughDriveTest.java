@@ -87,6 +87,12 @@ public class PlaylistsThroughDriveTest {
         assertEquals(fromDisk, PlaylistRoundTrip.export(drive.exporter(), drive.endpoint()));
     }
 
+    @Test
+    public void aFolderThatIsNotThereListsAsEmpty() throws Exception {
+        FileTree tree = DriveFileTree.of(connector.client(), new TestTransferContext(UUID.randomUUID(), drive().endpoint()));
+        assertEquals(List.of(), tree.list("no such folder"));
+    }
+
     private Side<Playlist, PlaylistTrack> drive() throws Exception {
         return new Side<>(new WebDavPlaylistImporter(connector), new WebDavPlaylistExporter(connector), Drives.newFolder(SERVER));
     }
