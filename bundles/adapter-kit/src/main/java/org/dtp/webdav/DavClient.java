@@ -456,14 +456,35 @@ public final class DavClient {
      * lengths, modification times and ETags, sorted by address. Since 1.3.
      */
     public List<DavEntry> listEntries(DavAccount account, URI collection) throws AdapterException {
+        return withoutItself(propfindEntries(account, collection, "1", OnNotFound.FAIL), collection);
+    }
+
+    private static List<DavEntry> withoutItself(List<DavEntry> found, URI collection) {
         List<DavEntry> entries = new ArrayList<>();
-        for (DavEntry entry : propfindEntries(account, collection, "1", OnNotFound.FAIL)) {
+        for (DavEntry entry : found) {
             if (!samePath(entry.href(), collection)) {
                 entries.add(entry);
             }
         }
         entries.sort(Comparator.comparing(e -> e.href().toString()));
         return entries;
+    }
+
+    /**
+     * As {@link #listEntries}, or empty when there is nothing at {@code collection} (404): for a drive's folder that
+     * may not have been made yet, where {@link #listEntries}' 404 would be a failure. Since 1.6.
+     */
+    public Optional<List<DavEntry>> listEntriesIfFound(DavAccount account, URI collection) throws AdapterException {
+        List<DavEntry> found;
+        try {
+            found = propfindEntries(account, collection, "1", OnNotFound.REJECT_ITEM);
+        } catch (ProviderRejectedException e) {
+            if (e.status() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+        return Optional.of(withoutItself(found, collection));
     }
 
     /** The file or collection at {@code href} (a depth-0 PROPFIND), or empty when there is none (404). Since 1.3. */

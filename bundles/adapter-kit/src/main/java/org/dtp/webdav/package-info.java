@@ -18,7 +18,8 @@
  * which lists only what changed since the last transfer and records the collection's sync token for the next.
  * 1.5: a streamed PUT that replaces what is there ({@link org.dtp.webdav.DavClient#putReplacing}).
  * 1.6: a ranged GET ({@link org.dtp.webdav.DavClient#openFrom}, {@link org.dtp.webdav.DavFilePart}): a file read from
- * an offset on, with its ETag and size.
+ * an offset on, with its ETag and size; {@link org.dtp.webdav.DavClient#listEntriesIfFound}, a folder's listing that
+ * is empty rather than a failure when the folder is not there.
  */
 @Export
 @Version("1.6.0")

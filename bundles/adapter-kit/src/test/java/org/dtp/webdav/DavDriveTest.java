@@ -1,6 +1,7 @@
 package org.dtp.webdav;
 
 import org.dtp.kit.testing.GeneratedStream;
+import org.dtp.spi.AdapterException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.webdav.testing.ApacheDav;
 import org.dtp.webdav.testing.Radicale;
@@ -70,6 +71,11 @@ public class DavDriveTest {
         assertEquals(12, entries.get(0).length());
         assertTrue(entries.get(0).lastModified().isAfter(Instant.now().minusSeconds(600)));
         assertTrue(entries.get(1).collection());
+        assertEquals(entries, client.listEntriesIfFound(account, folder).orElseThrow());
+        // a folder not made yet lists as nothing there, where listEntries fails
+        URI missing = SERVER.url().resolve("never-made/");
+        assertTrue(client.listEntriesIfFound(account, missing).isEmpty());
+        assertThrows(AdapterException.class, () -> client.listEntries(account, missing));
     }
 
     @Test

@@ -3,8 +3,6 @@ package org.dtp.adapters.webdavdrive;
 import org.dtp.formats.folder.FileTree;
 import org.dtp.spi.AdapterException;
 import org.dtp.spi.TransferContext;
-import org.dtp.spi.TransientAdapterException;
-import org.dtp.spi.http.AuthorizationRefusedException;
 import org.dtp.spi.http.ProviderRejectedException;
 import org.dtp.webdav.DavClient;
 import org.dtp.webdav.DavEntry;
@@ -39,19 +37,9 @@ final class DriveFileTree implements FileTree {
 
     @Override
     public List<Node> list(String folder) throws AdapterException {
-        try {
-            return client.listEntries(drive.account(), drive.folderAt(folder)).stream()
-                    .map(e -> new Node(e.name(), e.collection(), e.length())).toList();
-        } catch (TransientAdapterException | AuthorizationRefusedException e) {
-            throw e;
-        } catch (AdapterException e) {
-            // the listing's 404 is a plain failure (a collection the client was told of is expected there); FileTree
-            // lists a folder that is not there as empty, as on object storage: asked once more, only when it failed
-            if (client.entry(drive.account(), drive.folderAt(folder)).isEmpty()) {
-                return List.of();
-            }
-            throw e;
-        }
+        // FileTree lists a folder that is not there as empty, as on object storage
+        return client.listEntriesIfFound(drive.account(), drive.folderAt(folder)).orElse(List.of()).stream()
+                .map(e -> new Node(e.name(), e.collection(), e.length())).toList();
     }
 
     @Override
