@@ -16,12 +16,10 @@ import org.dtp.spi.Exporter;
 import org.dtp.spi.Importer;
 import org.dtp.spi.TransferEndpoint;
 import org.junit.After;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import software.amazon.awssdk.services.s3.S3Client;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -33,8 +31,8 @@ import java.util.UUID;
  * folder, compared item by item ({@link FolderRoundTrip}).
  */
 public class FolderThroughS3Test {
-    private static S3ProxyServer server;
-    private static S3Client direct;
+    @ClassRule
+    public static final S3ProxyRule S3PROXY = new S3ProxyRule();
 
     @Rule
     public final TemporaryFolder temp = new TemporaryFolder();
@@ -42,21 +40,6 @@ public class FolderThroughS3Test {
     private final LocalFolderSettings folders = new LocalFolderSettings(List.of(), 2, false);
     private final S3Connector connector = new S3Connector(S3Fixture.config(2), S3Fixture.loopbackAllowed());
 
-    @BeforeClass
-    public static void startServer() throws Exception {
-        server = S3Fixture.startForTests();
-        direct = server.client();
-    }
-
-    @AfterClass
-    public static void stopServer() throws Exception {
-        if (direct != null) {
-            direct.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @After
     public void closeConnector() {
@@ -85,9 +68,9 @@ public class FolderThroughS3Test {
             Exporter<C, I> fromFolder, Importer<C, I> intoBucket, Exporter<C, I> fromBucket) throws Exception {
         Path a = temp.newFolder("a").toPath();
         String bucket = "round-trip-" + UUID.randomUUID().toString().substring(0, 8);
-        direct.createBucket(b -> b.bucket(bucket));
+        S3PROXY.client().createBucket(b -> b.bucket(bucket));
         FolderRoundTrip.check(vertical, a, new Side<>(intoFolder, fromFolder, local(a)),
-                new Side<>(intoBucket, fromBucket, new TransferEndpoint("s3", server.settings(bucket, "backup/ann"))),
+                new Side<>(intoBucket, fromBucket, new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "backup/ann"))),
                 new Side<>(intoFolder, fromFolder, local(temp.newFolder("c").toPath())));
     }
 

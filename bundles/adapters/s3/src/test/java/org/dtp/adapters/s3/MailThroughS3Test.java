@@ -19,13 +19,11 @@ import org.dtp.spi.ExportPage;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
 import org.junit.After;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 import java.io.ByteArrayInputStream;
@@ -54,8 +52,8 @@ import static org.junit.Assert.assertTrue;
 public class MailThroughS3Test {
     /** Larger than the connector's multipart threshold (5 MiB, S3's smallest part), so it goes up in parts. */
     private static final int LARGE_MESSAGE_BYTES = 6 * 1024 * 1024 + 123;
-    private static S3ProxyServer server;
-    private static S3Client direct;
+    @ClassRule
+    public static final S3ProxyRule S3PROXY = new S3ProxyRule();
 
     @Rule
     public final TemporaryFolder temp = new TemporaryFolder();
@@ -67,21 +65,6 @@ public class MailThroughS3Test {
     private final S3MailImporter intoBucket = new S3MailImporter(connector);
     private final S3MailExporter fromBucket = new S3MailExporter(connector);
 
-    @BeforeClass
-    public static void startServer() throws Exception {
-        server = S3Fixture.startForTests();
-        direct = server.client();
-    }
-
-    @AfterClass
-    public static void stopServer() throws Exception {
-        if (direct != null) {
-            direct.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @After
     public void closeConnector() {
@@ -92,7 +75,7 @@ public class MailThroughS3Test {
     public void mailComesBackByteForByteWithItsFlagsAndALargeMessageGoesUpInParts() throws Exception {
         TransferEndpoint a = local(seededFolder());
         String bucket = newBucket();
-        TransferEndpoint storage = new TransferEndpoint("s3", server.settings(bucket, "backup/ann"));
+        TransferEndpoint storage = new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "backup/ann"));
         TransferEndpoint c = local(temp.newFolder("c").toPath());
 
         Transfers.copy(fromFolder, a, intoBucket, storage);
@@ -102,7 +85,7 @@ public class MailThroughS3Test {
         assertEquals(List.of(), Transfers.differences(fromFolder, a, fromFolder, c));
         S3Object large = objects(bucket).stream().filter(o -> o.size() == LARGE_MESSAGE_BYTES).findFirst().orElseThrow();
         assertTrue(large.key(), large.key().startsWith("backup/ann/Archive/2023/") && large.key().endsWith(".eml"));
-        String eTag = direct.headObject(r -> r.bucket(bucket).key(large.key())).eTag();
+        String eTag = S3PROXY.client().headObject(r -> r.bucket(bucket).key(large.key())).eTag();
         assertTrue("a multipart upload's ETag: " + eTag, eTag.matches("\"?[0-9a-f]{32}-2\"?"));
         assertTrue(Files.isDirectory(Path.of(c.settings().get(LocalFolderSettings.PATH), "Archive", "2023")));
     }
@@ -114,16 +97,16 @@ public class MailThroughS3Test {
         sync(a, bucket, "synced");
 
         assertEquals(List.of(), Transfers.differences(fromFolder, local(a),
-                fromBucket, new TransferEndpoint("s3", server.settings(bucket, "synced"))));
+                fromBucket, new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "synced"))));
     }
 
     @Test
     public void anMboxPutIntoTheBucketIsExportedMessageByMessageWithItsExactBytes() throws Exception {
         MboxSample sample = MboxSample.of(5);
         String bucket = newBucket();
-        direct.putObject(r -> r.bucket(bucket).key("takeout/Mail/All mail.mbox"), RequestBody.fromBytes(sample.bytes()));
+        S3PROXY.client().putObject(r -> r.bucket(bucket).key("takeout/Mail/All mail.mbox"), RequestBody.fromBytes(sample.bytes()));
 
-        Map<String, byte[]> messages = MboxSample.messagesById(fromBucket, new TransferEndpoint("s3", server.settings(bucket, "takeout")));
+        Map<String, byte[]> messages = MboxSample.messagesById(fromBucket, new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "takeout")));
 
         assertEquals(sample.offsets().stream().map(o -> "Mail/All mail.mbox#" + o).sorted().toList(), List.copyOf(messages.keySet()));
         for (int i = 0; i < sample.offsets().size(); i++) {
@@ -149,7 +132,7 @@ public class MailThroughS3Test {
                 one.length), year); // in Archive.sbd/2023.mbox
         String bucket = newBucket();
         sync(a, bucket, "synced");
-        TransferEndpoint storage = new TransferEndpoint("s3", server.settings(bucket, "synced"));
+        TransferEndpoint storage = new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "synced"));
 
         Map<String, byte[]> onDisk = MboxSample.messagesById(fromFolder, local(a));
         Map<String, byte[]> inBucket = MboxSample.messagesById(fromBucket, storage);
@@ -163,11 +146,11 @@ public class MailThroughS3Test {
     public void anMboxReplacedInTheBucketBetweenPagesFailsItsExportClearly() throws Exception {
         MboxSample sample = MboxSample.of(5);
         String bucket = newBucket();
-        direct.putObject(r -> r.bucket(bucket).key("m/Archive.mbox"), RequestBody.fromBytes(sample.bytes()));
-        TransferEndpoint storage = new TransferEndpoint("s3", server.settings(bucket, "m"));
+        S3PROXY.client().putObject(r -> r.bucket(bucket).key("m/Archive.mbox"), RequestBody.fromBytes(sample.bytes()));
+        TransferEndpoint storage = new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "m"));
         TestTransferContext context = new TestTransferContext(UUID.randomUUID(), storage);
         ExportPage<MailFolder, MailMessage> first = fromBucket.export(context, new ExportCursor("Archive.mbox", null));
-        direct.putObject(r -> r.bucket(bucket).key("m/Archive.mbox"), RequestBody.fromBytes(MboxSample.of(6).bytes()));
+        S3PROXY.client().putObject(r -> r.bucket(bucket).key("m/Archive.mbox"), RequestBody.fromBytes(MboxSample.of(6).bytes()));
 
         AdapterException failed = assertThrows(AdapterException.class,
                 () -> fromBucket.export(context, new ExportCursor("Archive.mbox", first.continuation())));
@@ -179,7 +162,7 @@ public class MailThroughS3Test {
     public void aBucketAnImportWroteCopiedToADiskIsAFolderTheLocalAdapterReads() throws Exception {
         TransferEndpoint a = local(seededFolder());
         String bucket = newBucket();
-        TransferEndpoint storage = new TransferEndpoint("s3", server.settings(bucket, "backup"));
+        TransferEndpoint storage = new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "backup"));
         Transfers.copy(fromFolder, a, intoBucket, storage);
         Path d = temp.newFolder("d").toPath();
         for (S3Object o : objects(bucket)) {
@@ -188,7 +171,7 @@ public class MailThroughS3Test {
             }
             Path file = d.resolve(o.key().substring("backup/".length()));
             Files.createDirectories(file.getParent());
-            try (var in = direct.getObject(r -> r.bucket(bucket).key(o.key()))) {
+            try (var in = S3PROXY.client().getObject(r -> r.bucket(bucket).key(o.key()))) {
                 Files.copy(in, file);
             }
         }
@@ -235,19 +218,19 @@ public class MailThroughS3Test {
         try (Stream<Path> files = Files.walk(folder)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                 String key = prefix + "/" + folder.relativize(file).toString().replace('\\', '/');
-                direct.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromFile(file));
+                S3PROXY.client().putObject(r -> r.bucket(bucket).key(key), RequestBody.fromFile(file));
             }
         }
     }
 
     private static String newBucket() {
         String bucket = "mail-" + UUID.randomUUID().toString().substring(0, 8);
-        direct.createBucket(b -> b.bucket(bucket));
+        S3PROXY.client().createBucket(b -> b.bucket(bucket));
         return bucket;
     }
 
     private static List<S3Object> objects(String bucket) {
-        return direct.listObjectsV2Paginator(r -> r.bucket(bucket)).contents().stream().toList();
+        return S3PROXY.client().listObjectsV2Paginator(r -> r.bucket(bucket)).contents().stream().toList();
     }
 
     private static TransferEndpoint local(Path folder) {

@@ -14,12 +14,10 @@ import org.dtp.models.playlists.Playlist;
 import org.dtp.models.playlists.PlaylistTrack;
 import org.dtp.spi.TransferEndpoint;
 import org.junit.After;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import software.amazon.awssdk.services.s3.S3Client;
 
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -38,8 +36,8 @@ import static org.junit.Assert.assertTrue;
  * adapter reads alike, and the other way round.
  */
 public class PlaylistsThroughS3Test {
-    private static S3ProxyServer server;
-    private static S3Client direct;
+    @ClassRule
+    public static final S3ProxyRule S3PROXY = new S3ProxyRule();
 
     @Rule
     public final TemporaryFolder temp = new TemporaryFolder();
@@ -47,21 +45,6 @@ public class PlaylistsThroughS3Test {
     private final LocalFolderSettings folders = new LocalFolderSettings(List.of(), 2, false);
     private final S3Connector connector = new S3Connector(S3Fixture.config(2), S3Fixture.loopbackAllowed());
 
-    @BeforeClass
-    public static void startServer() throws Exception {
-        server = S3Fixture.startForTests();
-        direct = server.client();
-    }
-
-    @AfterClass
-    public static void stopServer() throws Exception {
-        if (direct != null) {
-            direct.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @After
     public void closeConnector() {
@@ -112,9 +95,9 @@ public class PlaylistsThroughS3Test {
 
     private Side<Playlist, PlaylistTrack> bucket() {
         String bucket = "playlists-" + UUID.randomUUID().toString().substring(0, 8);
-        direct.createBucket(b -> b.bucket(bucket));
+        S3PROXY.client().createBucket(b -> b.bucket(bucket));
         return new Side<>(new S3PlaylistImporter(connector), new S3PlaylistExporter(connector),
-                new TransferEndpoint("s3", server.settings(bucket, "backup/ann")));
+                new TransferEndpoint("s3", S3PROXY.server().settings(bucket, "backup/ann")));
     }
 
     private Side<Playlist, PlaylistTrack> local(Path folder) {

@@ -7,10 +7,8 @@ import org.dtp.models.ItemModel;
 import org.dtp.models.Vertical;
 import org.dtp.spi.TransferEndpoint;
 import org.junit.After;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.s3.S3Client;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,25 +19,10 @@ import java.util.UUID;
  * pages of two keys.
  */
 public abstract class S3Conformance<C extends ContainerModel, I extends ItemModel> extends AdapterConformanceTest<C, I> {
-    private static S3ProxyServer server;
-    private static S3Client direct;
+    @ClassRule
+    public static final S3ProxyRule S3PROXY = new S3ProxyRule();
     private final List<S3Connector> connectors = new ArrayList<>();
 
-    @BeforeClass
-    public static void startServer() throws Exception {
-        server = S3Fixture.startForTests();
-        direct = server.client();
-    }
-
-    @AfterClass
-    public static void stopServer() throws Exception {
-        if (direct != null) {
-            direct.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @After
     public void closeConnectors() {
@@ -49,8 +32,8 @@ public abstract class S3Conformance<C extends ContainerModel, I extends ItemMode
     @Override
     protected TransferEndpoint newAccount() {
         String bucket = "conformance-" + UUID.randomUUID().toString().substring(0, 8);
-        direct.createBucket(b -> b.bucket(bucket));
-        return new TransferEndpoint("s3", server.settings(bucket, ""));
+        S3PROXY.client().createBucket(b -> b.bucket(bucket));
+        return new TransferEndpoint("s3", S3PROXY.server().settings(bucket, ""));
     }
 
     /**
@@ -63,7 +46,7 @@ public abstract class S3Conformance<C extends ContainerModel, I extends ItemMode
             return null;
         }
         String name = "unreadable" + (vertical() == Vertical.CONTACTS ? ".vcf" : ".ics");
-        direct.putObject(r -> r.bucket(account.settings().get("bucket")).key(name), RequestBody.fromBytes(new byte[]{(byte) 0xff, (byte) 0xfe, 0}));
+        S3PROXY.client().putObject(r -> r.bucket(account.settings().get("bucket")).key(name), RequestBody.fromBytes(new byte[]{(byte) 0xff, (byte) 0xfe, 0}));
         return "unreadable";
     }
 

@@ -4,11 +4,8 @@ import org.dtp.kit.net.OutboundGuard;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.spi.net.OutboundAddresses;
 import org.junit.After;
-import org.junit.AfterClass;
-import org.junit.Assume;
 import org.junit.Before;
-import org.junit.BeforeClass;
-import software.amazon.awssdk.services.s3.S3Client;
+import org.junit.ClassRule;
 
 import java.lang.annotation.Annotation;
 import java.util.List;
@@ -22,47 +19,15 @@ import java.util.UUID;
  */
 public abstract class S3Fixture {
     static final long MIB = 1024 * 1024;
-    protected static S3ProxyServer server;
-    protected static S3Client direct;
+    @ClassRule
+    public static final S3ProxyRule S3PROXY = new S3ProxyRule();
     protected String bucket;
     protected S3Connector connector;
-
-    @BeforeClass
-    public static void startServer() throws Exception {
-        server = startForTests();
-        direct = server.client();
-    }
-
-    /** S3Proxy for a test class; the class is skipped without its jar, unless DTP_REQUIRE_S3PROXY is set. */
-    static S3ProxyServer startForTests() throws Exception {
-        return startForTests(false);
-    }
-
-    /** The same, over https with a self-signed certificate or over http. */
-    static S3ProxyServer startForTests(boolean https) throws Exception {
-        java.util.Optional<java.nio.file.Path> jar = S3ProxyServer.jar();
-        if (jar.isEmpty() && System.getenv("DTP_REQUIRE_S3PROXY") != null) {
-            throw new IllegalStateException("S3Proxy is required (DTP_REQUIRE_S3PROXY) but " + S3ProxyServer.JAR_PROPERTY
-                    + " names no jar");
-        }
-        Assume.assumeTrue("S3Proxy's jar is not there (" + S3ProxyServer.JAR_PROPERTY + ")", jar.isPresent());
-        return S3ProxyServer.start(jar.get(), https);
-    }
-
-    @AfterClass
-    public static void stopServer() throws Exception {
-        if (direct != null) {
-            direct.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Before
     public void newBucket() {
         bucket = "dtp-" + UUID.randomUUID().toString().substring(0, 8).toLowerCase(Locale.ROOT);
-        direct.createBucket(b -> b.bucket(bucket));
+        S3PROXY.client().createBucket(b -> b.bucket(bucket));
         connector = new S3Connector(config(pageSize()), loopbackAllowed());
     }
 
@@ -76,7 +41,7 @@ public abstract class S3Fixture {
     }
 
     protected TransferEndpoint endpoint(String prefix) {
-        return new TransferEndpoint("s3", server.settings(bucket, prefix));
+        return new TransferEndpoint("s3", S3PROXY.server().settings(bucket, prefix));
     }
 
     protected static OutboundAddresses loopbackAllowed() {

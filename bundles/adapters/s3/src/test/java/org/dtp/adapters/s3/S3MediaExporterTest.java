@@ -61,7 +61,7 @@ public class S3MediaExporterTest extends S3Fixture {
     @Test
     public void pagesFollowTheContinuationTokenAndGiveEveryObjectAndFolderOnce() throws Exception {
         for (String key : List.of("a.jpg", "b.png", "c.txt", ".hidden.jpg", "d.mov", "e.jpg", "Album/x.jpg", "Other/y.jpg")) {
-            direct.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromString(key));
+            S3PROXY.client().putObject(r -> r.bucket(bucket).key(key), RequestBody.fromString(key));
         }
         S3MediaExporter exporter = new S3MediaExporter(connector);
         TestTransferContext ctx = new TestTransferContext(UUID.randomUUID(), endpoint(""));

@@ -45,7 +45,7 @@ public class S3MediaImporterTest extends S3Fixture {
     }
 
     private byte[] stored(String key) {
-        return direct.getObjectAsBytes(r -> r.bucket(bucket).key(key)).asByteArray();
+        return S3PROXY.client().getObjectAsBytes(r -> r.bucket(bucket).key(key)).asByteArray();
     }
 
     @Test
@@ -61,13 +61,13 @@ public class S3MediaImporterTest extends S3Fixture {
         assertEquals("Holidays_ 2024", album);
         assertEquals("Holidays_ 2024/IMG_0001.JPG", id);
         assertArrayEquals(sources.get("p1"), stored("backup/Holidays_ 2024/IMG_0001.JPG"));
-        HeadObjectResponse head = direct.headObject(r -> r.bucket(bucket).key("backup/Holidays_ 2024/IMG_0001.JPG"));
+        HeadObjectResponse head = S3PROXY.client().headObject(r -> r.bucket(bucket).key("backup/Holidays_ 2024/IMG_0001.JPG"));
         assertEquals("image/jpeg", head.contentType());
         assertEquals("item-1", ObjectMetadata.get(head.metadata(), ObjectMetadata.KEY));
         assertEquals("Évian, été", ObjectMetadata.get(head.metadata(), ObjectMetadata.DESCRIPTION));
         assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(sources.get("p1"))),
                 ObjectMetadata.get(head.metadata(), ObjectMetadata.MD5));
-        HeadObjectResponse marker = direct.headObject(r -> r.bucket(bucket).key("backup/Holidays_ 2024/.dtp-album"));
+        HeadObjectResponse marker = S3PROXY.client().headObject(r -> r.bucket(bucket).key("backup/Holidays_ 2024/.dtp-album"));
         assertEquals("Holidays: 2024", ObjectMetadata.get(marker.metadata(), ObjectMetadata.NAME));
     }
 
@@ -83,15 +83,15 @@ public class S3MediaImporterTest extends S3Fixture {
         assertEquals(first, importer.importContainer(ctx, "album", album, null));
         assertEquals(id, importer.importItem(ctx, "item", item, first));
         assertEquals(1, ctx.opened());
-        List<String> keys = direct.listObjectsV2(r -> r.bucket(bucket)).contents().stream().map(S3Object::key)
+        List<String> keys = S3PROXY.client().listObjectsV2(r -> r.bucket(bucket)).contents().stream().map(S3Object::key)
                 .filter(k -> !k.endsWith("/")).toList(); // S3Proxy's file system store lists its folders too
         assertEquals(List.of("Trip/.dtp-album", "Trip/a.jpg"), keys);
     }
 
     @Test
     public void namesTakenByOtherObjectsOrItemsAreNumberedAndNothingIsOverwritten() throws Exception {
-        direct.putObject(r -> r.bucket(bucket).key("a.jpg"), RequestBody.fromString("the person's own"));
-        direct.putObject(r -> r.bucket(bucket).key("Trip/x.txt"), RequestBody.fromString("a folder of the person's"));
+        S3PROXY.client().putObject(r -> r.bucket(bucket).key("a.jpg"), RequestBody.fromString("the person's own"));
+        S3PROXY.client().putObject(r -> r.bucket(bucket).key("Trip/x.txt"), RequestBody.fromString("a folder of the person's"));
         S3MediaImporter importer = new S3MediaImporter(connector);
         TestImportContext ctx = context("");
 
@@ -109,7 +109,7 @@ public class S3MediaImporterTest extends S3Fixture {
                 .content(new MediaRef("v", "video/mp4", 12 * MIB + 5)).build();
         String id = importer.importItem(ctx, "video", video, null);
 
-        HeadObjectResponse head = direct.headObject(r -> r.bucket(bucket).key("big/" + id));
+        HeadObjectResponse head = S3PROXY.client().headObject(r -> r.bucket(bucket).key("big/" + id));
         assertTrue("a multipart object's ETag ends in its part count: " + head.eTag(), head.eTag().replace("\"", "").endsWith("-3"));
         assertEquals(12 * MIB + 5, (long) head.contentLength());
         assertArrayEquals(sources.get("v"), stored("big/" + id));
@@ -128,9 +128,9 @@ public class S3MediaImporterTest extends S3Fixture {
         assertThrows(TransientAdapterException.class, () -> importer.importItem(ctx, "s", shortSmall, null));
         assertThrows(TransientAdapterException.class, () -> importer.importItem(ctx, "l", shortLarge, null));
         assertThrows(TransientAdapterException.class, () -> importer.importItem(ctx, "m", wrongMd5, null));
-        assertEquals(0, direct.listObjectsV2(r -> r.bucket(bucket)).keyCount().intValue());
+        assertEquals(0, S3PROXY.client().listObjectsV2(r -> r.bucket(bucket)).keyCount().intValue());
         assertTrue("the aborted upload is gone",
-                direct.listMultipartUploads(r -> r.bucket(bucket)).uploads().isEmpty());
+                S3PROXY.client().listMultipartUploads(r -> r.bucket(bucket)).uploads().isEmpty());
     }
 
     @Test
@@ -144,7 +144,7 @@ public class S3MediaImporterTest extends S3Fixture {
         MediaItem item = photo("p", "p.jpg", 10).toBuilder().title("kept").exif(exif).build();
         String id = importer.importItem(ctx, "k", item, null);
 
-        Map<String, String> metadata = direct.headObject(r -> r.bucket(bucket).key(id)).metadata();
+        Map<String, String> metadata = S3PROXY.client().headObject(r -> r.bucket(bucket).key(id)).metadata();
         assertEquals("kept", ObjectMetadata.get(metadata, ObjectMetadata.TITLE));
         assertFalse(metadata.containsKey(ObjectMetadata.EXIF));
         assertEquals(List.of(new TestImportContext.NotKept("p", "exif", "S3 keeps at most 2 KB of metadata per object")), ctx.notKept());

@@ -19,7 +19,7 @@ import static org.junit.Assert.assertTrue;
 
 public class S3ValidationTest extends S3Fixture {
     private TransferEndpoint with(String name, String value) {
-        Map<String, String> settings = new HashMap<>(server.settings(bucket, ""));
+        Map<String, String> settings = new HashMap<>(S3PROXY.server().settings(bucket, ""));
         settings.put(name, value);
         return new TransferEndpoint("s3", settings);
     }
