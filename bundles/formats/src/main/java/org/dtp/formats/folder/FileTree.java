@@ -4,6 +4,8 @@ import org.dtp.spi.AdapterException;
 import org.osgi.annotation.versioning.ConsumerType;
 
 import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,6 +24,27 @@ public interface FileTree {
 
     /** The files and folders directly in {@code folder}, in any order; empty when there is no such folder. */
     List<Node> list(String folder) throws AdapterException;
+
+    /**
+     * Part of the files directly in {@code folder}, for a folder too large to list for each page read of it: the files
+     * that come after the file {@code after} ({@code null}: from the first) in this store's listing order, in that
+     * order, at most {@code limit} of them; empty when there is no such folder. Parts taken one after another, each
+     * from the last file of the one before, give every file once. The default lists the whole folder and orders its
+     * files by {@link #compareNames}; a store that can list from a name on (S3's StartAfter) lists only that part, in
+     * its own order (Amazon S3's is {@link #compareNames}', some compatible stores' Java's {@code String} order).
+     */
+    default List<Node> listFilesAfter(String folder, String after, int limit) throws AdapterException {
+        return list(folder).stream().filter(n -> !n.folder() && (after == null || compareNames(n.name(), after) > 0))
+                .sorted(Comparator.comparing(Node::name, FileTree::compareNames)).limit(limit).toList();
+    }
+
+    /**
+     * Names compared by their Unicode code points, the order of their UTF-8 bytes, in which Amazon S3 lists keys. It is
+     * Java's {@code String} order but where a character above U+FFFF meets one from U+E000 to U+FFFF.
+     */
+    static int compareNames(String a, String b) {
+        return Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
+    }
 
     /** The bytes of the file {@code path} as a stream the caller closes; empty when there is no such file. */
     Optional<InputStream> open(String path) throws AdapterException;

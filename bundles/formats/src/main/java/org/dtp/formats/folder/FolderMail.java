@@ -70,11 +70,9 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
                 return new ExportPage<>(folders, page.messages(), page.continuation());
             }
         }
-        List<FileTree.Node> nodes = tree.list(folder);
-        Set<String> names = nodes.stream().map(FileTree.Node::name).collect(Collectors.toSet());
-        List<MailFolder> folders = after == null ? folders(tree, folder, nodes) : List.of();
-        List<FileTree.Node> files = sorted(nodes, n -> !n.folder() && MailSidecars.isEml(n.name())
-                && (after == null || n.name().compareTo(after) > 0));
+        List<MailFolder> folders = after == null ? folders(tree, folder, tree.list(folder)) : List.of();
+        Listing listing = Listing.after(tree, folder, after, pageSize + 1);
+        List<FileTree.Node> files = listing.messages();
         boolean more = files.size() > pageSize;
         List<FileTree.Node> page = more ? files.subList(0, pageSize) : files;
         List<MailMessage> messages = new ArrayList<>(page.size());
@@ -87,7 +85,7 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
                 continue;
             }
             String sidecarName = MediaSidecars.itemSidecarName(file.name());
-            Optional<MessageSidecar> sidecar = names.contains(sidecarName)
+            Optional<MessageSidecar> sidecar = listing.mayHold(sidecarName)
                     ? sidecar(tree, join(folder, sidecarName), MessageSidecar.class, MailSidecars.MESSAGE_FORMAT)
                             .filter(s -> file.name().equals(s.storedName()))
                     : Optional.empty();
@@ -95,6 +93,62 @@ public final class FolderMail implements FolderVertical<MailFolder, MailMessage>
                     sidecar, null, file.size()));
         }
         return new ExportPage<>(folders, messages, more ? page.get(page.size() - 1).name() : null, rejected);
+    }
+
+    /**
+     * The files a page listed: its folder's files from after the last message of the page before on, up to 1,000 names
+     * at a time ({@link FileTree#listFilesAfter}) until they hold one message more than the page (so that it knows
+     * whether there is more), in the store's listing order, which the pages keep. A page of a large folder costs a
+     * listing of its own part of it, not of the whole folder again. {@code last} is the last file listed when the
+     * listing stopped before the folder's end, else null.
+     */
+    private record Listing(List<FileTree.Node> files, Set<String> names, String last) {
+        /** Names asked for at once: the most one S3 ListObjectsV2 answer holds. */
+        private static final int LISTED_AT_ONCE = 1000;
+
+        static Listing after(FileTree tree, String folder, String after, int messages) throws AdapterException {
+            List<FileTree.Node> files = new ArrayList<>();
+            String from = after;
+            int found = 0;
+            while (found < messages) {
+                List<FileTree.Node> part = tree.listFilesAfter(folder, from, LISTED_AT_ONCE);
+                files.addAll(part);
+                found += (int) part.stream().filter(Listing::isMessage).count();
+                if (part.size() < LISTED_AT_ONCE) {
+                    return new Listing(files, names(files), null);
+                }
+                from = part.get(part.size() - 1).name();
+            }
+            return new Listing(files, names(files), from);
+        }
+
+        private static boolean isMessage(FileTree.Node file) {
+            return !MediaSidecars.ignored(file.name()) && MailSidecars.isEml(file.name());
+        }
+
+        private static Set<String> names(List<FileTree.Node> nodes) {
+            return nodes.stream().map(FileTree.Node::name).collect(Collectors.toSet());
+        }
+
+        List<FileTree.Node> messages() {
+            return files.stream().filter(Listing::isMessage).toList();
+        }
+
+        /**
+         * Whether a file of that name may be in the folder: it was listed, or it may come after what was listed. Where
+         * a character above U+FFFF is in either name, stores differ on which comes first ({@link FileTree#compareNames}),
+         * so such a file may be there.
+         */
+        boolean mayHold(String name) {
+            if (names.contains(name)) {
+                return true;
+            }
+            return last != null && (FileTree.compareNames(name, last) > 0 || hasSupplementary(name) || hasSupplementary(last));
+        }
+
+        private static boolean hasSupplementary(String name) {
+            return name.codePoints().anyMatch(Character::isSupplementaryCodePoint);
+        }
     }
 
     /**

@@ -8,7 +8,9 @@
  * {@link org.dtp.formats.folder.FolderCalendars}, {@link org.dtp.formats.folder.FolderTasks}; mail
  * ({@link org.dtp.formats.folder.FolderMail}), mbox files among it read a page at a time with a ranged read
  * ({@link org.dtp.formats.folder.FileTree#open(String, long)}) and as the local folder adapter names and indexes them
- * ({@link org.dtp.formats.folder.MboxFolders}, {@link org.dtp.formats.folder.MboxIndexReader}, moved from it).
+ * ({@link org.dtp.formats.folder.MboxFolders}, {@link org.dtp.formats.folder.MboxIndexReader}, moved from it); a
+ * large mail folder read a page at a time without listing all of it again for each page
+ * ({@link org.dtp.formats.folder.FileTree#listFilesAfter}).
  */
 @Export
 @Version("1.1.0")

@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -171,6 +172,42 @@ public class FolderMailTest {
         MailMessage plain = mail.export(tree, transfer(), new ExportCursor("INBOX", null), 1).items().get(0);
         assertFalse(plain.flags().seen());
         assertNull(plain.internalDate());
+    }
+
+    @Test
+    public void aLargeFolderIsReadAPageAtATimeWithoutListingAllOfItForEachPage() throws Exception {
+        String folder = mail.importContainer(tree, context, "f:big", new MailFolder("big", "Big", "Big", "/", null, null));
+        int count = 1203;
+        for (int i = 0; i < count; i++) {
+            mail.importItem(tree, context, "k" + i, message("m" + i, "s" + i, seenAndForwarded(), List.of(), null), folder);
+        }
+        for (int pageSize : new int[] {250, 333, 500, 1}) {
+            tree.listings.clear();
+            List<String> subjects = new ArrayList<>();
+            int pages = 0;
+            String continuation = null;
+            do {
+                ExportPage<MailFolder, MailMessage> page = mail.export(tree, transfer(), new ExportCursor(folder, continuation), pageSize);
+                for (MailMessage m : page.items()) {
+                    subjects.add(m.subject());
+                    assertTrue("the sidecar's flags of " + m.subject() + " at pages of " + pageSize, m.flags().seen());
+                }
+                continuation = page.continuation();
+                pages++;
+            } while (continuation != null);
+
+            assertEquals(count, subjects.size());
+            assertEquals(count, new HashSet<>(subjects).size());
+            // the first page lists the folder (for its sub-folders), each later one only the part after the last
+            // the first page lists the folder whole (for its sub-folders); every page lists a part of its files from
+            // the last message of the page before on: one part of 1,000 names, or two for a page of 500 messages
+            // (a message and its sidecar are two names)
+            assertEquals("list " + folder, tree.listings.get(0));
+            assertEquals("files " + folder + " after null", tree.listings.get(1));
+            List<String> parts = tree.listings.subList(1, tree.listings.size());
+            assertTrue(parts.size() + " parts for " + pages + " pages", parts.size() >= pages && parts.size() <= 2 * pages);
+            assertTrue(parts.stream().allMatch(l -> l.startsWith("files " + folder + " after ")));
+        }
     }
 
     @Test

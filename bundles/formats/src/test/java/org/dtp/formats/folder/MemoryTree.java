@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +24,24 @@ final class MemoryTree implements FileTree {
     /** The ranged reads, as {@code path@offset}, in order. */
     final List<String> rangedReads = new ArrayList<>();
 
+    /** The listings asked for, in order: {@code list <folder>} and {@code files <folder> after <after>}. */
+    final List<String> listings = new ArrayList<>();
+
     @Override
     public List<Node> list(String folder) {
+        listings.add("list " + folder);
+        return nodes(folder);
+    }
+
+    /** A part of a listing, as object storage lists from a key on (in Amazon S3's order). */
+    @Override
+    public List<Node> listFilesAfter(String folder, String after, int limit) {
+        listings.add("files " + folder + " after " + after);
+        return nodes(folder).stream().filter(n -> !n.folder() && (after == null || FileTree.compareNames(n.name(), after) > 0))
+                .sorted(Comparator.comparing(Node::name, FileTree::compareNames)).limit(limit).toList();
+    }
+
+    private List<Node> nodes(String folder) {
         String prefix = folder.isEmpty() ? "" : folder + "/";
         Map<String, Node> nodes = new TreeMap<>();
         files.forEach((path, bytes) -> {

@@ -37,6 +37,8 @@ import java.util.Optional;
  */
 final class S3FileTree implements FileTree {
     private static final int RANGE_NOT_SATISFIABLE = 416;
+    /** The most keys one ListObjectsV2 answer holds (Amazon S3 API Reference, ListObjectsV2, MaxKeys). */
+    private static final int MAX_KEYS = 1000;
     private final S3Client s3;
     private final S3Settings settings;
     private final ObjectUploads uploads;
@@ -56,16 +58,33 @@ final class S3FileTree implements FileTree {
 
     @Override
     public List<Node> list(String folder) throws AdapterException {
+        return listing(folder, null, Integer.MAX_VALUE, true);
+    }
+
+    /** ListObjectsV2 from StartAfter on, in the store's order (Amazon S3's: by UTF-8 bytes; S3Proxy's: Java's). */
+    @Override
+    public List<Node> listFilesAfter(String folder, String after, int limit) throws AdapterException {
+        return listing(folder, after, limit, false);
+    }
+
+    /** Up to {@code limit} of the folder's files after {@code after} ({@code null}: all), and its folders if asked. */
+    private List<Node> listing(String folder, String after, int limit, boolean withFolders) throws AdapterException {
         String prefix = folder.isEmpty() ? settings.prefix() : key(folder) + "/";
+        String startAfter = after == null ? null : prefix + after;
         List<Node> nodes = new ArrayList<>();
         String token = null;
         try {
             do {
                 String from = token;
+                int wanted = Math.min(MAX_KEYS, limit - nodes.size());
+                // StartAfter on the first request only: a continuation token goes on from where the last answer ended
+                // (S3 ignores StartAfter beside it; S3Proxy refuses the two together)
                 ListObjectsV2Response listed = s3.listObjectsV2(r -> r.bucket(settings.bucket()).prefix(prefix).delimiter("/")
-                        .continuationToken(from));
-                for (CommonPrefix p : listed.commonPrefixes()) {
-                    nodes.add(new Node(p.prefix().substring(prefix.length(), p.prefix().length() - 1), true, -1));
+                        .startAfter(from == null ? startAfter : null).continuationToken(from).maxKeys(wanted));
+                if (withFolders) {
+                    for (CommonPrefix p : listed.commonPrefixes()) {
+                        nodes.add(new Node(p.prefix().substring(prefix.length(), p.prefix().length() - 1), true, -1));
+                    }
                 }
                 for (S3Object o : listed.contents()) {
                     if (o.key().length() > prefix.length()) { // not a "folder" object of another tool
@@ -73,11 +92,11 @@ final class S3FileTree implements FileTree {
                     }
                 }
                 token = Boolean.TRUE.equals(listed.isTruncated()) ? listed.nextContinuationToken() : null;
-            } while (token != null);
+            } while (token != null && nodes.size() < limit);
         } catch (SdkException e) {
             throw S3Failures.of("listing '" + folder + "' of " + settings.describe(), e);
         }
-        return nodes;
+        return nodes.size() > limit ? nodes.subList(0, limit) : nodes;
     }
 
     @Override
