@@ -1,5 +1,6 @@
 package org.dtp.formats.ical;
 
+import biweekly.ICalDataType;
 import biweekly.ICalVersion;
 import biweekly.ICalendar;
 import biweekly.component.ICalComponent;
@@ -755,7 +756,7 @@ public final class ICalendarFormat {
         ICalParameters params;
         if (p instanceof RawProperty raw) {
             name = raw.getName();
-            value = raw.getValue();
+            value = raw.getDataType() == ICalDataType.URI ? unescapedUri(raw.getValue()) : raw.getValue();
             params = new ICalParameters(raw.getParameters());
             if (raw.getDataType() != null) {
                 params.put("VALUE", raw.getDataType().getName().toUpperCase(Locale.ROOT)); // the parser took it out
@@ -780,6 +781,27 @@ public final class ICalendarFormat {
             }
         }
         return new ExtendedProperty(name.toUpperCase(Locale.ROOT), map, value == null ? "" : value);
+    }
+
+    /**
+     * A URI value as it was before a writer escaped it as TEXT: a backslash is not a character of a URI (RFC 3986 §2),
+     * so a backslash before ',' ';' or another backslash in one is a TEXT escape (RFC 5545 §3.3.11), which servers that
+     * parse and write again every resource add to properties they do not know (Radicale and Xandikos write
+     * {@code X-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:48.85\,2.35} for {@code geo:48.85,2.35}).
+     */
+    static String unescapedUri(String value) {
+        if (value == null || value.indexOf('\\') < 0) {
+            return value;
+        }
+        StringBuilder out = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\' && i + 1 < value.length() && ",;\\".indexOf(value.charAt(i + 1)) >= 0) {
+                c = value.charAt(++i);
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     /**

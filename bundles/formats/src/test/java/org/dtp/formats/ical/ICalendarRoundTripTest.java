@@ -65,6 +65,28 @@ public class ICalendarRoundTripTest {
         assertEquals(read, ICalendarFormat.readTasks("/tasks/t.ics", written));
     }
 
+    /** A server that wrote a URI value of a property it does not know as TEXT (Radicale, Xandikos) added escapes. */
+    @Test
+    public void aUriValueReadWithTextEscapesIsTheUriItWas() throws Exception {
+        String escaped = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:geo-1\r\n"
+                + "DTSTAMP:20240101T000000Z\r\nDTSTART:20240101T100000Z\r\nSUMMARY:x\r\n"
+                + "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Home:geo:48.860000\\,2.340000\r\n"
+                + "X-NOTE:a\\,b\r\n"
+                + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:near\r\nTRIGGER:-PT5M\r\n"
+                + "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Work:geo:48.1\\,2.3;u=10\r\nEND:VALARM\r\n"
+                + "END:VEVENT\r\nEND:VCALENDAR\r\n";
+        CalendarEvent event = ICalendarFormat.readEvents("/c/geo-1.ics", escaped).get(0);
+        assertTrue(event.extended().toString(), event.extended().contains(new ExtendedProperty("X-APPLE-STRUCTURED-LOCATION",
+                Map.of("VALUE", List.of("URI"), "X-TITLE", List.of("Home")), "geo:48.860000,2.340000")));
+        assertTrue(event.alarms().get(0).extended().toString(), event.alarms().get(0).extended().contains(new ExtendedProperty(
+                "X-APPLE-STRUCTURED-LOCATION", Map.of("VALUE", List.of("URI"), "X-TITLE", List.of("Work")), "geo:48.1,2.3;u=10")));
+        // a TEXT value keeps its escapes, which its writer meant
+        assertTrue(event.extended().stream().anyMatch(x -> x.name().equals("X-NOTE") && x.value().equals("a\\,b")));
+        assertEquals("geo:1,2", ICalendarFormat.unescapedUri("geo:1\\,2"));
+        assertEquals("a;b\\c", ICalendarFormat.unescapedUri("a\\;b\\\\c"));
+        assertEquals("trailing\\", ICalendarFormat.unescapedUri("trailing\\"));
+    }
+
     @Test
     public void aZoneIsTheSourcesOwnVTimezoneElseOneFromTheJdkForIanaZonesOnly() throws Exception {
         String outlook = Samples.icalendar("outlook-2010.ics");
