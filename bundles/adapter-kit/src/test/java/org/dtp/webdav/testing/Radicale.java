@@ -2,21 +2,14 @@ package org.dtp.webdav.testing;
 
 import org.junit.Assert;
 import org.junit.Assume;
-import org.junit.rules.ExternalResource;
 
 import java.io.IOException;
-import java.net.HttpURLConnection;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real Radicale CalDAV/CardDAV server for one test class ({@code @ClassRule}): started as
@@ -27,7 +20,7 @@ import java.util.stream.Stream;
  * {@code python3} and {@code /usr/bin/python3} that imports radicale (Debian's package installs it for the
  * system Python, which a pyenv {@code python3} on the PATH does not see).
  */
-public final class Radicale extends ExternalResource {
+public final class Radicale extends DavServerProcess {
     public static final String REQUIRE = "DTP_REQUIRE_RADICALE";
     /** Where the tests' servers listen: loopback, allowed as an operator would allow a private network. */
     public static final org.dtp.spi.net.OutboundAddresses LOOPBACK =
@@ -46,13 +39,12 @@ public final class Radicale extends ExternalResource {
             + "`pip install radicale==3.1.8`; the tests start it themselves (python3 -m radicale on a free loopback port). "
             + "Set DTP_RADICALE_PYTHON to the interpreter that has it if it is not python3 or /usr/bin/python3.";
 
-    private Path folder;
-    private Process process;
-    private int port;
-    private Path log;
+    public Radicale() {
+        super("Radicale");
+    }
 
     @Override
-    protected void before() throws Throwable {
+    protected List<String> command(Path folder, int port) throws IOException {
         String python = findPython();
         if (python == null) {
             if ("1".equals(System.getenv(REQUIRE))) {
@@ -60,10 +52,8 @@ public final class Radicale extends ExternalResource {
             }
             Assume.assumeTrue(HOW, false);
         }
-        folder = Files.createTempDirectory("dtp-radicale-");
         Files.createDirectories(folder.resolve("storage"));
         Files.writeString(folder.resolve("users"), USER + ":" + PASSWORD + "\n" + OTHER_USER + ":" + OTHER_PASSWORD + "\n");
-        port = freePort();
         Files.writeString(folder.resolve("config"), String.join("\n",
                 "[server]",
                 "hosts = 127.0.0.1:" + port,
@@ -79,68 +69,12 @@ public final class Radicale extends ExternalResource {
                 "[logging]",
                 "level = warning",
                 ""), StandardCharsets.UTF_8);
-        log = folder.resolve("radicale.log");
-        process = new ProcessBuilder(python, "-m", "radicale", "--config", folder.resolve("config").toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!answers()) {
-            if (!process.isAlive()) {
-                Assert.fail("Radicale exited with " + process.exitValue() + ": " + Files.readString(log));
-            }
-            if (System.nanoTime() > deadline) {
-                Assert.fail("Radicale did not answer on port " + port + " within 30 s: " + Files.readString(log));
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    @Override
-    protected void after() {
-        if (process != null) {
-            process.destroy();
-            try {
-                if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        if (folder != null) {
-            try (Stream<Path> files = Files.walk(folder)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException e) {
-                // a temporary folder left behind is no test failure
-            }
-        }
-    }
-
-    /** The server's root, e.g. {@code http://127.0.0.1:40123/}. */
-    public URI url() {
-        return URI.create("http://127.0.0.1:" + port + "/");
+        return List.of(python, "-m", "radicale", "--config", folder.resolve("config").toString());
     }
 
     /** Where Radicale keeps {@code user}'s collections on disk. */
     public Path storage(String user) {
-        return folder.resolve("storage").resolve("collection-root").resolve(user);
-    }
-
-    /** What Radicale logged so far (warnings and errors). */
-    public String log() throws IOException {
-        return Files.readString(log);
-    }
-
-    private boolean answers() {
-        try {
-            HttpURLConnection c = (HttpURLConnection) url().toURL().openConnection();
-            c.setConnectTimeout(500);
-            c.setReadTimeout(2000);
-            int status = c.getResponseCode();
-            c.disconnect();
-            return status > 0;
-        } catch (IOException e) {
-            return false;
-        }
+        return folder().resolve("storage").resolve("collection-root").resolve(user);
     }
 
     private static String findPython() {
@@ -167,11 +101,5 @@ public final class Radicale extends ExternalResource {
             }
         }
         return null;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -22,6 +22,7 @@ import org.dtp.spi.TransferContext;
 import org.dtp.spi.TransferEndpoint;
 import org.dtp.webdav.DavAccount;
 import org.dtp.webdav.testing.Radicale;
+import org.dtp.webdav.testing.Xandikos;
 import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
@@ -40,13 +41,15 @@ import static org.junit.Assert.assertTrue;
 
 /**
  * Issue 19 part 5 for contacts: the vCard corpus ({@code samples/vcard-corpus}, see its README) A→B→A through a folder
- * and through CardDAV (Radicale), each source compared property by property with what comes back, by ez-vcard's own
+ * and through CardDAV (Radicale and Xandikos), each source compared property by property with what comes back, by ez-vcard's own
  * parse ({@link VCardProperties}). Every property that differs must have a fidelity entry (exporter or importer side)
  * for that contact naming it; the share of properties kept is printed.
  */
 public class VCardCorpusRoundTripTest {
     @ClassRule
     public static final Radicale RADICALE = new Radicale();
+    @ClassRule
+    public static final Xandikos XANDIKOS = new Xandikos();
 
     @Rule
     public TemporaryFolder temp = new TemporaryFolder();
@@ -89,6 +92,26 @@ public class VCardCorpusRoundTripTest {
         trip.hop(disk, fromA, new CardDavContactImporter(connector), toRadicale);
         trip.hop(new CardDavContactExporter(connector), TestContexts.source(radicale), new LocalFolderContactImporter(SETTINGS), back);
         trip.judge("folder → CardDAV (Radicale) → folder", back);
+    }
+
+    /**
+     * The same through Xandikos, which stores cards much as they came (Radicale writes every card again its own way):
+     * this measures dtp's own losses through CardDAV.
+     */
+    @Test
+    public void folderToXandikosToFolderLosesNothingUnreported() throws Exception {
+        Path a = corpusFolder();
+        Path back = temp.newFolder().toPath();
+        CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()), Radicale.LOOPBACK);
+        TransferEndpoint xandikos = new TransferEndpoint("carddav", Map.of(DavAccount.URL, XANDIKOS.url().toString(),
+                DavAccount.USERNAME, Radicale.USER, DavAccount.PASSWORD, Radicale.PASSWORD));
+        LocalFolderContactExporter disk = new LocalFolderContactExporter(SETTINGS);
+        Trip trip = new Trip();
+        TransferContext fromA = TestContexts.source(a);
+        TestImportContext toXandikos = new TestImportContext(TestContexts.JOB, xandikos, ref -> disk.openMedia(fromA, ref));
+        trip.hop(disk, fromA, new CardDavContactImporter(connector), toXandikos);
+        trip.hop(new CardDavContactExporter(connector), TestContexts.source(xandikos), new LocalFolderContactImporter(SETTINGS), back);
+        trip.judge("folder → CardDAV (Xandikos) → folder", back);
     }
 
     /** The hops of one round trip, with every fidelity reason given on the way, by the contact's formatted name. */
