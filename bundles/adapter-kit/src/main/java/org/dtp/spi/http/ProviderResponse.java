@@ -5,41 +5,17 @@ import java.net.http.HttpHeaders;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The answer to a {@link ProviderRequest}: a success or a status the request accepted, its headers, its body read in
  * full, and the address that answered (the request's, or where same-origin redirects led). Immutable. Since 2.1.
  */
-public final class ProviderResponse {
-    private final URI uri;
-    private final int status;
-    private final HttpHeaders headers;
+public final class ProviderResponse extends ProviderAnswerHead {
     private final byte[] body;
 
     ProviderResponse(URI uri, int status, HttpHeaders headers, byte[] body) {
-        this.uri = uri;
-        this.status = status;
-        this.headers = headers;
+        super(uri, status, headers);
         this.body = body;
-    }
-
-    /** The address that answered. */
-    public URI uri() {
-        return uri;
-    }
-
-    public int status() {
-        return status;
-    }
-
-    public HttpHeaders headers() {
-        return headers;
-    }
-
-    /** The first value of header {@code name} (case does not matter). */
-    public Optional<String> header(String name) {
-        return headers.firstValue(name);
     }
 
     /** The body (a copy). */
@@ -64,10 +40,5 @@ public final class ProviderResponse {
         } catch (IllegalArgumentException e) {
             return StandardCharsets.UTF_8;
         }
-    }
-
-    @Override
-    public String toString() {
-        return status + " from " + ProviderHttp.redact(uri);
     }
 }
