@@ -1,6 +1,7 @@
 package org.dtp.webdav.testing;
 
 import org.junit.Assert;
+import org.junit.Assume;
 import org.junit.rules.ExternalResource;
 
 import java.io.IOException;
@@ -12,15 +13,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A CalDAV/CardDAV server run as a process of its own for one test class ({@code @ClassRule}): on a free loopback
- * port with a temporary folder, waited for until it answers HTTP, stopped and its folder deleted after the class.
- * A subclass says how to start it.
+ * A DAV server run as a process of its own for one test class ({@code @ClassRule}) or a benchmark ({@link #start()},
+ * {@link #close()}): on a free loopback port with a temporary folder, waited for until it answers HTTP, stopped and
+ * its folder deleted afterwards. Not installed, its tests are skipped with a message that says how to install it,
+ * but fail where {@link #required()} is set to {@code 1} (CI). A subclass says how to start it.
  */
-public abstract class DavServerProcess extends ExternalResource {
+public abstract class DavServerProcess extends ExternalResource implements AutoCloseable {
     private final String name;
     private Path folder;
     private Process process;
@@ -33,13 +36,48 @@ public abstract class DavServerProcess extends ExternalResource {
 
     /**
      * The command that starts the server on {@code port} with its files under {@code folder} (written here first, as
-     * it needs them); may skip or fail the class (JUnit's {@code Assume}, {@code Assert}) when the server is missing.
+     * it needs them). Throws {@link IllegalStateException} saying how to install the server when it is not there.
      */
     protected abstract List<String> command(Path folder, int port) throws Exception;
 
+    /**
+     * Whether the server is installed here, asked once before {@link #command}; a class rule skips its tests when not
+     * (fails them in CI: {@link #required()}).
+     */
+    protected abstract boolean installed();
+
+    /** The environment variable that, set to {@code 1}, fails the tests of a server that is not installed. */
+    protected abstract String required();
+
+    /** How to install the server, for the message of a skipped or failed test. */
+    protected abstract String howToInstall();
+
     @Override
     protected void before() throws Throwable {
-        folder = Files.createTempDirectory("dtp-" + name.toLowerCase() + "-");
+        if (!installed()) {
+            if ("1".equals(System.getenv(required()))) {
+                Assert.fail(required() + "=1 but " + howToInstall());
+            }
+            Assume.assumeTrue(howToInstall(), false);
+        }
+        launch();
+    }
+
+    @Override
+    protected void after() {
+        close();
+    }
+
+    /** Starts the server (outside JUnit: a benchmark) and waits until it answers HTTP. */
+    public void start() throws Exception {
+        if (!installed()) {
+            throw new IllegalStateException(howToInstall());
+        }
+        launch();
+    }
+
+    private void launch() throws Exception {
+        folder = Files.createTempDirectory("dtp-" + name.toLowerCase(Locale.ROOT) + "-");
         port = freePort();
         List<String> command = command(folder, port);
         log = folder.resolve("server.log");
@@ -47,17 +85,18 @@ public abstract class DavServerProcess extends ExternalResource {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!answers()) {
             if (!process.isAlive()) {
-                Assert.fail(name + " exited with " + process.exitValue() + ": " + Files.readString(log));
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + ": " + log());
             }
             if (System.nanoTime() > deadline) {
-                Assert.fail(name + " did not answer on port " + port + " within 30 s: " + Files.readString(log));
+                throw new IllegalStateException(name + " did not answer on port " + port + " within 30 s: " + log());
             }
             Thread.sleep(100);
         }
     }
 
+    /** Stops the server (SIGTERM, then SIGKILL after 10 s) and deletes its folder. */
     @Override
-    protected void after() {
+    public void close() {
         if (process != null) {
             process.destroy();
             try {
@@ -87,9 +126,9 @@ public abstract class DavServerProcess extends ExternalResource {
         return folder;
     }
 
-    /** What the server logged so far. */
+    /** What the server wrote to its standard output and error so far. */
     public String log() throws IOException {
-        return Files.readString(log);
+        return Files.exists(log) ? Files.readString(log) : "";
     }
 
     private boolean answers() {

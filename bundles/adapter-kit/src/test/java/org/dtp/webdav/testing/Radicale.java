@@ -1,7 +1,5 @@
 package org.dtp.webdav.testing;
 
-import org.junit.Assert;
-import org.junit.Assume;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,19 +37,31 @@ public final class Radicale extends DavServerProcess {
             + "`pip install radicale==3.1.8`; the tests start it themselves (python3 -m radicale on a free loopback port). "
             + "Set DTP_RADICALE_PYTHON to the interpreter that has it if it is not python3 or /usr/bin/python3.";
 
+    /** The interpreter that has Radicale, found by {@link #installed()}. */
+    private String python;
+
     public Radicale() {
         super("Radicale");
     }
 
     @Override
+    protected boolean installed() {
+        python = findPython();
+        return python != null;
+    }
+
+    @Override
+    protected String required() {
+        return REQUIRE;
+    }
+
+    @Override
+    protected String howToInstall() {
+        return HOW;
+    }
+
+    @Override
     protected List<String> command(Path folder, int port) throws IOException {
-        String python = findPython();
-        if (python == null) {
-            if ("1".equals(System.getenv(REQUIRE))) {
-                Assert.fail(REQUIRE + "=1 but " + HOW);
-            }
-            Assume.assumeTrue(HOW, false);
-        }
         Files.createDirectories(folder.resolve("storage"));
         Files.writeString(folder.resolve("users"), USER + ":" + PASSWORD + "\n" + OTHER_USER + ":" + OTHER_PASSWORD + "\n");
         Files.writeString(folder.resolve("config"), String.join("\n",

@@ -1,8 +1,5 @@
 package org.dtp.webdav.testing;
 
-import org.junit.Assert;
-import org.junit.Assume;
-
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +16,7 @@ import java.util.List;
  */
 public final class Xandikos extends DavServerProcess {
     public static final String REQUIRE = "DTP_REQUIRE_XANDIKOS";
+    private static final Path PROGRAM = Path.of("/usr/bin/xandikos");
     private static final String HOW = "Xandikos (a CalDAV/CardDAV server) is needed for these tests and was not found. "
             + "Install it with `apt-get install -y xandikos` (Debian/Ubuntu, as root; 0.2.8 is tested); the tests start "
             + "it themselves on a free loopback port.";
@@ -28,15 +26,23 @@ public final class Xandikos extends DavServerProcess {
     }
 
     @Override
+    protected boolean installed() {
+        return Files.isExecutable(PROGRAM);
+    }
+
+    @Override
+    protected String required() {
+        return REQUIRE;
+    }
+
+    @Override
+    protected String howToInstall() {
+        return HOW;
+    }
+
+    @Override
     protected List<String> command(Path folder, int port) {
-        Path program = Path.of("/usr/bin/xandikos");
-        if (!Files.isExecutable(program)) {
-            if ("1".equals(System.getenv(REQUIRE))) {
-                Assert.fail(REQUIRE + "=1 but " + HOW);
-            }
-            Assume.assumeTrue(HOW, false);
-        }
-        return List.of(program.toString(), "--directory", folder.resolve("data").toString(), "--defaults",
+        return List.of(PROGRAM.toString(), "--directory", folder.resolve("data").toString(), "--defaults",
                 "--listen-address", "127.0.0.1", "--port", Integer.toString(port));
     }
 

@@ -28,6 +28,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,18 +81,7 @@ public class VCardCorpusRoundTripTest {
 
     @Test
     public void folderToCardDavToFolderLosesNothingUnreported() throws Exception {
-        Path a = corpusFolder();
-        Path back = temp.newFolder().toPath();
-        CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()), Radicale.LOOPBACK);
-        TransferEndpoint radicale = new TransferEndpoint("carddav", Map.of(DavAccount.URL, RADICALE.url().toString(),
-                DavAccount.USERNAME, Radicale.USER, DavAccount.PASSWORD, Radicale.PASSWORD));
-        LocalFolderContactExporter disk = new LocalFolderContactExporter(SETTINGS);
-        Trip trip = new Trip();
-        TransferContext fromA = TestContexts.source(a);
-        TestImportContext toRadicale = new TestImportContext(TestContexts.JOB, radicale, ref -> disk.openMedia(fromA, ref));
-        trip.hop(disk, fromA, new CardDavContactImporter(connector), toRadicale);
-        trip.hop(new CardDavContactExporter(connector), TestContexts.source(radicale), new LocalFolderContactImporter(SETTINGS), back);
-        trip.judge("folder → CardDAV (Radicale) → folder", back);
+        throughCardDav(RADICALE.url(), "Radicale");
     }
 
     /**
@@ -100,18 +90,23 @@ public class VCardCorpusRoundTripTest {
      */
     @Test
     public void folderToXandikosToFolderLosesNothingUnreported() throws Exception {
+        throughCardDav(XANDIKOS.url(), "Xandikos");
+    }
+
+    /** The corpus from a folder to the CardDAV server at {@code server} and from there to another folder, judged. */
+    private void throughCardDav(URI server, String serverName) throws Exception {
         Path a = corpusFolder();
         Path back = temp.newFolder().toPath();
         CardDavConnector connector = new CardDavConnector(Configs.of(CardDavConfig.class, Map.of()), Radicale.LOOPBACK);
-        TransferEndpoint xandikos = new TransferEndpoint("carddav", Map.of(DavAccount.URL, XANDIKOS.url().toString(),
+        TransferEndpoint dav = new TransferEndpoint("carddav", Map.of(DavAccount.URL, server.toString(),
                 DavAccount.USERNAME, Radicale.USER, DavAccount.PASSWORD, Radicale.PASSWORD));
         LocalFolderContactExporter disk = new LocalFolderContactExporter(SETTINGS);
         Trip trip = new Trip();
         TransferContext fromA = TestContexts.source(a);
-        TestImportContext toXandikos = new TestImportContext(TestContexts.JOB, xandikos, ref -> disk.openMedia(fromA, ref));
-        trip.hop(disk, fromA, new CardDavContactImporter(connector), toXandikos);
-        trip.hop(new CardDavContactExporter(connector), TestContexts.source(xandikos), new LocalFolderContactImporter(SETTINGS), back);
-        trip.judge("folder → CardDAV (Xandikos) → folder", back);
+        TestImportContext toDav = new TestImportContext(TestContexts.JOB, dav, ref -> disk.openMedia(fromA, ref));
+        trip.hop(disk, fromA, new CardDavContactImporter(connector), toDav);
+        trip.hop(new CardDavContactExporter(connector), TestContexts.source(dav), new LocalFolderContactImporter(SETTINGS), back);
+        trip.judge("folder → CardDAV (" + serverName + ") → folder", back);
     }
 
     /** The hops of one round trip, with every fidelity reason given on the way, by the contact's formatted name. */
