@@ -7,6 +7,7 @@ import org.dtp.adapters.microsoft.GraphTimes;
 import org.dtp.adapters.microsoft.ImportTags;
 import org.dtp.adapters.microsoft.MicrosoftConnector;
 import org.dtp.adapters.microsoft.Recurrences;
+import org.dtp.adapters.microsoft.WindowsZones;
 import org.dtp.adapters.microsoft.contacts.OutlookContactExporter;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.dtp.models.MediaRef;
@@ -87,6 +88,7 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
                 cursor.continuation(), PREFER);
         return ExportPages.items(List.of(), page.values(), page.nextLink(), "event", (e, events) -> {
             CalendarEvent event = event(e, null, null);
+            reportZoneNotKept(context, e, event);
             events.add(event);
             if ("seriesMaster".equals(e.path("type").asText())) {
                 for (JsonNode exception : exceptions(api, e)) {
@@ -99,6 +101,19 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
     @Override
     public InputStream openMedia(TransferContext context, MediaRef ref) throws ItemRejectedException {
         throw new ItemRejectedException("Outlook events have no media");
+    }
+
+    /**
+     * An event whose original zone neither Java nor CLDR's Windows names know ({@code tzone://Microsoft/Custom}) has
+     * its times as instants: reported, as a series' wall time then moves where that zone changes its offset.
+     */
+    private static void reportZoneNotKept(TransferContext context, JsonNode e, CalendarEvent event) {
+        String zone = e.path("originalStartTimeZone").asText("").strip();
+        if (event.start() != null && event.start().utc() != null && !zone.isEmpty() && !zone.equalsIgnoreCase("UTC")) {
+            context.reportNotKept(event.id(), "start.timeZoneId", "Outlook's time zone '" + zone + "' is neither an IANA "
+                    + "zone nor a Windows name CLDR maps: the times are kept as instants (UTC), so a series' wall time "
+                    + "moves where that zone changes its offset");
+        }
     }
 
     /** The changed occurrences of a series, within its range (at most {@value #EXCEPTION_YEARS} years). */
@@ -212,7 +227,9 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
 
     /**
      * A start or end: a wall time in a zone when Graph gives one, else the UTC time shown in the event's original
-     * zone when Java knows it (else an instant); an all-day event's date.
+     * zone: an IANA zone Java knows as it is, a Windows name ({@code W. Europe Standard Time}, as Outlook mostly
+     * writes) as the IANA zone CLDR maps it to ({@link WindowsZones}), so that a series keeps its wall time across
+     * daylight saving changes; in any other zone an instant. An all-day event's date.
      */
     private static CalendarTime time(JsonNode node, String originalZone, boolean allDay) {
         CalendarTime time = GraphTimes.calendarTime(node);
@@ -220,9 +237,14 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
             return null;
         }
         ZoneId zone = originalZone.isBlank() ? null : zone(originalZone);
+        String tzid = originalZone;
+        if (zone == null && !originalZone.isBlank()) {
+            zone = WindowsZones.of(originalZone).orElse(null);
+            tzid = zone == null ? originalZone : zone.getId();
+        }
         if (time.utc() != null && zone != null && !zone.equals(ZoneOffset.UTC)) {
             LocalDateTime local = LocalDateTime.ofInstant(time.utc(), zone);
-            return allDay ? CalendarTime.ofDate(local.toLocalDate()) : CalendarTime.ofZoned(local, originalZone);
+            return allDay ? CalendarTime.ofDate(local.toLocalDate()) : CalendarTime.ofZoned(local, tzid);
         }
         if (allDay) {
             return CalendarTime.ofDate(time.utc() != null ? time.utc().atOffset(ZoneOffset.UTC).toLocalDate() : time.dateTime().toLocalDate());

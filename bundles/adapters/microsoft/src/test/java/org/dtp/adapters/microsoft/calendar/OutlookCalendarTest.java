@@ -6,6 +6,7 @@ import org.dtp.adapters.microsoft.fake.FakeOutlook;
 import org.dtp.conformance.ExportWalk;
 import org.dtp.formats.testing.IcalCorpus;
 import org.dtp.kit.testing.TestImportContext;
+import org.dtp.kit.testing.TestTransferContext;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
 import org.dtp.models.calendar.Attendee;
@@ -26,6 +27,7 @@ import java.util.List;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
 
 public class OutlookCalendarTest {
     private final Fixture f;
@@ -303,6 +305,42 @@ public class OutlookCalendarTest {
 
         assertEquals(List.of("2024-01-05", "2024-01-19", "2024-01-26"), outlook.instanceDays(
                 outlook.items(calendar).get(0).path("id").asText(), "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z"));
+    }
+
+    /**
+     * A series made in Outlook in a Windows zone (its {@code originalStartTimeZone} "W. Europe Standard Time") is
+     * exported in the IANA zone CLDR maps that name to, so that its 09:00 is still 09:00 after the clocks change in
+     * Berlin (31 March 2024): as an instant (08:00 UTC) with its weekly rule it would move to 10:00.
+     */
+    @Test
+    public void aSeriesInAWindowsZoneIsExportedInItsIanaZoneAndKeepsItsWallTime() throws Exception {
+        String work = outlook.calendar("Work");
+        outlook.add(work, """
+                {"subject":"Standup","start":{"dateTime":"2024-03-19T09:00:00.0000000","timeZone":"W. Europe Standard Time"},
+                 "end":{"dateTime":"2024-03-19T09:15:00.0000000","timeZone":"W. Europe Standard Time"},
+                 "recurrence":{"pattern":{"type":"weekly","interval":1,"daysOfWeek":["tuesday"],"firstDayOfWeek":"monday"},
+                               "range":{"type":"numbered","startDate":"2024-03-19","numberOfOccurrences":4}}}""");
+        TestTransferContext source = f.source();
+        CalendarEvent standup = ExportWalk.of(new OutlookCalendarExporter(f.connector), source).items().get(work).get(0);
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-19T09:00"), "Europe/Berlin"), standup.start());
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-19T09:15"), "Europe/Berlin"), standup.end());
+        assertEquals(1, standup.recurrenceRules().size());
+        assertEquals("nothing to report", List.of(), source.notKept());
+    }
+
+    /** A zone Outlook made up ({@code tzone://Microsoft/Custom}) leaves an instant, and the export says so. */
+    @Test
+    public void anEventInAZoneNoOneMapsIsAnInstantAndReported() throws Exception {
+        String work = outlook.calendar("Work");
+        ObjectNode custom = outlook.add(work, """
+                {"subject":"Call","start":{"dateTime":"2024-03-19T09:00:00.0000000","timeZone":"UTC"},
+                 "end":{"dateTime":"2024-03-19T09:30:00.0000000","timeZone":"UTC"}}""");
+        custom.put("originalStartTimeZone", "tzone://Microsoft/Custom").put("originalEndTimeZone", "tzone://Microsoft/Custom");
+        TestTransferContext source = f.source();
+        CalendarEvent call = ExportWalk.of(new OutlookCalendarExporter(f.connector), source).items().get(work).get(0);
+        assertEquals(CalendarTime.ofUtc(Instant.parse("2024-03-19T09:00:00Z")), call.start());
+        assertTrue(source.notKept().toString(), source.notKept().stream().anyMatch(n -> n.sourceId().equals(call.id())
+                && n.field().equals("start.timeZoneId") && n.reason().contains("tzone://Microsoft/Custom")));
     }
 
     /**
