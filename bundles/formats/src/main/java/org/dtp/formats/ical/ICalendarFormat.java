@@ -273,6 +273,42 @@ public final class ICalendarFormat {
         return out;
     }
 
+    /**
+     * The starts of the occurrences of {@code series} (its DTSTART, RRULEs and RDATEs less its EXDATEs, RFC 5545
+     * §3.8.5) up to {@code until}, at most {@code max}, in order, as instants: a start in a zone gives its wall times in
+     * that zone across daylight saving changes, a date its midnight in UTC, a floating time its wall time in UTC. For a
+     * source that lists the occurrences a series still has (Outlook lists no cancelled one), to tell which it lost.
+     * Since 1.4.
+     *
+     * @throws MalformedICalendarException when the series cannot be written and read as iCalendar (a start in a zone
+     *                                     Java does not know)
+     */
+    public static List<Instant> occurrenceStarts(CalendarEvent series, Instant until, int max) throws MalformedICalendarException {
+        CalendarTime start = series.start();
+        if (start == null) {
+            return List.of();
+        }
+        java.util.TimeZone zone;
+        try {
+            zone = start.timeZoneId() != null && start.date() == null
+                    ? java.util.TimeZone.getTimeZone(java.time.ZoneId.of(start.timeZoneId())) : java.util.TimeZone.getTimeZone("UTC");
+        } catch (java.time.DateTimeException e) {
+            throw new MalformedICalendarException("the series starts in the zone '" + start.timeZoneId() + "', which Java does not know");
+        }
+        ICalendar ical = parse(ICalendarObjects.object("-//dtp//occurrences//EN", List.of(),
+                List.of(writeEventComponent(series, series.uid() == null ? "series" : series.uid()))));
+        List<Instant> out = new ArrayList<>();
+        biweekly.util.com.google.ical.compat.javautil.DateIterator dates = ical.getEvents().get(0).getDateIterator(zone);
+        while (dates.hasNext() && out.size() < max) {
+            Instant next = dates.next().toInstant();
+            if (next.isAfter(until)) {
+                break;
+            }
+            out.add(next);
+        }
+        return out;
+    }
+
     /** The id of an event read from the object {@code objectId}: that id for a master, {@code objectId#RECURRENCE-ID} for a changed occurrence. */
     public static String eventId(String objectId, CalendarTime recurrenceId) {
         return recurrenceId == null ? objectId : objectId + "#" + timeText(recurrenceId);

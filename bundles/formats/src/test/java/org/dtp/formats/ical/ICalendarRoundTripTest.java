@@ -7,6 +7,7 @@ import org.dtp.models.calendar.CalendarTime;
 import org.dtp.models.tasks.Task;
 import org.junit.Test;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,6 +64,28 @@ public class ICalendarRoundTripTest {
         Task task = read.get(0);
         String written = object(ICalendarFormat.timeZoneIds(task), task.extended(), ICalendarFormat.writeTaskComponent(task, task.uid()));
         assertEquals(read, ICalendarFormat.readTasks("/tasks/t.ics", written));
+    }
+
+    @Test
+    public void aSeriesOccurrencesAreItsWallTimesInItsZoneAcrossDaylightSavingLessItsExdates() throws Exception {
+        CalendarEvent standup = CalendarEvent.builder().id("s").uid("s@example.org").summary("Standup")
+                .start(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-19T09:00"), "Europe/Berlin"))
+                .end(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-19T09:15"), "Europe/Berlin"))
+                .recurrenceRules(List.of("FREQ=WEEKLY;COUNT=4"))
+                .exceptionDates(List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-26T09:00"), "Europe/Berlin")))
+                .build();
+        // Berlin leaves CET for CEST on 31 March 2024: 09:00 is 08:00 UTC before, 07:00 UTC after
+        assertEquals(List.of(Instant.parse("2024-03-19T08:00:00Z"), Instant.parse("2024-04-02T07:00:00Z"),
+                Instant.parse("2024-04-09T07:00:00Z")), ICalendarFormat.occurrenceStarts(standup, Instant.parse("2030-01-01T00:00:00Z"), 100));
+        assertEquals(List.of(Instant.parse("2024-03-19T08:00:00Z")),
+                ICalendarFormat.occurrenceStarts(standup, Instant.parse("2024-04-01T00:00:00Z"), 100));
+        assertEquals(2, ICalendarFormat.occurrenceStarts(standup, Instant.parse("2030-01-01T00:00:00Z"), 2).size());
+
+        CalendarEvent holidays = CalendarEvent.builder().id("h").uid("h@example.org").summary("Off")
+                .start(CalendarTime.ofDate(java.time.LocalDate.parse("2024-12-30")))
+                .recurrenceRules(List.of("FREQ=DAILY;COUNT=3")).build();
+        assertEquals(List.of(Instant.parse("2024-12-30T00:00:00Z"), Instant.parse("2024-12-31T00:00:00Z"),
+                Instant.parse("2025-01-01T00:00:00Z")), ICalendarFormat.occurrenceStarts(holidays, Instant.parse("2030-01-01T00:00:00Z"), 100));
     }
 
     /** A server that wrote a URI value of a property it does not know as TEXT (Radicale, Xandikos) added escapes. */

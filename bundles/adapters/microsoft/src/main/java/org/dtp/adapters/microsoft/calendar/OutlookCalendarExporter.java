@@ -10,6 +10,8 @@ import org.dtp.adapters.microsoft.Recurrences;
 import org.dtp.adapters.microsoft.WindowsZones;
 import org.dtp.adapters.microsoft.contacts.OutlookContactExporter;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.MediaRef;
 import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.AlarmAction;
@@ -53,8 +55,10 @@ import java.util.Map;
  * its events ({@code GET /me/calendars/{id}/events}: single events and series masters), each series master followed
  * by its changed occurrences ({@code type} {@code exception} among {@code GET /me/events/{id}/instances} of the
  * series' range, at most {@value #EXCEPTION_YEARS} years) as events with the master's UID and their original start
- * as RECURRENCE-ID. Times are asked for in UTC ({@code Prefer: outlook.timezone="UTC"}) and given back in the event's
- * {@code originalStartTimeZone} when Java knows that zone; bodies as text ({@code outlook.body-content-type}).
+ * as RECURRENCE-ID; the occurrences missing from those instances are the cancelled ones, the master's EXDATEs. Times
+ * are asked for in UTC ({@code Prefer: outlook.timezone="UTC"}) and given back in the event's
+ * {@code originalStartTimeZone} when Java or CLDR's Windows names know it; bodies as text
+ * ({@code outlook.body-content-type}).
  */
 @Component(
         name = "org.dtp.adapters.microsoft.OutlookCalendarExporter",
@@ -64,8 +68,10 @@ import java.util.Map;
                 AdapterProperties.PROVIDER_NAME + "=Microsoft Outlook calendar",
                 AdapterProperties.VERTICAL + "=CALENDAR"})
 public final class OutlookCalendarExporter extends GraphComponent implements Exporter<Calendar, CalendarEvent> {
-    /** How far the changed occurrences of a series without an end date are looked for: our choice, not Graph's. */
+    /** How far the changed and cancelled occurrences of a series without an end date are looked for: our choice. */
     static final int EXCEPTION_YEARS = 5;
+    /** The most occurrences of a series compared with its instances: a daily series over {@value #EXCEPTION_YEARS} years. */
+    private static final int MAX_OCCURRENCES = 2000;
     /** https://learn.microsoft.com/en-us/graph/api/user-list-events (request headers). */
     static final Map<String, String> PREFER = Map.of("Prefer", "outlook.timezone=\"UTC\", outlook.body-content-type=\"text\"");
 
@@ -91,8 +97,17 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
             reportZoneNotKept(context, e, event);
             events.add(event);
             if ("seriesMaster".equals(e.path("type").asText())) {
-                for (JsonNode exception : exceptions(api, e)) {
-                    events.add(event(exception, event.uid(), recurrenceId(exception, event.start())));
+                Window window = Window.of(e);
+                if (window == null) {
+                    return;
+                }
+                List<JsonNode> instances = api.all("/me/events/" + GraphApi.id(e.path("id").asText()) + "/instances?"
+                        + window.query(), PREFER);
+                events.set(events.size() - 1, withCancelledOccurrences(context, e, event, instances, window));
+                for (JsonNode exception : instances) {
+                    if ("exception".equals(exception.path("type").asText())) {
+                        events.add(event(exception, event.uid(), sameForm(originalStart(exception), event.start())));
+                    }
                 }
             }
         });
@@ -116,31 +131,89 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
         }
     }
 
-    /** The changed occurrences of a series, within its range (at most {@value #EXCEPTION_YEARS} years). */
-    private static List<JsonNode> exceptions(GraphApi api, JsonNode master) throws AdapterException {
-        JsonNode range = master.path("recurrence").path("range");
-        LocalDate start;
-        try {
-            start = LocalDate.parse(range.path("startDate").asText());
-        } catch (DateTimeParseException e) {
-            return List.of();
-        }
-        LocalDate end = start.plusYears(EXCEPTION_YEARS);
-        if ("endDate".equals(range.path("type").asText())) {
+    /** The days {@code instances} of a series are asked for: its range, at most {@value #EXCEPTION_YEARS} years. */
+    private record Window(LocalDate from, LocalDate to) {
+        static Window of(JsonNode master) {
+            JsonNode range = master.path("recurrence").path("range");
+            LocalDate start;
             try {
-                end = LocalDate.parse(range.path("endDate").asText()).plusDays(1);
+                start = LocalDate.parse(range.path("startDate").asText());
             } catch (DateTimeParseException e) {
-                // keep the default window
+                return null;
             }
+            LocalDate end = start.plusYears(EXCEPTION_YEARS);
+            if ("endDate".equals(range.path("type").asText())) {
+                try {
+                    end = LocalDate.parse(range.path("endDate").asText()).plusDays(1);
+                } catch (DateTimeParseException e) {
+                    // keep the default window
+                }
+            }
+            return new Window(start.minusDays(1), end.plusDays(1));
         }
-        String window = "startDateTime=" + start.minusDays(1) + "T00:00:00Z&endDateTime=" + end.plusDays(1) + "T00:00:00Z";
-        return api.all("/me/events/" + GraphApi.id(master.path("id").asText()) + "/instances?" + window, PREFER).stream()
-                .filter(i -> "exception".equals(i.path("type").asText())).toList();
+
+        String query() {
+            return "startDateTime=" + from + "T00:00:00Z&endDateTime=" + to + "T00:00:00Z";
+        }
+
+        Instant end() {
+            return to.atStartOfDay().toInstant(ZoneOffset.UTC);
+        }
     }
 
-    /** The original start of an occurrence, in the form of the master's start. */
-    private static CalendarTime recurrenceId(JsonNode occurrence, CalendarTime masterStart) {
-        Instant original = Instant.parse(occurrence.path("originalStart").asText());
+    /**
+     * The series with the occurrences Outlook cancelled as EXDATEs. Graph lists a series' occurrences and changed
+     * occurrences ({@code instances}) but none that was cancelled, so a cancelled one is a start the series' rule gives
+     * ({@link ICalendarFormat#occurrenceStarts}, in the series' zone) that no instance has as its {@code originalStart}.
+     * Where that cannot be told (a zone no one maps; the rule and the instances disagree on most occurrences, as when
+     * Graph's pattern says more than the rule it became) nothing is added and the series is reported.
+     */
+    private static CalendarEvent withCancelledOccurrences(TransferContext context, JsonNode master, CalendarEvent series,
+                                                          List<JsonNode> instances, Window window) {
+        CalendarTime start = series.start();
+        if (series.recurrenceRules().isEmpty() || start == null) {
+            return series;
+        }
+        String zone = master.path("originalStartTimeZone").asText("").strip();
+        if (start.utc() != null && !zone.isEmpty() && !zone.equalsIgnoreCase("UTC")) {
+            context.reportNotKept(series.id(), "exceptionDates", "the occurrences Outlook cancelled are not read: the "
+                    + "series' time zone '" + zone + "' is not known, so the occurrences its rule gives cannot be told");
+            return series;
+        }
+        List<Instant> expected;
+        try {
+            expected = ICalendarFormat.occurrenceStarts(series, window.end(), MAX_OCCURRENCES);
+        } catch (MalformedICalendarException e) {
+            context.reportNotKept(series.id(), "exceptionDates", "the occurrences Outlook cancelled are not read: " + e.getMessage());
+            return series;
+        }
+        java.util.Set<Instant> listed = new java.util.HashSet<>();
+        instances.forEach(i -> listed.add(originalStart(i)));
+        List<CalendarTime> cancelled = new ArrayList<>(series.exceptionDates());
+        int missing = 0;
+        for (Instant occurrence : expected) {
+            if (!listed.contains(occurrence)) {
+                missing++;
+                cancelled.add(sameForm(occurrence, start));
+            }
+        }
+        if (missing == 0) {
+            return series;
+        }
+        if (missing * 2 > expected.size()) {
+            context.reportNotKept(series.id(), "exceptionDates", "the occurrences Outlook cancelled are not read: "
+                    + missing + " of the " + expected.size() + " occurrences its rule gives are not among the series' instances");
+            return series;
+        }
+        return series.toBuilder().exceptionDates(cancelled).build();
+    }
+
+    private static Instant originalStart(JsonNode instance) {
+        return Instant.parse(instance.path("originalStart").asText());
+    }
+
+    /** An original start (an instant) in the form of the master's start: a date, a wall time in its zone, or UTC. */
+    private static CalendarTime sameForm(Instant original, CalendarTime masterStart) {
         if (masterStart == null || masterStart.utc() != null) {
             return CalendarTime.ofUtc(original);
         }

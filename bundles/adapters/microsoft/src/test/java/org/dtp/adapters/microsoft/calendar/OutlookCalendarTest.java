@@ -95,6 +95,7 @@ public class OutlookCalendarTest {
         CalendarEvent series = events.get(2);
         CalendarEvent moved = events.get(3);
         assertEquals(List.of("FREQ=WEEKLY;BYDAY=TU;COUNT=10"), series.recurrenceRules());
+        assertEquals("a moved occurrence is no cancelled one", List.of(), series.exceptionDates());
         assertEquals(series.uid(), moved.uid());
         assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T18:00"), "Europe/Paris"), moved.recurrenceId());
         assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-05-21T19:00"), "Europe/Paris"), moved.start());
@@ -128,6 +129,8 @@ public class OutlookCalendarTest {
         assertEquals("yoga@example.org", events.get(0).uid());
         assertEquals(master.recurrenceRules(), events.get(0).recurrenceRules());
         assertEquals(start, events.get(0).start());
+        assertEquals("the cancelled occurrence: the one missing from the instances", master.exceptionDates(),
+                events.get(0).exceptionDates());
         assertEquals(moved.recurrenceId(), events.get(1).recurrenceId());
         assertEquals(moved.start(), events.get(1).start());
         assertEquals(moved.end(), events.get(1).end());
@@ -305,6 +308,8 @@ public class OutlookCalendarTest {
 
         assertEquals(List.of("2024-01-05", "2024-01-19", "2024-01-26"), outlook.instanceDays(
                 outlook.items(calendar).get(0).path("id").asText(), "2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z"));
+        assertEquals("exported, the cancelled day is the all-day series' EXDATE", List.of(CalendarTime.ofDate(LocalDate.parse("2024-01-12"))),
+                export().items().get(calendar).get(0).exceptionDates());
     }
 
     /**
@@ -336,11 +341,22 @@ public class OutlookCalendarTest {
                 {"subject":"Call","start":{"dateTime":"2024-03-19T09:00:00.0000000","timeZone":"UTC"},
                  "end":{"dateTime":"2024-03-19T09:30:00.0000000","timeZone":"UTC"}}""");
         custom.put("originalStartTimeZone", "tzone://Microsoft/Custom").put("originalEndTimeZone", "tzone://Microsoft/Custom");
+        ObjectNode weekly = outlook.add(work, """
+                {"subject":"Weekly","start":{"dateTime":"2024-03-19T09:00:00.0000000","timeZone":"UTC"},
+                 "end":{"dateTime":"2024-03-19T09:30:00.0000000","timeZone":"UTC"},
+                 "recurrence":{"pattern":{"type":"weekly","interval":1,"daysOfWeek":["tuesday"],"firstDayOfWeek":"monday"},
+                               "range":{"type":"numbered","startDate":"2024-03-19","numberOfOccurrences":4}}}""");
+        weekly.put("originalStartTimeZone", "tzone://Microsoft/Custom").put("originalEndTimeZone", "tzone://Microsoft/Custom");
         TestTransferContext source = f.source();
-        CalendarEvent call = ExportWalk.of(new OutlookCalendarExporter(f.connector), source).items().get(work).get(0);
+        List<CalendarEvent> events = ExportWalk.of(new OutlookCalendarExporter(f.connector), source).items().get(work);
+        CalendarEvent call = events.get(0);
         assertEquals(CalendarTime.ofUtc(Instant.parse("2024-03-19T09:00:00Z")), call.start());
         assertTrue(source.notKept().toString(), source.notKept().stream().anyMatch(n -> n.sourceId().equals(call.id())
                 && n.field().equals("start.timeZoneId") && n.reason().contains("tzone://Microsoft/Custom")));
+        // a series there: its cancelled occurrences cannot be told from its rule, which is said
+        assertEquals(List.of(), events.get(1).exceptionDates());
+        assertTrue(source.notKept().toString(), source.notKept().stream().anyMatch(n -> n.sourceId().equals(events.get(1).id())
+                && n.field().equals("exceptionDates") && n.reason().contains("cancelled are not read")));
     }
 
     /**
@@ -360,6 +376,10 @@ public class OutlookCalendarTest {
 
         assertEquals(List.of("2024-03-05", "2024-03-19", "2024-03-26"), outlook.instanceDays(
                 outlook.items(calendar).get(0).path("id").asText(), "2024-03-01T00:00:00Z", "2024-04-01T00:00:00Z"));
+        // exported in the zone CLDR gives the Windows name, the cancelled occurrence as its EXDATE
+        CalendarEvent exported = export().items().get(calendar).get(0);
+        assertEquals(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-05T09:00"), "Europe/Berlin"), exported.start());
+        assertEquals(List.of(CalendarTime.ofZoned(LocalDateTime.parse("2024-03-12T09:00"), "Europe/Berlin")), exported.exceptionDates());
     }
 
     @Test
