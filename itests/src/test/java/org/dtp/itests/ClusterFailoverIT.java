@@ -68,9 +68,10 @@ public class ClusterFailoverIT {
         awaitClusterMembers(Set.of(NAMES), Duration.ofSeconds(90));
         for (ServerProcess node : nodes) {
             node.rest.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(30));
-            // The store's new settings restart the engine and the resources that need it (the transfers'): the
-            // adapters' listing answers before them, so the test waits for the one it uses.
-            node.rest.await("/transfers", t -> true, Duration.ofSeconds(60));
+            // The store's new settings restart the engine, the token store, the authentication filter and the
+            // resources that need them (the transfers'), one after another: the test waits until the one it uses has
+            // answered for a while (a single 200 came once before the filter went down: a 401 in CI).
+            node.rest.awaitSteady("/transfers", Duration.ofSeconds(5), Duration.ofSeconds(90));
         }
     }
 
@@ -210,6 +211,7 @@ public class ClusterFailoverIT {
                     JOBS, (System.nanoTime() - killedAt) / 1e9, JOBS * ALBUMS * PER_ALBUM);
             victim.start();
             awaitClusterMembers(Set.of(NAMES), Duration.ofSeconds(90));
+            victim.rest.awaitSteady("/transfers", Duration.ofSeconds(2), Duration.ofSeconds(90)); // the next round posts to it
         }
     }
 

@@ -85,6 +85,36 @@ final class Rest {
                 timeout, "waiting on " + path);
     }
 
+    /**
+     * Polls {@code path} until it has answered 200 to every request for {@code steady} on end, or fails after
+     * {@code timeout}: after a configuration change the server restarts the components it concerns one after another
+     * (the engine, the API token store, the authentication filter, the resources), so one good answer may come
+     * before the others go down and up again.
+     */
+    void awaitSteady(String path, Duration steady, Duration timeout) throws Exception {
+        long end = System.nanoTime() + timeout.toNanos();
+        long goodSince = -1;
+        Reply last = null;
+        while (System.nanoTime() < end) {
+            try {
+                last = get(path);
+            } catch (IOException e) {
+                last = null;
+            }
+            if (last != null && last.status() == 200) {
+                goodSince = goodSince < 0 ? System.nanoTime() : goodSince;
+                if (System.nanoTime() - goodSince >= steady.toNanos()) {
+                    return;
+                }
+            } else {
+                goodSince = -1;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("timed out after " + timeout + " waiting for " + path + " to answer 200 for " + steady
+                + "; last reply: " + (last == null ? "none" : last.status() + " " + last.text()));
+    }
+
     /** Sends {@code request} until {@code done} holds for its reply, or fails after {@code timeout}. */
     static Reply await(Callable<Reply> request, Predicate<Reply> done, Duration timeout, String what) throws Exception {
         long end = System.nanoTime() + timeout.toNanos();

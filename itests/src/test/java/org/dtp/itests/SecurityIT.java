@@ -61,9 +61,14 @@ public class SecurityIT {
     }
 
     /** The operator's client, once the API answers (the container may still be starting its bundles). */
+    /**
+     * The operator's client, once the API answers: the JAX-RS whiteboard registers each resource as its component
+     * comes up, so /me may answer while /transfers is still a 404 (seen twice in CI).
+     */
     private static Rest operator() throws Exception {
         Rest operator = DtpContainer.rest();
         operator.await("/me", me -> me.path("operator").asBoolean(), Duration.ofSeconds(60));
+        operator.awaitSteady("/transfers", Duration.ofSeconds(2), Duration.ofSeconds(60));
         return operator;
     }
 
