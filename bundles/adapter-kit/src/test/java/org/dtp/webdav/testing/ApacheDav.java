@@ -35,22 +35,12 @@ public final class ApacheDav extends DavServerProcess {
             "auth_basic", "dav", "dav_fs"};
 
     public ApacheDav() {
-        super("Apache");
+        super("Apache", REQUIRE, HOW);
     }
 
     @Override
     protected boolean installed() {
         return Files.isExecutable(APACHE);
-    }
-
-    @Override
-    protected String required() {
-        return REQUIRE;
-    }
-
-    @Override
-    protected String howToInstall() {
-        return HOW;
     }
 
     @Override

@@ -21,17 +21,25 @@ import java.util.stream.Stream;
  * A DAV server run as a process of its own for one test class ({@code @ClassRule}) or a benchmark ({@link #start()},
  * {@link #close()}): on a free loopback port with a temporary folder, waited for until it answers HTTP, stopped and
  * its folder deleted afterwards. Not installed, its tests are skipped with a message that says how to install it,
- * but fail where {@link #required()} is set to {@code 1} (CI). A subclass says how to start it.
+ * but fail where its {@code required} variable is {@code 1} (CI). A subclass says how to start it.
  */
 public abstract class DavServerProcess extends ExternalResource implements AutoCloseable {
     private final String name;
+    private final String required;
+    private final String howToInstall;
     private Path folder;
     private Process process;
     private int port;
     private Path log;
 
-    protected DavServerProcess(String name) {
+    /**
+     * A server called {@code name}; {@code required} is the environment variable that, set to {@code 1}, fails the
+     * tests where it is not installed, {@code howToInstall} what they say then.
+     */
+    protected DavServerProcess(String name, String required, String howToInstall) {
         this.name = name;
+        this.required = required;
+        this.howToInstall = howToInstall;
     }
 
     /**
@@ -42,23 +50,17 @@ public abstract class DavServerProcess extends ExternalResource implements AutoC
 
     /**
      * Whether the server is installed here, asked once before {@link #command}; a class rule skips its tests when not
-     * (fails them in CI: {@link #required()}).
+     * (fails them where its {@code required} variable is {@code 1}: CI).
      */
     protected abstract boolean installed();
-
-    /** The environment variable that, set to {@code 1}, fails the tests of a server that is not installed. */
-    protected abstract String required();
-
-    /** How to install the server, for the message of a skipped or failed test. */
-    protected abstract String howToInstall();
 
     @Override
     protected void before() throws Throwable {
         if (!installed()) {
-            if ("1".equals(System.getenv(required()))) {
-                Assert.fail(required() + "=1 but " + howToInstall());
+            if ("1".equals(System.getenv(required))) {
+                Assert.fail(required + "=1 but " + howToInstall);
             }
-            Assume.assumeTrue(howToInstall(), false);
+            Assume.assumeTrue(howToInstall, false);
         }
         launch();
     }
@@ -71,7 +73,7 @@ public abstract class DavServerProcess extends ExternalResource implements AutoC
     /** Starts the server (outside JUnit: a benchmark) and waits until it answers HTTP. */
     public void start() throws Exception {
         if (!installed()) {
-            throw new IllegalStateException(howToInstall());
+            throw new IllegalStateException(howToInstall);
         }
         launch();
     }

@@ -41,23 +41,13 @@ public final class Radicale extends DavServerProcess {
     private String python;
 
     public Radicale() {
-        super("Radicale");
+        super("Radicale", REQUIRE, HOW);
     }
 
     @Override
     protected boolean installed() {
         python = findPython();
         return python != null;
-    }
-
-    @Override
-    protected String required() {
-        return REQUIRE;
-    }
-
-    @Override
-    protected String howToInstall() {
-        return HOW;
     }
 
     @Override

@@ -22,22 +22,12 @@ public final class Xandikos extends DavServerProcess {
             + "it themselves on a free loopback port.";
 
     public Xandikos() {
-        super("Xandikos");
+        super("Xandikos", REQUIRE, HOW);
     }
 
     @Override
     protected boolean installed() {
         return Files.isExecutable(PROGRAM);
-    }
-
-    @Override
-    protected String required() {
-        return REQUIRE;
-    }
-
-    @Override
-    protected String howToInstall() {
-        return HOW;
     }
 
     @Override
