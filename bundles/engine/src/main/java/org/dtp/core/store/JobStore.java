@@ -610,18 +610,15 @@ public final class JobStore {
         }
         sql.inTransaction(c -> {
             long now = System.currentTimeMillis();
+            if (fence != null && !RunLeases.extend(c, id, fence.epoch(), now + fence.ttlMillis())) {
+                throw new LeaseLostException("transfer " + id + " is run by another node now (lease epoch "
+                        + fence.epoch() + " is over); this node's last " + progress.items() + " items are not recorded");
+            }
             ledger.count(c, id, progress, now);
             if (!progress.handled().isEmpty()) {
                 // What was copied is at the destination whatever became of the job: mapped and recorded even if it ended.
                 mappings.map(c, id, progress.handled().stream().filter(Handled::written).toList(), now);
                 Mappings.recordItems(c, id, progress.handled(), now);
-            }
-            // The fence after the page's rows, not before: it locks the job's row until the commit, and the lease
-            // keeper's renewal (the same row) would wait behind the whole page, and time out on a large one. A lost
-            // lease still rolls all of it back.
-            if (fence != null && !RunLeases.extend(c, id, fence.epoch(), now + fence.ttlMillis())) {
-                throw new LeaseLostException("transfer " + id + " is run by another node now (lease epoch "
-                        + fence.epoch() + " is over); this node's last " + progress.items() + " items are not recorded");
             }
             if (JobRows.hasEnded(c, id)) {
                 // The job ended (a cancel, on this node or another) while the run was copied: its items count, but
