@@ -114,32 +114,24 @@ final class FolderMbox {
      * its offset on: refused when the mbox is gone, changed since it was listed, or has no message there.
      */
     static InputStream open(FileTree tree, String uri) throws AdapterException {
-        int hash = uri.lastIndexOf('#');
-        String[] at = hash < 0 ? new String[0] : uri.substring(hash + 1).split(",");
-        long offset;
-        long size;
-        try {
-            offset = Long.parseLong(at[0]);
-            size = Long.parseLong(at[1]);
-        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+        MboxFolders.MessageAt at = MboxFolders.MessageAt.parse(uri);
+        if (at.versionToken() == null) {
             throw new ItemRejectedException("'" + uri + "' names no message of an mbox");
         }
-        if (at.length != 3 || offset < 0) {
-            throw new ItemRejectedException("'" + uri + "' names no message of an mbox");
-        }
-        String path = uri.substring(0, hash);
+        String path = at.mbox();
+        long offset = at.offset();
         FileTree.Slice slice = tree.open(path, offset > 0 ? offset - 1 : 0).orElseThrow(() -> new ItemRejectedException(
                 "the mbox of the message '" + uri + "' no longer exists in " + tree.describe()));
         InputStream in = new BufferedInputStream(slice.bytes(), BUFFER_BYTES);
         try {
-            if (!at[2].equals(token(slice.version()))) {
+            if (!at.versionToken().equals(token(slice.version()))) {
                 throw new ItemRejectedException(changed(tree, path));
             }
             if (MboxReader.contentStart(in, offset) < 0) {
                 throw new ItemRejectedException("the mbox '" + path + "' in " + tree.describe() + " has no message at "
                         + offset + " any more");
             }
-            return MboxReader.message(in, size);
+            return MboxReader.message(in, at.size());
         } catch (IOException e) {
             close(in);
             throw new TransientAdapterException("reading the message '" + uri + "' in " + tree.describe() + " failed: "

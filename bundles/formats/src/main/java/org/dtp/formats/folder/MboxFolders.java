@@ -5,6 +5,7 @@ import org.dtp.formats.mail.MboxReader;
 import org.dtp.formats.mail.MessageHeaders;
 import org.dtp.models.MediaRef;
 import org.dtp.models.mail.MailMessage;
+import org.dtp.spi.ItemRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -80,5 +81,27 @@ public final class MboxFolders {
         String uri = id + "," + size + (versionToken == null ? "" : "," + versionToken);
         return MailSidecars.message(id, new MediaRef(uri, MailSidecars.MESSAGE_TYPE, size), MessageHeaders.of(entry.headers()),
                 sidecar, entry.arrived(), size);
+    }
+
+    /**
+     * Where the raw bytes of a message of {@link #message} are: its mbox, the offset of its "From " line, its size and
+     * the version token of the mbox it was read from (null when the reference has none).
+     */
+    public record MessageAt(String mbox, long offset, long size, String versionToken) {
+        /** The message the raw reference {@code uri} names ({@code <mbox>#<offset>,<size>[,<versionToken>]}). */
+        public static MessageAt parse(String uri) throws ItemRejectedException {
+            int hash = uri.lastIndexOf('#');
+            String[] at = hash < 0 ? new String[0] : uri.substring(hash + 1).split(",");
+            try {
+                long offset = Long.parseLong(at[0]);
+                long size = Long.parseLong(at[1]);
+                if (at.length <= 3 && offset >= 0) {
+                    return new MessageAt(uri.substring(0, hash), offset, size, at.length == 3 ? at[2] : null);
+                }
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                // named below
+            }
+            throw new ItemRejectedException("'" + uri + "' names no message of an mbox");
+        }
     }
 }

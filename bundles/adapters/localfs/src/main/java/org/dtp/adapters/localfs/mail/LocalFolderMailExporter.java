@@ -158,21 +158,13 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
                 }
                 return Files.newInputStream(file);
             }
-            String[] at = uri.substring(hash + 1).split(",");
-            long offset;
-            long size;
-            try {
-                offset = Long.parseLong(at[0]);
-                size = Long.parseLong(at[1]);
-            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-                throw new ItemRejectedException("'" + uri + "' names no message of an mbox");
-            }
-            long contentStart = Mbox.contentStart(file, offset);
+            MboxFolders.MessageAt at = MboxFolders.MessageAt.parse(uri);
+            long contentStart = Mbox.contentStart(file, at.offset());
             if (contentStart < 0) {
-                throw new ItemRejectedException("the mbox '" + file.getFileName() + "' has no message at " + offset
+                throw new ItemRejectedException("the mbox '" + file.getFileName() + "' has no message at " + at.offset()
                         + " any more (was it changed since the export began?)");
             }
-            return Mbox.open(file, contentStart, size);
+            return Mbox.open(file, contentStart, at.size());
         } catch (IOException e) {
             throw IoFailures.ofItem("cannot read the message '" + uri + "'", e);
         }
