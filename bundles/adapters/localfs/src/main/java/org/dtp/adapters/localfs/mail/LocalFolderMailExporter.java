@@ -80,7 +80,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         Path root = settings.sourceRoot(context.endpoint());
         Path folder = FolderLayout.resolve(root, cursor.containerId());
         try {
-            if (Files.isRegularFile(folder, LinkOption.NOFOLLOW_LINKS) && MailFolders.isMbox(folder.getFileName().toString())) {
+            if (Files.isRegularFile(folder, LinkOption.NOFOLLOW_LINKS) && MboxFolders.isMbox(folder.getFileName().toString())) {
                 return mboxPage(context, root, folder, cursor);
             }
             if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
@@ -184,7 +184,7 @@ public final class LocalFolderMailExporter implements Exporter<MailFolder, MailM
         boolean mbox = Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS);
         Optional<MailFolderSidecar> sidecar = quietly(() -> mbox ? MboxIndex.header(path) : Sidecars.readMailFolder(path), path);
         String id = FolderLayout.idOf(root, path);
-        return MailSidecars.folder(id, fileName, mbox ? MailFolders.stem(fileName) : fileName, MailFolders.fullPath(id), sidecar);
+        return MailSidecars.folder(id, fileName, mbox ? MboxFolders.stem(fileName) : fileName, MboxFolders.fullPath(id), sidecar);
     }
 
     private static MailMessage emlMessage(Path root, Path file) {

@@ -12,6 +12,7 @@ import org.dtp.adapters.localfs.LocalFolderSettings.MailFormat;
 import org.dtp.formats.folder.MailSidecars;
 import org.dtp.formats.folder.MailSidecars.MailFolderSidecar;
 import org.dtp.formats.folder.MailSidecars.MessageSidecar;
+import org.dtp.formats.folder.MboxFolders;
 import org.dtp.formats.folder.SidecarJson;
 import org.dtp.models.mail.MailFolder;
 import org.dtp.models.mail.MailMessage;
@@ -130,7 +131,7 @@ public final class LocalFolderMailImporter implements Importer<MailFolder, MailM
      */
     private Path claimMbox(Path parent, String name, String key, MailFolder folder) throws IOException, AdapterException {
         for (int n = 1; n <= DiskWrites.MAX_NUMBERED; n++) {
-            Path candidate = parent.resolve(FileNames.numberedFile(name + Mbox.EXTENSION, n));
+            Path candidate = parent.resolve(FileNames.numberedFile(name + MboxFolders.EXTENSION, n));
             Path index = MboxIndex.indexOf(candidate);
             Optional<MailFolderSidecar> header = MboxIndex.header(candidate);
             if (header.map(MailFolderSidecar::idempotencyKey).filter(key::equals).isPresent()) {

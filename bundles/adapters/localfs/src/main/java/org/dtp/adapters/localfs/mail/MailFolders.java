@@ -15,23 +15,9 @@ final class MailFolders {
     private MailFolders() {
     }
 
-    static boolean isMbox(String name) {
-        return MboxFolders.isMbox(name);
-    }
-
-    /** {@code Archive} for {@code Archive.mbox}. */
-    static String stem(String mboxName) {
-        return MboxFolders.stem(mboxName);
-    }
-
     /** {@code Archive.sbd} beside {@code Archive.mbox}. */
     static Path childrenOf(Path mbox) {
         return mbox.resolveSibling(MboxFolders.childrenName(mbox.getFileName().toString()));
-    }
-
-    /** The folder path a person reads: the id without the .mbox and .sbd of the files that hold it. */
-    static String fullPath(String id) {
-        return MboxFolders.fullPath(id);
     }
 
     /**
@@ -48,7 +34,7 @@ final class MailFolders {
                 children.add(sub);
             }
         }
-        for (String name : FolderLayout.fileNames(dir, null, Integer.MAX_VALUE, MailFolders::isMbox)) {
+        for (String name : FolderLayout.fileNames(dir, null, Integer.MAX_VALUE, MboxFolders::isMbox)) {
             children.add(dir.resolve(name));
         }
         children.sort(null);

@@ -1,7 +1,6 @@
 package org.dtp.adapters.localfs.mail;
 
 import org.dtp.adapters.localfs.DiskWrites;
-import org.dtp.formats.folder.MboxFolders;
 import org.dtp.formats.mail.MboxReader;
 
 import java.io.BufferedInputStream;
@@ -28,7 +27,6 @@ import java.util.Locale;
  * with an empty line, which the reader drops. Reading is the formats bundle's {@link MboxReader}; writing is here.
  */
 final class Mbox {
-    static final String EXTENSION = MboxFolders.EXTENSION;
     private static final byte[] FROM = "From ".getBytes(StandardCharsets.US_ASCII);
     private static final DateTimeFormatter ASCTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.ROOT);
 
