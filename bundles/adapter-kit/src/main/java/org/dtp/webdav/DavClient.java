@@ -475,23 +475,19 @@ public final class DavClient {
      * may not have been made yet, where {@link #listEntries}' 404 would be a failure. Since 1.6.
      */
     public Optional<List<DavEntry>> listEntriesIfFound(DavAccount account, URI collection) throws AdapterException {
-        List<DavEntry> found;
-        try {
-            found = propfindEntries(account, collection, "1", OnNotFound.REJECT_ITEM);
-        } catch (ProviderRejectedException e) {
-            if (e.status() == 404) {
-                return Optional.empty();
-            }
-            throw e;
-        }
-        return Optional.of(withoutItself(found, collection));
+        return propfindEntriesIfFound(account, collection, "1").map(found -> withoutItself(found, collection));
     }
 
     /** The file or collection at {@code href} (a depth-0 PROPFIND), or empty when there is none (404). Since 1.3. */
     public Optional<DavEntry> entry(DavAccount account, URI href) throws AdapterException {
+        return propfindEntriesIfFound(account, href, "0").flatMap(found -> found.stream()
+                .filter(e -> samePath(e.href(), href)).findFirst());
+    }
+
+    /** A PROPFIND's entries, or empty when nothing is at {@code href} (404). */
+    private Optional<List<DavEntry>> propfindEntriesIfFound(DavAccount account, URI href, String depth) throws AdapterException {
         try {
-            return propfindEntries(account, href, "0", OnNotFound.REJECT_ITEM).stream()
-                    .filter(e -> samePath(e.href(), href)).findFirst();
+            return Optional.of(propfindEntries(account, href, depth, OnNotFound.REJECT_ITEM));
         } catch (ProviderRejectedException e) {
             if (e.status() == 404) {
                 return Optional.empty();
