@@ -49,6 +49,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Exports Outlook calendars: the root's pages are the user's calendars ({@code GET /me/calendars}), a calendar's pages
@@ -94,20 +96,23 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
                 cursor.continuation(), PREFER);
         return ExportPages.items(List.of(), page.values(), page.nextLink(), "event", (e, events) -> {
             CalendarEvent event = event(e, null, null);
-            reportZoneNotKept(context, e, event);
-            events.add(event);
-            if ("seriesMaster".equals(e.path("type").asText())) {
-                Window window = Window.of(e);
-                if (window == null) {
-                    return;
-                }
-                List<JsonNode> instances = api.all("/me/events/" + GraphApi.id(e.path("id").asText()) + "/instances?"
-                        + window.query(), PREFER);
-                events.set(events.size() - 1, withCancelledOccurrences(context, e, event, instances, window));
-                for (JsonNode exception : instances) {
-                    if ("exception".equals(exception.path("type").asText())) {
-                        events.add(event(exception, event.uid(), sameForm(originalStart(exception), event.start())));
-                    }
+            String unmappedZone = unmappedZone(e, event);
+            if (unmappedZone != null) {
+                context.reportNotKept(event.id(), "start.timeZoneId", "Outlook's time zone '" + unmappedZone + "' is "
+                        + "neither an IANA zone nor a Windows name CLDR maps: the times are kept as instants (UTC), so a "
+                        + "series' wall time moves where that zone changes its offset");
+            }
+            Window window = "seriesMaster".equals(e.path("type").asText()) ? Window.of(e) : null;
+            if (window == null) {
+                events.add(event);
+                return;
+            }
+            List<JsonNode> instances = api.all("/me/events/" + GraphApi.id(e.path("id").asText()) + "/instances?"
+                    + window.query(), PREFER);
+            events.add(withCancelledOccurrences(context, event, unmappedZone, instances, window));
+            for (JsonNode exception : instances) {
+                if ("exception".equals(exception.path("type").asText())) {
+                    events.add(event(exception, event.uid(), sameForm(originalStart(exception), event.start())));
                 }
             }
         });
@@ -119,16 +124,14 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
     }
 
     /**
-     * An event whose original zone neither Java nor CLDR's Windows names know ({@code tzone://Microsoft/Custom}) has
-     * its times as instants: reported, as a series' wall time then moves where that zone changes its offset.
+     * The event's original zone when it is one neither Java nor CLDR's Windows names know
+     * ({@code tzone://Microsoft/Custom}), so that its times are instants, else null: reported, as a series' wall time
+     * then moves where that zone changes its offset, and its cancelled occurrences cannot be told.
      */
-    private static void reportZoneNotKept(TransferContext context, JsonNode e, CalendarEvent event) {
+    private static String unmappedZone(JsonNode e, CalendarEvent event) {
         String zone = e.path("originalStartTimeZone").asText("").strip();
-        if (event.start() != null && event.start().utc() != null && !zone.isEmpty() && !zone.equalsIgnoreCase("UTC")) {
-            context.reportNotKept(event.id(), "start.timeZoneId", "Outlook's time zone '" + zone + "' is neither an IANA "
-                    + "zone nor a Windows name CLDR maps: the times are kept as instants (UTC), so a series' wall time "
-                    + "moves where that zone changes its offset");
-        }
+        return event.start() != null && event.start().utc() != null && !zone.isEmpty() && !zone.equalsIgnoreCase("UTC")
+                ? zone : null;
     }
 
     /** The days {@code instances} of a series are asked for: its range, at most {@value #EXCEPTION_YEARS} years. */
@@ -168,16 +171,15 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
      * Where that cannot be told (a zone no one maps; the rule and the instances disagree on most occurrences, as when
      * Graph's pattern says more than the rule it became) nothing is added and the series is reported.
      */
-    private static CalendarEvent withCancelledOccurrences(TransferContext context, JsonNode master, CalendarEvent series,
+    private static CalendarEvent withCancelledOccurrences(TransferContext context, CalendarEvent series, String unmappedZone,
                                                           List<JsonNode> instances, Window window) {
         CalendarTime start = series.start();
         if (series.recurrenceRules().isEmpty() || start == null) {
             return series;
         }
-        String zone = master.path("originalStartTimeZone").asText("").strip();
-        if (start.utc() != null && !zone.isEmpty() && !zone.equalsIgnoreCase("UTC")) {
+        if (unmappedZone != null) {
             context.reportNotKept(series.id(), "exceptionDates", "the occurrences Outlook cancelled are not read: the "
-                    + "series' time zone '" + zone + "' is not known, so the occurrences its rule gives cannot be told");
+                    + "series' time zone '" + unmappedZone + "' is not known, so the occurrences its rule gives cannot be told");
             return series;
         }
         List<Instant> expected;
@@ -187,8 +189,7 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
             context.reportNotKept(series.id(), "exceptionDates", "the occurrences Outlook cancelled are not read: " + e.getMessage());
             return series;
         }
-        java.util.Set<Instant> listed = new java.util.HashSet<>();
-        instances.forEach(i -> listed.add(originalStart(i)));
+        Set<Instant> listed = instances.stream().map(OutlookCalendarExporter::originalStart).collect(Collectors.toSet());
         List<CalendarTime> cancelled = new ArrayList<>(series.exceptionDates());
         int missing = 0;
         for (Instant occurrence : expected) {
