@@ -183,7 +183,7 @@ final class GoogleEvents {
             attendee.put("email", address(a.address()));
             put(attendee, "displayName", a.name());
             String cutype = cutype(a);
-            boolean resource = isResource(a);
+            boolean resource = isResource(cutype);
             if (resource) {
                 attendee.put("resource", true);
             }
@@ -262,7 +262,7 @@ final class GoogleEvents {
     static void reportResourceFlagsKept(CalendarEvent e, JsonNode imported, ImportContext context) {
         for (int i = 0; i < e.attendees().size(); i++) {
             Attendee a = e.attendees().get(i);
-            boolean written = isResource(a);
+            boolean written = isResource(cutype(a));
             for (JsonNode answered : imported.path("attendees")) {
                 if (answered.path("email").asText().equalsIgnoreCase(address(a.address()))
                         && answered.path("resource").asBoolean(false) != written) {
@@ -274,8 +274,8 @@ final class GoogleEvents {
         }
     }
 
-    private static boolean isResource(Attendee a) {
-        String cutype = cutype(a);
+    /** Whether an attendee of that CUTYPE ({@link #cutype}) is a Google Calendar resource. */
+    private static boolean isResource(String cutype) {
         return cutype != null && (cutype.equals("ROOM") || cutype.equals(RESOURCE));
     }
 
