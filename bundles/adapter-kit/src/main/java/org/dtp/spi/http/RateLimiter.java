@@ -82,8 +82,10 @@ public final class RateLimiter {
     /** Takes one permit, waiting for it if needed (and, when shared, for one of the cluster's). */
     public void acquire() throws InterruptedException {
         long wait = reserve();
-        if (wait > 0) {
+        // A 429 heard by another thread while this one slept holds it back too: its slot was taken before.
+        while (wait > 0) {
             sleeper.sleepNanos(wait);
+            wait = pausedFor();
         }
         ClusterPermits shared = cluster;
         if (shared != null) {
@@ -136,6 +138,11 @@ public final class RateLimiter {
             return paused;
         }
         return paused + (long) Math.ceil(-tokens / rate * 1e9);
+    }
+
+    /** How long a Retry-After still holds every request back: zero when none does. */
+    private synchronized long pausedFor() {
+        return Math.max(0, pausedUntil - nanoTime.getAsLong());
     }
 
     /**

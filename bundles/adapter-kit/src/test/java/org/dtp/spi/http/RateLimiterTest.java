@@ -107,6 +107,24 @@ public class RateLimiterTest {
     }
 
     @Test
+    public void aRetryAfterHeardWhileAThreadWaitsForItsPermitHoldsThatThreadBackToo() throws InterruptedException {
+        RateLimiter[] held = new RateLimiter[1];
+        boolean[] pushedBack = {false};
+        // Another thread's request is answered 429 (Retry-After 3 s) while this one sleeps for its slot.
+        held[0] = new RateLimiter(10, 1, now::get, nanos -> {
+            slept.addAndGet(nanos);
+            now.addAndGet(nanos);
+            if (!pushedBack[0]) {
+                pushedBack[0] = true;
+                held[0].throttled(java.time.Duration.ofSeconds(3));
+            }
+        });
+        held[0].acquire();
+        held[0].acquire();
+        assertEquals("its 100 ms slot, then what is left of the 3 s Retry-After", 3_100_000_000L, slept.get());
+    }
+
+    @Test
     public void successesWinTheConfiguredRateBackStepByStep() {
         RateLimiter limiter = limiter(10, 1);
         limiter.throttled(null);

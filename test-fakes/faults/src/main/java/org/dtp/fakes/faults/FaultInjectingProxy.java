@@ -56,6 +56,9 @@ public final class FaultInjectingProxy implements AutoCloseable {
         }
     }
 
+    /** How long after a 429 a request is taken to have been in flight already. */
+    private static final long IN_FLIGHT_NANOS = Duration.ofMillis(150).toNanos();
+
     private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-connection", "te",
             "trailer", "transfer-encoding", "upgrade", "content-length", "expect");
 
@@ -75,6 +78,9 @@ public final class FaultInjectingProxy implements AutoCloseable {
     private final AtomicLong faultsLeft;
     private final AtomicLong minGapAfter429 = new AtomicLong(Long.MAX_VALUE);
     private volatile long last429 = -1;
+    /** When the latest 429 was answered (never reset), for {@link #requestsSentDuringRetryAfter}. */
+    private volatile long latest429 = -1;
+    private final AtomicLong sentDuringRetryAfter = new AtomicLong();
 
     private FaultInjectingProxy(URI target, Plan plan) throws IOException {
         this.target = target;
@@ -119,6 +125,15 @@ public final class FaultInjectingProxy implements AutoCloseable {
         return gap == Long.MAX_VALUE ? java.util.Optional.empty() : java.util.Optional.of(Duration.ofNanos(gap));
     }
 
+    /**
+     * Requests that arrived while a 429's Retry-After was running, leaving out those that arrived within
+     * {@code inFlight} of it: a concurrent client may already have sent those before it read the 429. A client that
+     * honours Retry-After for all its threads sends none.
+     */
+    public long requestsSentDuringRetryAfter() {
+        return sentDuringRetryAfter.get();
+    }
+
     private synchronized Fault decide() {
         double roll = random.nextDouble();
         double bound = 0;
@@ -138,6 +153,11 @@ public final class FaultInjectingProxy implements AutoCloseable {
         if (since429 >= 0) {
             minGapAfter429.accumulateAndGet(now - since429, Math::min);
             last429 = -1;
+        }
+        long after429 = now - latest429;
+        if (latest429 >= 0 && after429 > IN_FLIGHT_NANOS
+                && after429 < Duration.ofSeconds(plan.retryAfterSeconds()).toNanos()) {
+            sentDuringRetryAfter.incrementAndGet();
         }
         try (exchange) {
             Fault fault = decide();
@@ -159,6 +179,7 @@ public final class FaultInjectingProxy implements AutoCloseable {
                 answer(exchange, 429, Map.of("Retry-After", Integer.toString(plan.retryAfterSeconds())),
                         "{\"Code\":429,\"Message\":\"injected fault: too many requests\"}");
                 last429 = System.nanoTime();
+                latest429 = last429;
                 return;
             }
             HttpResponse<InputStream> response;
