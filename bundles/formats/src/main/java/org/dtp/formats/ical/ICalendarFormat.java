@@ -820,6 +820,21 @@ public final class ICalendarFormat {
     }
 
     /**
+     * {@code extended} with each URI value ({@code VALUE=URI}) that holds ',' ';' or '\\' escaped as TEXT (RFC 5545
+     * §3.3.11), for a server that would otherwise take it as TEXT and cut it at its first ','; read back as the URI it
+     * was ({@link #unescapedUri}). Since 1.5.
+     */
+    public static List<ExtendedProperty> textEscapedUris(List<ExtendedProperty> extended) {
+        return extended.stream().map(x -> isUri(x) && x.value().matches("(?s).*[,;\\\\].*")
+                ? new ExtendedProperty(x.name(), x.params(), x.value().replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;"))
+                : x).toList();
+    }
+
+    private static boolean isUri(ExtendedProperty x) {
+        return x.params().getOrDefault("VALUE", List.of()).stream().anyMatch(v -> v.equalsIgnoreCase("URI"));
+    }
+
+    /**
      * A URI value as it was before a writer escaped it as TEXT: a backslash is not a character of a URI (RFC 3986 §2),
      * so a backslash before ',' ';' or another backslash in one is a TEXT escape (RFC 5545 §3.3.11), which servers that
      * parse and write again every resource add to properties they do not know (Radicale and Xandikos write

@@ -108,6 +108,13 @@ public class ICalendarRoundTripTest {
         assertEquals("geo:1,2", ICalendarFormat.unescapedUri("geo:1\\,2"));
         assertEquals("a;b\\c", ICalendarFormat.unescapedUri("a\\;b\\\\c"));
         assertEquals("trailing\\", ICalendarFormat.unescapedUri("trailing\\"));
+        // what a writer escapes for such a server is read back as the URI it was; TEXT values are left as they are
+        List<ExtendedProperty> sent = List.of(new ExtendedProperty("X-A", Map.of("VALUE", List.of("URI")), "geo:1,2;u=3\\x"),
+                new ExtendedProperty("X-B", Map.of(), "a,b"));
+        List<ExtendedProperty> forServer = ICalendarFormat.textEscapedUris(sent);
+        assertEquals("geo:1\\,2\\;u=3\\\\x", forServer.get(0).value());
+        assertEquals(sent.get(1), forServer.get(1));
+        assertEquals(sent.get(0).value(), ICalendarFormat.unescapedUri(forServer.get(0).value()));
     }
 
     @Test

@@ -219,13 +219,14 @@ public final class CalDavConnector {
     }
 
     /**
-     * Reads back the resource at {@code path} and reports each field of the item the server did not store as sent:
+     * Reads back the resource at {@code path} and gives each field of the item the server did not store as sent:
      * servers rewrite what they store (Radicale 3.1.8's vobject cuts an X- property's URI value at its first comma),
      * and the fidelity report must say so. {@code sent} is the component read from the object sent, {@code storedOf}
-     * finds the same item among those read from what the server holds.
+     * finds the same item among those read from what the server holds. Empty, reported, when the server shows no such
+     * item there or one that cannot be read.
      */
-    <I extends Record> void reportWhatTheServerChanged(ImportContext context, String sourceId, String path, I sent,
-            StoredItem<I> storedOf) throws AdapterException {
+    <I extends Record> Optional<List<RecordDifferences.Difference>> whatTheServerChanged(ImportContext context, String sourceId,
+            String path, I sent, StoredItem<I> storedOf) throws AdapterException {
         DavResource stored = client.get(account(context), at(account(context), path))
                 .orElseThrow(() -> new TransientAdapterException("CalDAV shows nothing at " + path + " after the PUT", null));
         Optional<I> kept;
@@ -233,16 +234,19 @@ public final class CalDavConnector {
             kept = storedOf.find(stored.data());
         } catch (MalformedICalendarException e) {
             context.reportNotKept(sourceId, "*", "the server stored an object that cannot be read back: " + e.getMessage());
-            return;
+            return Optional.empty();
         }
         if (kept.isEmpty()) {
             context.reportNotKept(sourceId, "*", "the server does not show the item in " + path + " after the PUT");
-            return;
+            return Optional.empty();
         }
-        for (RecordDifferences.Difference d : RecordDifferences.between(sent, kept.get())) {
-            if (!d.path().equals("id")) {
-                context.reportNotKept(sourceId, d.path(), d.before() + " stored by the server as " + d.after());
-            }
+        return Optional.of(RecordDifferences.between(sent, kept.get()).stream().filter(d -> !d.path().equals("id")).toList());
+    }
+
+    /** Reports each field the server stored other than sent, as {@link #whatTheServerChanged} found them. */
+    static void reportChanged(ImportContext context, String sourceId, List<RecordDifferences.Difference> changed) {
+        for (RecordDifferences.Difference d : changed) {
+            context.reportNotKept(sourceId, d.path(), d.before() + " stored by the server as " + d.after());
         }
     }
 
