@@ -391,10 +391,13 @@ public final class JobStore {
      */
     public void recordContainerImported(UUID id, long epoch, String scope, String key, String sourceId,
                                         String destinationId) {
-        write(id, epoch, c -> {
+        // Another transfer of the scope may map the same container at the same time.
+        sql.inTransactionRetryingDuplicateKeys(c -> {
+            RunLeases.require(c, id, epoch);
             ledger.recordContainerImported(c, id, key, destinationId);
             mappings.map(c, id, List.of(new Handled(scope, key, sourceId, destinationId, null, null, null,
                     ItemRecord.Outcome.COPIED)), System.currentTimeMillis());
+            return null;
         });
     }
 
@@ -418,12 +421,8 @@ public final class JobStore {
             }
         }
         long now = System.currentTimeMillis();
-        try {
-            return sql.inTransaction(c -> mappings.open(c, owner, vertical, source, destination, now));
-        } catch (JobStoreException createdElsewhere) {
-            // a run of the same scope on another node made it at the same time: it exists now
-            return sql.inTransaction(c -> mappings.open(c, owner, vertical, source, destination, now));
-        }
+        // A run of the same scope on this node or another may make it at the same time: then it exists on the retry.
+        return sql.inTransactionRetryingDuplicateKeys(c -> mappings.open(c, owner, vertical, source, destination, now));
     }
 
     /**
@@ -608,7 +607,8 @@ public final class JobStore {
         if (progress.isEmpty()) {
             return;
         }
-        sql.inTransaction(c -> {
+        // Another transfer of the same mapping scope may map the same items at the same time (Mappings#map).
+        sql.inTransactionRetryingDuplicateKeys(c -> {
             long now = System.currentTimeMillis();
             if (fence != null && !RunLeases.extend(c, id, fence.epoch(), now + fence.ttlMillis())) {
                 throw new LeaseLostException("transfer " + id + " is run by another node now (lease epoch "

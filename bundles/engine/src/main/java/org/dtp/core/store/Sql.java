@@ -34,6 +34,41 @@ final class Sql {
         });
     }
 
+    /**
+     * {@link #inTransaction}, run again (up to {@value #DUPLICATE_KEY_ATTEMPTS} times in all) when it failed because a
+     * concurrent transaction inserted a row with the same unique key first (SQLState 23505 on H2 and PostgreSQL alike):
+     * for work that reads which rows exist and inserts the others, as two transfers of one mapping scope do at once.
+     * The failed attempt was rolled back whole, and the next one sees the other's rows. {@code work} must keep nothing
+     * of an attempt outside the database.
+     */
+    <T> T inTransactionRetryingDuplicateKeys(Work<T> work) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return inTransaction(work);
+            } catch (JobStoreException e) {
+                if (attempt >= DUPLICATE_KEY_ATTEMPTS || !isDuplicateKey(e)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    static final int DUPLICATE_KEY_ATTEMPTS = 4;
+
+    /** Whether {@code e} comes of a unique key violation (in its causes, or the next exceptions of a batch's). */
+    static boolean isDuplicateKey(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                for (SQLException next = sql; next != null; next = next.getNextException()) {
+                    if ("23505".equals(next.getSQLState())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     /** Runs {@code work} on a connection in auto-commit mode (reads, and single statements). */
     <T> T withConnection(Work<T> work) {
         try (Connection c = db.getConnection()) {

@@ -96,6 +96,46 @@ public class MappingStoreTest {
         assertTrue(store.mapped(otherDestination, List.of("i:a")).isEmpty());
     }
 
+    /**
+     * Two transfers of one scope (the same owner between the same accounts, started twice) write runs that map the same
+     * new items at the same moment: both inserts meet, and the one that comes second is written again, as updates,
+     * instead of failing its run on the duplicate key.
+     */
+    @Test
+    public void twoTransfersOfOneScopeMapTheSameItemsAtOnce() throws Exception {
+        String scope = store.openMappingScope("alice", Vertical.CONTACTS, "src:me", "dst:me");
+        UUID[] jobs = {job(), job()};
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 10; round++) {
+                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+                List<java.util.concurrent.Future<?>> writes = new java.util.ArrayList<>();
+                for (UUID id : jobs) {
+                    JobStore.RunProgress run = new JobStore.RunProgress();
+                    for (int i = 0; i < 200; i++) {
+                        String key = round + "-" + i;
+                        run.handled("", item(scope, key, "dest-" + key + "-" + id, "f", ItemRecord.Outcome.COPIED), 0, List.of());
+                    }
+                    writes.add(threads.submit(() -> {
+                        together.await();
+                        store.record(id, run);
+                        return null;
+                    }));
+                }
+                for (java.util.concurrent.Future<?> write : writes) {
+                    write.get(); // throws if a run's write failed
+                }
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        Map<String, JobStore.Mapped> mapped = store.mapped(scope, List.of("i:0-0", "i:9-199"));
+        assertEquals(2, mapped.size());
+        for (UUID id : jobs) {
+            assertEquals(2000, store.itemRecords(id, 0, 1).total());
+        }
+    }
+
     @Test
     public void anUpdateReplacesTheMappingAndCountsShowCopiedUpdatedUnchanged() {
         String scope = store.openMappingScope("alice", Vertical.CONTACTS, "src:me", "dst:me");
