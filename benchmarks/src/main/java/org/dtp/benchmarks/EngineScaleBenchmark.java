@@ -335,9 +335,12 @@ public final class EngineScaleBenchmark {
                     }
                 }
                 java.util.concurrent.ConcurrentLinkedQueue<java.util.UUID> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
+                // Transfers of different accounts, as many users' are: the same accounts' would find each other's
+                // items mapped already and copy only the first's.
                 for (int j = 0; j < jobs; j++) {
-                    queue.add(manager.start(new TransferRequest(Vertical.CONTACTS, new TransferEndpoint("memory", Map.of()),
-                            new TransferEndpoint("memory", Map.of()))).id());
+                    Map<String, String> account = Map.of("account", "user" + j);
+                    queue.add(manager.start(new TransferRequest(Vertical.CONTACTS, new TransferEndpoint("memory", account),
+                            new TransferEndpoint("memory", account))).id());
                 }
                 // Each node's 4 workers take the next queued job, as Quartz hands them out.
                 java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(4 * nodes);
