@@ -219,14 +219,30 @@ public final class CalDavConnector {
     }
 
     /**
-     * Reads back the resource at {@code path} and gives each field of the item the server did not store as sent:
-     * servers rewrite what they store (Radicale 3.1.8's vobject cuts an X- property's URI value at its first comma),
-     * and the fidelity report must say so. {@code sent} is the component read from the object sent, {@code storedOf}
-     * finds the same item among those read from what the server holds. Empty, reported, when the server shows no such
-     * item there or one that cannot be read.
+     * Reads back the resource at {@code path} and reports each field of the item the server did not store as sent:
+     * servers rewrite what they store, and the fidelity report must say so. {@code sent} is the component read from the
+     * object sent, {@code storedOf} finds the same item among those read from what the server holds (both as
+     * {@link ComparableComponents} makes them). A server that parses a property it does not know as TEXT (Radicale
+     * 3.1.8's vobject) cuts its URI value at the first ',' (Apple's
+     * {@code X-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:48.85,2.35}): the component is then written once more by
+     * {@code escaped}, with such values TEXT-escaped, which that server keeps and dtp reads back as the URI it was
+     * ({@link ICalendarFormat#textEscapedUris}); servers that keep a value as sent get it unescaped, as clients write it.
      */
-    <I extends Record> Optional<List<RecordDifferences.Difference>> whatTheServerChanged(ImportContext context, String sourceId,
-            String path, I sent, StoredItem<I> storedOf) throws AdapterException {
+    <I extends Record> void reportWhatTheServerChanged(ImportContext context, String sourceId, String path, String occurrence,
+            String componentName, I sent, StoredItem<I> storedOf, ComponentWriter escaped, Set<String> tzids,
+            List<ExtendedProperty> escapedExtended) throws AdapterException {
+        Optional<List<RecordDifferences.Difference>> changed = whatTheServerChanged(context, sourceId, path, sent, storedOf);
+        if (changed.isPresent() && changed.get().stream().anyMatch(CalDavConnector::isUriCutAtComma)) {
+            replaceComponent(context, sourceId, path, occurrence, componentName, escaped, tzids, escapedExtended);
+            changed = whatTheServerChanged(context, sourceId, path, sent, storedOf);
+        }
+        changed.ifPresent(differences -> differences.forEach(d ->
+                context.reportNotKept(sourceId, d.path(), d.before() + " stored by the server as " + d.after())));
+    }
+
+    /** Each field the server stored other than sent; empty, reported, when it shows no such item there or one it cannot read. */
+    private <I extends Record> Optional<List<RecordDifferences.Difference>> whatTheServerChanged(ImportContext context,
+            String sourceId, String path, I sent, StoredItem<I> storedOf) throws AdapterException {
         DavResource stored = client.get(account(context), at(account(context), path))
                 .orElseThrow(() -> new TransientAdapterException("CalDAV shows nothing at " + path + " after the PUT", null));
         Optional<I> kept;
@@ -243,11 +259,11 @@ public final class CalDavConnector {
         return Optional.of(RecordDifferences.between(sent, kept.get()).stream().filter(d -> !d.path().equals("id")).toList());
     }
 
-    /** Reports each field the server stored other than sent, as {@link #whatTheServerChanged} found them. */
-    static void reportChanged(ImportContext context, String sourceId, List<RecordDifferences.Difference> changed) {
-        for (RecordDifferences.Difference d : changed) {
-            context.reportNotKept(sourceId, d.path(), d.before() + " stored by the server as " + d.after());
-        }
+    /** An extended property's value (the item's or an alarm's) the server stored only up to a ',' of it. */
+    private static boolean isUriCutAtComma(RecordDifferences.Difference d) {
+        return d.path().matches("(alarms\\[\\d+]\\.)?extended\\[\\d+]\\.value") && d.before() instanceof String before
+                && d.after() instanceof String after && before.startsWith(after) && before.length() > after.length()
+                && before.charAt(after.length()) == ',';
     }
 
     /** The item of an importer among those of a stored object's text. */

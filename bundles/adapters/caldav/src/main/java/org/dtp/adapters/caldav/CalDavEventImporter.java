@@ -1,10 +1,7 @@
 package org.dtp.adapters.caldav;
 
-import org.dtp.formats.fidelity.RecordDifferences;
 import org.dtp.formats.ical.ICalendarFormat;
 import org.dtp.formats.ical.MalformedICalendarException;
-import org.dtp.models.ExtendedProperty;
-import org.dtp.models.calendar.Alarm;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -19,10 +16,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-import java.util.Comparator;
-import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Imports calendars and events into a CalDAV account: each calendar a new calendar (MKCALENDAR, VEVENT) named
@@ -104,13 +98,7 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         return event.recurrenceId() == null ? "" : ICalendarFormat.timeText(event.recurrenceId());
     }
 
-    /**
-     * Reads back the resource at {@code path} and reports what the server did not keep of the event sent as
-     * {@code text}. A server that parses a property it does not know as TEXT (Radicale 3.1.8's vobject) cuts its URI
-     * value at the first ',' (Apple's {@code X-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:48.85,2.35}): the event is then
-     * sent once more with such values TEXT-escaped, which that server keeps and dtp reads back as the URI it was
-     * ({@link ICalendarFormat#textEscapedUris}). Servers that keep the value as sent get it unescaped, as clients write it.
-     */
+    /** Reads back the resource at {@code path} and reports what the server did not keep of the event sent as {@code text}. */
     private void reportWhatTheServerChanged(ImportContext context, CalendarEvent event, String path, String text)
             throws AdapterException {
         CalendarEvent sent;
@@ -120,48 +108,15 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         } catch (MalformedICalendarException e) {
             return; // sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither
         }
-        Optional<List<RecordDifferences.Difference>> changed = whatTheServerChanged(context, event, path, sent);
-        if (changed.isPresent() && changed.get().stream().anyMatch(CalDavEventImporter::isUriCutAtComma)) {
-            CalendarEvent escaped = event.toBuilder().extended(ICalendarFormat.textEscapedUris(event.extended()))
-                    .alarms(event.alarms().stream().map(a -> withExtended(a, ICalendarFormat.textEscapedUris(a.extended()))).toList())
-                    .build();
-            connector.replaceComponent(context, event.id(), path, occurrenceOf(event), "VEVENT", uid -> componentOf(escaped, uid),
-                    ICalendarFormat.timeZoneIds(escaped), escaped.extended());
-            changed = whatTheServerChanged(context, event, path, sent);
-        }
-        changed.ifPresent(c -> CalDavConnector.reportChanged(context, event.id(), c));
+        CalendarEvent escaped = event.toBuilder().extended(ICalendarFormat.textEscapedUris(event.extended()))
+                .alarms(ComparableComponents.textEscapedUris(event.alarms())).build();
+        connector.reportWhatTheServerChanged(context, event.id(), path, occurrenceOf(event), "VEVENT", sent,
+                stored -> ICalendarFormat.readEvents(path, stored).stream()
+                        .filter(e -> Objects.equals(e.recurrenceId(), event.recurrenceId())).findFirst().map(CalDavEventImporter::comparable),
+                uid -> componentOf(escaped, uid), ICalendarFormat.timeZoneIds(escaped), escaped.extended());
     }
 
-    private Optional<List<RecordDifferences.Difference>> whatTheServerChanged(ImportContext context, CalendarEvent event, String path,
-                                                                               CalendarEvent sent) throws AdapterException {
-        return connector.whatTheServerChanged(context, event.id(), path, sent, stored -> ICalendarFormat.readEvents(path, stored)
-                .stream().filter(e -> Objects.equals(e.recurrenceId(), event.recurrenceId())).findFirst().map(CalDavEventImporter::comparable));
-    }
-
-    /** An extended property's value (the event's or an alarm's) the server stored only up to a ',' of it. */
-    private static boolean isUriCutAtComma(RecordDifferences.Difference d) {
-        return d.path().matches("(alarms\\[\\d+]\\.)?extended\\[\\d+]\\.value") && d.before() instanceof String before && d.after() instanceof String after
-                && before.startsWith(after) && before.length() > after.length() && before.charAt(after.length()) == ',';
-    }
-
-    /**
-     * {@code e} as compared with what the server stored: without the VTIMEZONEs it carries (the resource's, which a
-     * server may store re-serialised), and with its and its alarms' other properties in one order, as the order of a
-     * component's properties means nothing (RFC 5545 §3.6) and servers change it (Radicale groups an alarm's).
-     */
     private static CalendarEvent comparable(CalendarEvent e) {
-        return e.toBuilder()
-                .extended(inOneOrder(e.extended().stream().filter(x -> !x.name().equals(ICalendarFormat.VTIMEZONE_PROPERTY)).toList()))
-                .alarms(e.alarms().stream().map(a -> withExtended(a, inOneOrder(a.extended()))).toList())
-                .build();
-    }
-
-    private static List<ExtendedProperty> inOneOrder(List<ExtendedProperty> properties) {
-        return properties.stream().sorted(Comparator.comparing(ExtendedProperty::name).thenComparing(ExtendedProperty::value)
-                .thenComparing(x -> x.params().toString())).toList();
-    }
-
-    private static Alarm withExtended(Alarm a, List<ExtendedProperty> extended) {
-        return new Alarm(a.action(), a.actionText(), a.triggerOffset(), a.triggerFromEnd(), a.triggerAt(), a.description(), extended);
+        return e.toBuilder().extended(ComparableComponents.extended(e.extended())).alarms(ComparableComponents.alarms(e.alarms())).build();
     }
 }

@@ -1,6 +1,7 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;
 import org.dtp.spi.AdapterException;
@@ -51,8 +52,10 @@ public final class CalDavTaskImporter implements Importer<TaskList, Task> {
         reportWhatCalDavCannotSay(context, task);
         String uid = CalDavConnector.uidOf(context.jobId(), idempotencyKey, task.uid());
         String text = componentOf(task, uid);
-        return connector.putComponent(context, task.id(), list, uid, "", "VTODO", text, ICalendarFormat.timeZoneIds(task),
+        String path = connector.putComponent(context, task.id(), list, uid, "", "VTODO", text, ICalendarFormat.timeZoneIds(task),
                 task.extended());
+        reportWhatTheServerChanged(context, task, path, text);
+        return path;
     }
 
     /** Replaces the task's VTODO in the resource an earlier transfer made, keeping its UID (see {@link CalDavConnector#replaceComponent}). */
@@ -60,9 +63,30 @@ public final class CalDavTaskImporter implements Importer<TaskList, Task> {
     public String updateItem(ImportContext context, String idempotencyKey, Task task, String containerId, String destinationId)
             throws AdapterException {
         reportWhatCalDavCannotSay(context, task);
-        connector.replaceComponent(context, task.id(), destinationId, "", "VTODO", uid -> componentOf(task, uid),
+        String text = connector.replaceComponent(context, task.id(), destinationId, "", "VTODO", uid -> componentOf(task, uid),
                 ICalendarFormat.timeZoneIds(task), task.extended());
+        reportWhatTheServerChanged(context, task, destinationId, text);
         return destinationId;
+    }
+
+    /** Reads back the resource at {@code path} and reports what the server did not keep of the task sent as {@code text}. */
+    private void reportWhatTheServerChanged(ImportContext context, Task task, String path, String text) throws AdapterException {
+        Task sent;
+        try {
+            sent = comparable(ICalendarFormat.readTasks(path, CalDavConnector.objectOf(text, ICalendarFormat.timeZoneIds(task),
+                    task.extended())).get(0));
+        } catch (MalformedICalendarException e) {
+            return; // sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither
+        }
+        Task escaped = task.toBuilder().extended(ICalendarFormat.textEscapedUris(task.extended()))
+                .alarms(ComparableComponents.textEscapedUris(task.alarms())).build();
+        connector.reportWhatTheServerChanged(context, task.id(), path, "", "VTODO", sent,
+                stored -> ICalendarFormat.readTasks(path, stored).stream().findFirst().map(CalDavTaskImporter::comparable),
+                uid -> componentOf(escaped, uid), ICalendarFormat.timeZoneIds(escaped), escaped.extended());
+    }
+
+    private static Task comparable(Task t) {
+        return t.toBuilder().extended(ComparableComponents.extended(t.extended())).alarms(ComparableComponents.alarms(t.alarms())).build();
     }
 
     private static void reportWhatCalDavCannotSay(ImportContext context, Task task) {

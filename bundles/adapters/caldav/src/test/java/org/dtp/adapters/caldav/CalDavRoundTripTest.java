@@ -185,6 +185,25 @@ public class CalDavRoundTripTest {
         }
     }
 
+    /** Tasks are read back too: a cut URI value is sent again escaped, a TEXT value's cut comma reported. */
+    @Test
+    public void whatTheServerChangesOfATaskIsMendedOrReported() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 50);
+        Task task = Task.builder().id("t1").uid("t1@example.org").title("Visit the site")
+                .extended(List.of(new org.dtp.models.ExtendedProperty("X-APPLE-STRUCTURED-LOCATION",
+                                java.util.Map.of("VALUE", List.of("URI"), "X-TITLE", List.of("Site")), "geo:48.855600,2.357900"),
+                        new org.dtp.models.ExtendedProperty("X-NOTE", java.util.Map.of(), "first,second")))
+                .build();
+        TestImportContext ctx = f.destination();
+        String list = f.taskImporter.importContainer(ctx, "c:tasks", new TaskList("tasks", "Site tasks"), null);
+        f.taskImporter.importItem(ctx, "i:t1", task, list);
+
+        assertEquals(ctx.notKept().toString(), 1, ctx.notKept().size());
+        assertTrue(ctx.notKept().toString(), ctx.notKept().get(0).reason().equals("first,second stored by the server as first"));
+        Task back = f.exportAll(f.tasks.pages, list).items().get(0);
+        assertTrue(back.extended().toString(), back.extended().contains(task.extended().get(0)));
+    }
+
     private static void assertSameFields(CalendarEvent expected, CalendarEvent actual) throws Exception {
         for (RecordComponent field : CalendarEvent.class.getRecordComponents()) {
             if (!field.getName().equals("id")) {
