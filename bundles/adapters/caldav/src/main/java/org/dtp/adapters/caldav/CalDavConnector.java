@@ -220,17 +220,23 @@ public final class CalDavConnector {
 
     /**
      * Reads back the resource at {@code path} and reports each field of the item the server did not store as sent:
-     * servers rewrite what they store, and the fidelity report must say so. {@code sent} is the component read from the
-     * object sent, {@code storedOf} finds the same item among those read from what the server holds (both as
-     * {@link ComparableComponents} makes them). A server that parses a property it does not know as TEXT (Radicale
+     * servers rewrite what they store, and the fidelity report must say so. {@code storedOf} finds the item among those
+     * read from an object's text, as {@link ComparableComponents} makes them: from the object {@code sentText} was sent
+     * in, and from what the server holds. A server that parses a property it does not know as TEXT (Radicale
      * 3.1.8's vobject) cuts its URI value at the first ',' (Apple's
      * {@code X-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:48.85,2.35}): the component is then written once more by
      * {@code escaped}, with such values TEXT-escaped, which that server keeps and dtp reads back as the URI it was
      * ({@link ICalendarFormat#textEscapedUris}); servers that keep a value as sent get it unescaped, as clients write it.
      */
     <I extends Record> void reportWhatTheServerChanged(ImportContext context, String sourceId, String path, String occurrence,
-            String componentName, I sent, StoredItem<I> storedOf, ComponentWriter escaped, Set<String> tzids,
-            List<ExtendedProperty> escapedExtended) throws AdapterException {
+            String componentName, String sentText, Set<String> tzids, List<ExtendedProperty> extended, StoredItem<I> storedOf,
+            ComponentWriter escaped, List<ExtendedProperty> escapedExtended) throws AdapterException {
+        I sent;
+        try {
+            sent = storedOf.find(objectOf(sentText, tzids, extended)).orElseThrow();
+        } catch (MalformedICalendarException e) {
+            return; // sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither
+        }
         Optional<List<RecordDifferences.Difference>> changed = whatTheServerChanged(context, sourceId, path, sent, storedOf);
         if (changed.isPresent() && changed.get().stream().anyMatch(CalDavConnector::isUriCutAtComma)) {
             replaceComponent(context, sourceId, path, occurrence, componentName, escaped, tzids, escapedExtended);

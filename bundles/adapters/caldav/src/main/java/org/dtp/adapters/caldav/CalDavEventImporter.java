@@ -1,7 +1,6 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.ical.ICalendarFormat;
-import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -101,19 +100,12 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
     /** Reads back the resource at {@code path} and reports what the server did not keep of the event sent as {@code text}. */
     private void reportWhatTheServerChanged(ImportContext context, CalendarEvent event, String path, String text)
             throws AdapterException {
-        CalendarEvent sent;
-        try {
-            sent = comparable(ICalendarFormat.readEvents(path, CalDavConnector.objectOf(text, ICalendarFormat.timeZoneIds(event),
-                    event.extended())).get(0));
-        } catch (MalformedICalendarException e) {
-            return; // sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither
-        }
         CalendarEvent escaped = event.toBuilder().extended(ICalendarFormat.textEscapedUris(event.extended()))
                 .alarms(ComparableComponents.textEscapedUris(event.alarms())).build();
-        connector.reportWhatTheServerChanged(context, event.id(), path, occurrenceOf(event), "VEVENT", sent,
-                stored -> ICalendarFormat.readEvents(path, stored).stream()
+        connector.reportWhatTheServerChanged(context, event.id(), path, occurrenceOf(event), "VEVENT", text,
+                ICalendarFormat.timeZoneIds(event), event.extended(), object -> ICalendarFormat.readEvents(path, object).stream()
                         .filter(e -> Objects.equals(e.recurrenceId(), event.recurrenceId())).findFirst().map(CalDavEventImporter::comparable),
-                uid -> componentOf(escaped, uid), ICalendarFormat.timeZoneIds(escaped), escaped.extended());
+                uid -> componentOf(escaped, uid), escaped.extended());
     }
 
     private static CalendarEvent comparable(CalendarEvent e) {

@@ -1,7 +1,6 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.ical.ICalendarFormat;
-import org.dtp.formats.ical.MalformedICalendarException;
 import org.dtp.models.tasks.Task;
 import org.dtp.models.tasks.TaskList;
 import org.dtp.spi.AdapterException;
@@ -71,18 +70,11 @@ public final class CalDavTaskImporter implements Importer<TaskList, Task> {
 
     /** Reads back the resource at {@code path} and reports what the server did not keep of the task sent as {@code text}. */
     private void reportWhatTheServerChanged(ImportContext context, Task task, String path, String text) throws AdapterException {
-        Task sent;
-        try {
-            sent = comparable(ICalendarFormat.readTasks(path, CalDavConnector.objectOf(text, ICalendarFormat.timeZoneIds(task),
-                    task.extended())).get(0));
-        } catch (MalformedICalendarException e) {
-            return; // sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither
-        }
         Task escaped = task.toBuilder().extended(ICalendarFormat.textEscapedUris(task.extended()))
                 .alarms(ComparableComponents.textEscapedUris(task.alarms())).build();
-        connector.reportWhatTheServerChanged(context, task.id(), path, "", "VTODO", sent,
-                stored -> ICalendarFormat.readTasks(path, stored).stream().findFirst().map(CalDavTaskImporter::comparable),
-                uid -> componentOf(escaped, uid), ICalendarFormat.timeZoneIds(escaped), escaped.extended());
+        connector.reportWhatTheServerChanged(context, task.id(), path, "", "VTODO", text, ICalendarFormat.timeZoneIds(task),
+                task.extended(), object -> ICalendarFormat.readTasks(path, object).stream().findFirst().map(CalDavTaskImporter::comparable),
+                uid -> componentOf(escaped, uid), escaped.extended());
     }
 
     private static Task comparable(Task t) {
