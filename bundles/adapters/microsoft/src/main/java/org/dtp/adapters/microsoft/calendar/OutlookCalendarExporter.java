@@ -311,9 +311,14 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
             return null;
         }
         ZoneId zone = originalZone.isBlank() ? null : zone(originalZone);
+        String tzid = originalZone;
+        if (zone == null && !originalZone.isBlank()) {
+            zone = WindowsZones.of(originalZone).orElse(null);
+            tzid = zone == null ? originalZone : zone.getId();
+        }
         if (time.utc() != null && zone != null && !zone.equals(ZoneOffset.UTC)) {
             LocalDateTime local = LocalDateTime.ofInstant(time.utc(), zone);
-            return allDay ? CalendarTime.ofDate(local.toLocalDate()) : CalendarTime.ofZoned(local, zone.getId());
+            return allDay ? CalendarTime.ofDate(local.toLocalDate()) : CalendarTime.ofZoned(local, tzid);
         }
         if (allDay) {
             return CalendarTime.ofDate(time.utc() != null ? time.utc().atOffset(ZoneOffset.UTC).toLocalDate() : time.dateTime().toLocalDate());
@@ -321,18 +326,11 @@ public final class OutlookCalendarExporter extends GraphComponent implements Exp
         return time;
     }
 
-    /**
-     * The zone a Graph or iCalendar zone name stands for: UTC, an IANA id Java knows, or a Windows name as CLDR maps it
-     * ({@link WindowsZones}); null for any other (Outlook's {@code tzone://Microsoft/Custom}).
-     */
     static ZoneId zone(String id) {
-        if (id.toUpperCase(Locale.ROOT).equals("UTC")) {
-            return ZoneOffset.UTC;
-        }
         try {
-            return ZoneId.of(id);
+            return id.toUpperCase(Locale.ROOT).equals("UTC") ? ZoneOffset.UTC : ZoneId.of(id);
         } catch (DateTimeException e) {
-            return WindowsZones.of(id).orElse(null);
+            return null; // a Windows zone name, or Outlook's tzone://Microsoft/Custom
         }
     }
 

@@ -157,9 +157,8 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
      * Deletes the occurrences the series' EXDATEs name (https://learn.microsoft.com/en-us/graph/api/event-delete), also
      * when the series was made by an earlier attempt. An EXDATE that names no occurrence (or one deleted before) changes
      * nothing, as in RFC 5545. An EXDATE that is a date, or one of an all-day series, names the occurrence on that day
-     * (its wall date) in the series' zone, as clients that mix the two mean it. A Windows zone name (as Outlook writes
-     * TZIDs) is the IANA zone CLDR maps it to; in a zone neither Java nor that table knows (a Windows name newer than
-     * it) the occurrence is found by its wall time in that zone, as Graph answers in it.
+     * (its wall date) in the series' zone, as clients that mix the two mean it. In a zone Java does not know (a
+     * Windows name, as Outlook writes TZIDs) the occurrence is found by its wall time in that zone.
      */
     private static void cancel(GraphApi api, String seriesId, CalendarEvent series) throws AdapterException {
         ZoneId zone = zoneOf(series.start());
@@ -213,10 +212,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
                 .findFirst().map(instance -> instance.path("id").asText());
     }
 
-    /**
-     * Whether {@code time} is a wall time in a zone neither Java nor CLDR's Windows names know, named as a Prefer header
-     * can carry it.
-     */
+    /** Whether {@code time} is a wall time in a zone Java does not know, named as a Prefer header can carry it. */
     private static boolean isZoneOnlyGraphKnows(CalendarTime time) {
         return time.dateTime() != null && time.timeZoneId() != null && OutlookCalendarExporter.zone(time.timeZoneId()) == null
                 && ZONE_NAME.matcher(time.timeZoneId()).matches();
@@ -239,10 +235,7 @@ public final class OutlookCalendarImporter extends GraphComponent implements Imp
         return time.dateTime().atZone(zoneOf(time)).toInstant();
     }
 
-    /**
-     * The zone a time is written in: its own when Java or CLDR's Windows names know it, else UTC (as Outlook is given
-     * dates and floating times).
-     */
+    /** The zone a time is written in: its own when Java knows it, else UTC (as Outlook is given dates and floating times). */
     private static ZoneId zoneOf(CalendarTime time) {
         ZoneId zone = time.timeZoneId() == null || time.date() != null ? null : OutlookCalendarExporter.zone(time.timeZoneId());
         return zone == null ? ZoneOffset.UTC : zone;

@@ -361,7 +361,7 @@ public class OutlookCalendarTest {
 
     /**
      * A weekly meeting as Outlook exports it, in a Windows zone Java does not know (DTSTART and EXDATE with
-     * TZID=W. Europe Standard Time): the EXDATE's occurrence is found in the zone CLDR maps that name to and deleted.
+     * TZID=W. Europe Standard Time): the EXDATE's occurrence is found by its wall time in that zone and deleted.
      */
     @Test
     public void anExdateInAWindowsZoneDeletesItsOccurrence() throws Exception {
