@@ -392,7 +392,7 @@ public final class JobStore {
     public void recordContainerImported(UUID id, long epoch, String scope, String key, String sourceId,
                                         String destinationId) {
         // Another transfer of the scope may map the same container at the same time.
-        sql.inTransactionRetryingDuplicateKeys(c -> {
+        sql.inTransactionRetryingConflicts(c -> {
             RunLeases.require(c, id, epoch);
             ledger.recordContainerImported(c, id, key, destinationId);
             mappings.map(c, id, List.of(new Handled(scope, key, sourceId, destinationId, null, null, null,
@@ -422,7 +422,7 @@ public final class JobStore {
         }
         long now = System.currentTimeMillis();
         // A run of the same scope on this node or another may make it at the same time: then it exists on the retry.
-        return sql.inTransactionRetryingDuplicateKeys(c -> mappings.open(c, owner, vertical, source, destination, now));
+        return sql.inTransactionRetryingConflicts(c -> mappings.open(c, owner, vertical, source, destination, now));
     }
 
     /**
@@ -608,7 +608,7 @@ public final class JobStore {
             return;
         }
         // Another transfer of the same mapping scope may map the same items at the same time (Mappings#map).
-        sql.inTransactionRetryingDuplicateKeys(c -> {
+        sql.inTransactionRetryingConflicts(c -> {
             long now = System.currentTimeMillis();
             if (fence != null && !RunLeases.extend(c, id, fence.epoch(), now + fence.ttlMillis())) {
                 throw new LeaseLostException("transfer " + id + " is run by another node now (lease epoch "

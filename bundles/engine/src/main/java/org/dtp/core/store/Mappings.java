@@ -115,7 +115,8 @@ final class Mappings {
 
     private void map(Connection c, UUID job, String scope, List<JobStore.Handled> items, long now) throws SQLException {
         DataKeyCipher cipher = keys.require(c, scope);
-        Map<String, JobStore.Handled> byHash = new LinkedHashMap<>();
+        // In key order, so that two runs writing the same keys at once lock them in the same order (no deadlock).
+        Map<String, JobStore.Handled> byHash = new java.util.TreeMap<>();
         for (JobStore.Handled item : items) {
             byHash.put(keys.hash(scope, item.key()), item); // the last write of a key wins
         }

@@ -35,32 +35,38 @@ final class Sql {
     }
 
     /**
-     * {@link #inTransaction}, run again (up to {@value #DUPLICATE_KEY_ATTEMPTS} times in all) when it failed because a
-     * concurrent transaction inserted a row with the same unique key first (SQLState 23505 on H2 and PostgreSQL alike):
-     * for work that reads which rows exist and inserts the others, as two transfers of one mapping scope do at once.
-     * The failed attempt was rolled back whole, and the next one sees the other's rows. {@code work} must keep nothing
-     * of an attempt outside the database.
+     * {@link #inTransaction}, run again (up to {@value #CONFLICT_ATTEMPTS} times in all) when it failed because a
+     * concurrent transaction inserted a row with the same unique key first (SQLState 23505 on H2 and PostgreSQL alike),
+     * or was chosen as a deadlock's victim (40P01) or failed to serialize (40001): for work that reads which rows exist
+     * and inserts the others, as two transfers of one mapping scope do at once. The failed attempt was rolled back
+     * whole, and the next one sees the other's rows. {@code work} must keep nothing of an attempt outside the database.
      */
-    <T> T inTransactionRetryingDuplicateKeys(Work<T> work) {
+    <T> T inTransactionRetryingConflicts(Work<T> work) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return inTransaction(work);
             } catch (JobStoreException e) {
-                if (attempt >= DUPLICATE_KEY_ATTEMPTS || !isDuplicateKey(e)) {
+                if (attempt >= CONFLICT_ATTEMPTS || !lostToAConcurrentOne(e)) {
                     throw e;
                 }
             }
         }
     }
 
-    static final int DUPLICATE_KEY_ATTEMPTS = 4;
+    static final int CONFLICT_ATTEMPTS = 4;
 
-    /** Whether {@code e} comes of a unique key violation (in its causes, or the next exceptions of a batch's). */
-    static boolean isDuplicateKey(Throwable e) {
+    /** SQLStates of a transaction that lost to a concurrent one: unique key violation, deadlock, serialization failure. */
+    private static final java.util.Set<String> LOST_TO_A_CONCURRENT_ONE = java.util.Set.of("23505", "40P01", "40001");
+
+    /**
+     * Whether {@code e} comes of a unique key violation, a deadlock or a serialization failure (in its causes, or the
+     * next exceptions of a batch's).
+     */
+    static boolean lostToAConcurrentOne(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql) {
                 for (SQLException next = sql; next != null; next = next.getNextException()) {
-                    if ("23505".equals(next.getSQLState())) {
+                    if (LOST_TO_A_CONCURRENT_ONE.contains(next.getSQLState())) {
                         return true;
                     }
                 }
