@@ -225,7 +225,7 @@ public final class CalDavConnector {
      * in, and from what the server holds. A server that parses a property it does not know as TEXT (Radicale
      * 3.1.8's vobject) cuts its URI value at the first ',' (Apple's
      * {@code X-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:48.85,2.35}): the component is then written once more by
-     * {@code escaped}, with such values TEXT-escaped, which that server keeps and dtp reads back as the URI it was
+     * {@code escaped} (null when escaping changes none of its values), with such values TEXT-escaped, which that server keeps and dtp reads back as the URI it was
      * ({@link ICalendarFormat#textEscapedUris}); servers that keep a value as sent get it unescaped, as clients write it.
      */
     <I extends Record> void reportWhatTheServerChanged(ImportContext context, String sourceId, String path, String occurrence,
@@ -233,14 +233,21 @@ public final class CalDavConnector {
             ComponentWriter escaped, List<ExtendedProperty> escapedExtended) throws AdapterException {
         I sent;
         try {
-            sent = storedOf.find(objectOf(sentText, tzids, extended)).orElseThrow();
+            sent = storedOf.find(objectOf(sentText, tzids, extended)).orElse(null);
         } catch (MalformedICalendarException e) {
             return; // sent with a TZID it has no VTIMEZONE for (putComponent reported it): no reader takes it back, dtp's neither
         }
+        if (sent == null) {
+            return; // not read back from its own text as the same item: nothing to compare the server's with
+        }
         Optional<List<RecordDifferences.Difference>> changed = whatTheServerChanged(context, sourceId, path, sent, storedOf);
-        if (changed.isPresent() && changed.get().stream().anyMatch(CalDavConnector::isUriCutAtComma)) {
-            replaceComponent(context, sourceId, path, occurrence, componentName, escaped, tzids, escapedExtended);
-            changed = whatTheServerChanged(context, sourceId, path, sent, storedOf);
+        if (escaped != null && changed.isPresent() && changed.get().stream().anyMatch(CalDavConnector::isUriCutAtComma)) {
+            try {
+                replaceComponent(context, sourceId, path, occurrence, componentName, escaped, tzids, escapedExtended);
+                changed = whatTheServerChanged(context, sourceId, path, sent, storedOf);
+            } catch (ItemNotUpdatableException e) {
+                // The item is stored; it cannot be sent again (no ETag, or gone): what the server changed is reported.
+            }
         }
         changed.ifPresent(differences -> differences.forEach(d ->
                 context.reportNotKept(sourceId, d.path(), d.before() + " stored by the server as " + d.after())));

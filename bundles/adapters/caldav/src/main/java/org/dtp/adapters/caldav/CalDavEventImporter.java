@@ -105,7 +105,7 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         connector.reportWhatTheServerChanged(context, event.id(), path, occurrenceOf(event), "VEVENT", text,
                 ICalendarFormat.timeZoneIds(event), event.extended(), object -> ICalendarFormat.readEvents(path, object).stream()
                         .filter(e -> Objects.equals(e.recurrenceId(), event.recurrenceId())).findFirst().map(CalDavEventImporter::comparable),
-                uid -> componentOf(escaped, uid), escaped.extended());
+                escaped.equals(event) ? null : uid -> componentOf(escaped, uid), escaped.extended());
     }
 
     private static CalendarEvent comparable(CalendarEvent e) {

@@ -74,7 +74,7 @@ public final class CalDavTaskImporter implements Importer<TaskList, Task> {
                 .alarms(ComparableComponents.textEscapedUris(task.alarms())).build();
         connector.reportWhatTheServerChanged(context, task.id(), path, "", "VTODO", text, ICalendarFormat.timeZoneIds(task),
                 task.extended(), object -> ICalendarFormat.readTasks(path, object).stream().findFirst().map(CalDavTaskImporter::comparable),
-                uid -> componentOf(escaped, uid), escaped.extended());
+                escaped.equals(task) ? null : uid -> componentOf(escaped, uid), escaped.extended());
     }
 
     private static Task comparable(Task t) {
