@@ -82,10 +82,14 @@ public final class RateLimiter {
     /** Takes one permit, waiting for it if needed (and, when shared, for one of the cluster's). */
     public void acquire() throws InterruptedException {
         long wait = reserve();
-        // A 429 heard by another thread while this one slept holds it back too: its slot was taken before.
-        while (wait > 0) {
+        if (wait > 0) {
             sleeper.sleepNanos(wait);
-            wait = pausedFor();
+            // A 429 heard by another thread while this one slept holds it back too (its slot was taken before): it
+            // waits out the Retry-After and takes a new slot at the lowered rate, so the threads that slept do not all
+            // go at once. Once only: the unlimited limiter's sleeps do not wait, and a loop would spin.
+            if (pausedFor() > 0) {
+                sleeper.sleepNanos(reserve());
+            }
         }
         ClusterPermits shared = cluster;
         if (shared != null) {

@@ -121,7 +121,8 @@ public class RateLimiterTest {
         });
         held[0].acquire();
         held[0].acquire();
-        assertEquals("its 100 ms slot, then what is left of the 3 s Retry-After", 3_100_000_000L, slept.get());
+        assertEquals("its 100 ms slot, then the 3 s Retry-After and a new slot at the halved rate (5/s) behind the one it "
+                + "held: 400 ms", 3_500_000_000L, slept.get());
     }
 
     @Test

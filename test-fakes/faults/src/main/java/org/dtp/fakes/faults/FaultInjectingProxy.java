@@ -57,7 +57,7 @@ public final class FaultInjectingProxy implements AutoCloseable {
     }
 
     /** How long after a 429 a request is taken to have been in flight already. */
-    private static final long IN_FLIGHT_NANOS = Duration.ofMillis(150).toNanos();
+    private static final long IN_FLIGHT_NANOS = Duration.ofMillis(300).toNanos();
 
     private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-connection", "te",
             "trailer", "transfer-encoding", "upgrade", "content-length", "expect");

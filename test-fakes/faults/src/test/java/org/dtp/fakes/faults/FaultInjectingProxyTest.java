@@ -77,9 +77,9 @@ public class FaultInjectingProxyTest {
             assertEquals("2", r.headers().firstValue("Retry-After").orElseThrow());
             assertEquals("bounded: the next one goes through", 200, get(proxy).statusCode());
             assertTrue(proxy.shortestGapAfterTooManyRequests().isPresent());
-            Thread.sleep(200);
+            Thread.sleep(500);
             get(proxy);
-            assertEquals("sent 200 ms into the 2 s Retry-After, past the in-flight allowance", 1,
+            assertEquals("sent 500 ms into the 2 s Retry-After, past the in-flight allowance", 1,
                     proxy.requestsSentDuringRetryAfter());
         }
         try (FaultInjectingProxy proxy = proxy(Map.of(Fault.SERVER_ERROR, 1.0), 1)) {
