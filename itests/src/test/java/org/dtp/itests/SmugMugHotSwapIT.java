@@ -149,9 +149,14 @@ public class SmugMugHotSwapIT {
         smugmug().start();
         waits.items(t.id, waiting.job().items() + 100);
 
+        // The feature is uninstalled while the transfer waits: uninstalling a running feature takes seconds, in
+        // which the transfer could end, and its bundle stops first anyway, which is what the transfer sees.
+        smugmug().stop();
+        waits.state(t.id, JobState.PAUSED);
         features.uninstallFeature(FEATURE);
         awaitAdapter("smugmug", false);
-        TransferDetails uninstalled = waits.state(t.id, JobState.PAUSED);
+        TransferDetails uninstalled = waits.details(t.id);
+        assertEquals(uninstalled.toString(), JobState.PAUSED, uninstalled.job().state());
         assertTrue(uninstalled.job().stateReason(), uninstalled.job().stateReason().startsWith("waiting for adapter smugmug"));
         features.installFeature(FEATURE, EnumSet.noneOf(FeaturesService.Option.class));
 

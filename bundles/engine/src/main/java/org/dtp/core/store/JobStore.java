@@ -391,13 +391,11 @@ public final class JobStore {
      */
     public void recordContainerImported(UUID id, long epoch, String scope, String key, String sourceId,
                                         String destinationId) {
-        // Another transfer of the scope may map the same container at the same time.
-        sql.inTransactionRetryingConflicts(c -> {
-            RunLeases.require(c, id, epoch);
+        // Another transfer of the scope may map the same container at the same time: write() runs it again then.
+        write(id, epoch, c -> {
             ledger.recordContainerImported(c, id, key, destinationId);
             mappings.map(c, id, List.of(new Handled(scope, key, sourceId, destinationId, null, null, null,
                     ItemRecord.Outcome.COPIED)), System.currentTimeMillis());
-            return null;
         });
     }
 
@@ -561,10 +559,11 @@ public final class JobStore {
 
     /**
      * Runs {@code write} in one transaction, fenced: only while the job's lease epoch is still {@code epoch} (null:
-     * unfenced), its row locked until the commit.
+     * unfenced), its row locked until the commit. Run again when it lost to a concurrent transaction
+     * ({@link Sql#inTransactionRetryingConflicts}), so {@code write} keeps nothing outside the database.
      */
     private void write(UUID id, Long epoch, Write write) {
-        sql.inTransaction(c -> {
+        sql.inTransactionRetryingConflicts(c -> {
             RunLeases.require(c, id, epoch);
             write.run(c);
             return null;

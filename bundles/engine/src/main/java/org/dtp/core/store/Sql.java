@@ -8,9 +8,16 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Connections and transactions of the job store, and the prepare/bind/query steps its pieces repeat. */
 final class Sql {
+    /** Attempts in all of {@link #inTransactionRetryingConflicts}. */
+    static final int CONFLICT_ATTEMPTS = 4;
+
+    /** SQLStates of a transaction that lost to a concurrent one: unique key violation, deadlock, serialization failure. */
+    private static final Set<String> LOST_TO_A_CONCURRENT_ONE = Set.of("23505", "40P01", "40001");
+
     private final DataSource db;
 
     Sql(DataSource db) {
@@ -52,11 +59,6 @@ final class Sql {
             }
         }
     }
-
-    static final int CONFLICT_ATTEMPTS = 4;
-
-    /** SQLStates of a transaction that lost to a concurrent one: unique key violation, deadlock, serialization failure. */
-    private static final java.util.Set<String> LOST_TO_A_CONCURRENT_ONE = java.util.Set.of("23505", "40P01", "40001");
 
     /**
      * Whether {@code e} comes of a unique key violation, a deadlock or a serialization failure (in its causes, or the
