@@ -255,7 +255,9 @@ public class RtmAdapterTest {
         }
         List<Long> times = fake.callTimes();
         long millis = (times.get(times.size() - 1) - times.get(times.size() - 9)) / 1_000_000;
-        assertTrue("9 requests at 4/s took only " + millis + " ms", millis >= 1900);
+        // 8 intervals of 250 ms; a first request late on a loaded machine (its connection made) lets the next ones
+        // catch up with their slots, so one slot of slack. Unpaced, the 9 would take a few milliseconds.
+        assertTrue("9 requests at 4/s took only " + millis + " ms", millis >= 1750);
     }
 
     @Test

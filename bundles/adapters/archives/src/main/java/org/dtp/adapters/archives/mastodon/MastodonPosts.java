@@ -46,7 +46,12 @@ final class MastodonPosts implements PostArchive {
     }
 
     @Override
-    public SocialFeed feed(ArchiveIndex index) throws IOException {
+    public Reading read(ArchiveIndex index) throws IOException {
+        SocialFeed feed = feed(index);
+        return new Reading(feed, (record, file) -> map(record, file, feed, index));
+    }
+
+    private SocialFeed feed(ArchiveIndex index) throws IOException {
         List<Located> actors = index.matching(name -> ACTOR.matcher(name).matches());
         if (!actors.isEmpty() && actors.get(0).size() <= MAX_ACTOR_BYTES) {
             try (InputStream in = ArchiveIndex.open(actors.get(0))) {
@@ -62,8 +67,7 @@ final class MastodonPosts implements PostArchive {
         return new SocialFeed("mastodon", "Mastodon");
     }
 
-    @Override
-    public Mapped map(JsonNode activity, Located file, SocialFeed feed, ArchiveIndex index) {
+    private Mapped map(JsonNode activity, Located file, SocialFeed feed, ArchiveIndex index) {
         String type = activity.path("type").asText("");
         Instant published = instant(activity.path("published").asText(null));
         if (type.equals("Announce")) {

@@ -43,7 +43,12 @@ final class MetaPosts implements PostArchive {
     }
 
     @Override
-    public SocialFeed feed(ArchiveIndex index) throws IOException {
+    public Reading read(ArchiveIndex index) throws IOException {
+        SocialFeed feed = feed(index);
+        return new Reading(feed, (record, file) -> map(record, file, feed, index));
+    }
+
+    private SocialFeed feed(ArchiveIndex index) throws IOException {
         Located profile = MetaLayout.profile(index);
         String name = null;
         if (profile != null && profile.size() <= MAX_PROFILE_BYTES) {
@@ -56,8 +61,7 @@ final class MetaPosts implements PostArchive {
         return new SocialFeed("facebook", name == null ? "Facebook" : name);
     }
 
-    @Override
-    public Mapped map(JsonNode record, Located postsFile, SocialFeed feed, ArchiveIndex index) {
+    private Mapped map(JsonNode record, Located postsFile, SocialFeed feed, ArchiveIndex index) {
         if (!record.path("timestamp").canConvertToLong()) {
             return Mapped.rejected(null, "a post without a timestamp");
         }

@@ -38,9 +38,19 @@ public interface PostArchive {
     /** Where each post file's array of posts is: a field of its top-level object, none for the document itself. */
     String[] postsField();
 
-    /** The feed the posts are of (the account), read from the archive. */
-    SocialFeed feed(ArchiveIndex index) throws IOException;
+    /**
+     * What a job reads of the archive once, at its first page: the feed the posts are of (the account), and what
+     * else a record's mapping needs from other files of the archive.
+     */
+    Reading read(ArchiveIndex index) throws IOException;
 
-    /** One record of the post file {@code file} as a post of {@code feed}, its media looked up in {@code index}. */
-    Mapped map(JsonNode record, ArchiveIndex.Located file, SocialFeed feed, ArchiveIndex index);
+    /** The archive as one job reads it: its feed, and how a record of one of its post files becomes a post. */
+    record Reading(SocialFeed feed, RecordMapping mapping) {
+    }
+
+    @FunctionalInterface
+    interface RecordMapping {
+        /** One record of the post file {@code file} as a post of the feed, its media looked up in the archive. */
+        Mapped map(JsonNode record, ArchiveIndex.Located file);
+    }
 }

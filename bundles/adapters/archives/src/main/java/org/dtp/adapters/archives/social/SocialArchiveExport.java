@@ -41,7 +41,10 @@ public final class SocialArchiveExport {
     static final int MIN_WINDOW_POSTS = 2_000;
 
     /** What a job reads of the archive at its first page: the index of its files, the feed and its post files. */
-    private record Catalog(ArchiveIndex index, SocialFeed feed, List<Located> files) {
+    private record Catalog(ArchiveIndex index, PostArchive.Reading reading, List<Located> files) {
+        SocialFeed feed() {
+            return reading.feed();
+        }
     }
 
     /** Records {@code from} to {@code from + records.size()} of a file; {@code ended} when the file ends after them. */
@@ -139,7 +142,7 @@ public final class SocialArchiveExport {
             ended = !in.skip(at.at());
             JsonNode record = ended ? null : in.next();
             while (record != null) {
-                records.add(archive.map(record, file, catalog.feed(), catalog.index()));
+                records.add(catalog.reading().mapping().map(record, file));
                 if (records.size() >= Math.max(pageSize * WINDOW_PAGES, MIN_WINDOW_POSTS)) {
                     break;
                 }
@@ -160,7 +163,7 @@ public final class SocialArchiveExport {
             return context.scratch().computeIfAbsent(catalogKey, () -> {
                 try {
                     ArchiveIndex index = ArchiveIndex.build(settings, parts);
-                    return new Catalog(index, archive.feed(index), archive.postFiles(index));
+                    return new Catalog(index, archive.read(index), archive.postFiles(index));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
 /**
  * The posts of an X (Twitter) archive: {@code data/tweets.js} and its continuations {@code data/tweets-part1.js},
  * ... ({@code tweet.js} in archives before 2022), each {@code window.YTD.tweets.part0 = [{"tweet": {...}}, ...]}
- * with the v1.1 API's fields: {@code id_str}, {@code full_text} (HTML-escaped, links as t.co addresses),
+ * with the v1.1 API's fields: {@code id_str}, {@code full_text} (HTML-escaped, links as t.co addresses; a long
+ * post's cut, its whole text in {@code data/note-tweet.js}: {@link XNoteTweets}),
  * {@code created_at}, {@code in_reply_to_status_id_str}, {@code lang}, {@code entities} and
  * {@code extended_entities.media}; a post's media are {@code data/tweets_media/<post id>-<media file name>}. The
  * account is {@code data/account.js}.
@@ -59,7 +60,13 @@ final class XPosts implements PostArchive {
     }
 
     @Override
-    public SocialFeed feed(ArchiveIndex index) throws IOException {
+    public Reading read(ArchiveIndex index) throws IOException {
+        SocialFeed feed = feed(index);
+        XNoteTweets notes = XNoteTweets.read(index);
+        return new Reading(feed, (record, file) -> map(record, file, feed, index, notes));
+    }
+
+    private static SocialFeed feed(ArchiveIndex index) throws IOException {
         List<Located> files = index.matching(name -> ACCOUNT.matcher(name).matches());
         if (!files.isEmpty()) {
             try (JsonRecords records = JsonRecords.open(ArchiveIndex.open(files.get(0)))) {
@@ -74,8 +81,7 @@ final class XPosts implements PostArchive {
         return new SocialFeed("x", "X");
     }
 
-    @Override
-    public Mapped map(JsonNode record, Located file, SocialFeed feed, ArchiveIndex index) {
+    private static Mapped map(JsonNode record, Located file, SocialFeed feed, ArchiveIndex index, XNoteTweets notes) {
         JsonNode tweet = record.has("tweet") ? record.path("tweet") : record;
         String id = tweet.path("id_str").asText(tweet.path("id").asText(""));
         if (!id.matches("[0-9]+")) {
@@ -115,6 +121,14 @@ final class XPosts implements PostArchive {
                         + one.path("media_url_https").asText(one.path("id_str").asText()) + " is not in the archive"));
             }
         }
+        Instant published = createdAt(tweet.path("created_at").asText(null));
+        XNoteTweets.Note note = notes.of(published, text);
+        if (note != null) {
+            // A long post: the posts file cut it; its whole text is the note's.
+            text = XNoteTweets.leadingMentions(text) + note.text();
+            note.hashtags().stream().filter(tag -> !hashtags.contains(tag)).forEach(hashtags::add);
+            note.mentions().stream().filter(name -> !mentions.contains(name)).forEach(mentions::add);
+        }
         GeoLocation location = null;
         JsonNode point = tweet.path("coordinates").path("coordinates");
         if (point.size() == 2) {
@@ -132,7 +146,7 @@ final class XPosts implements PostArchive {
                 .id(id)
                 .author(feed.name())
                 .text(text)
-                .publishedAt(createdAt(tweet.path("created_at").asText(null)))
+                .publishedAt(published)
                 .url(username == null ? null : "https://x.com/" + username + "/status/" + id)
                 .language(language(tweet.path("lang").asText(null)))
                 .inReplyTo(tweet.path("in_reply_to_status_id_str").asText(null))

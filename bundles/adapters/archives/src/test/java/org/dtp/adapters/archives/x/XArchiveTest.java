@@ -94,6 +94,51 @@ public class XArchiveTest {
         }
     }
 
+    @Test
+    public void aLongPostCutInThePostsFileGetsItsWholeTextFromItsNote() throws Exception {
+        String longText = "Long posts are cut at 280 characters in tweets.js, " + "and this one goes on ".repeat(14)
+                + "until it ends here, with a link https://t.co/note1 #longform";
+        String cut = longText.substring(0, 270);
+        String noteCreated = "\"createdAt\" : \"2024-03-09T13:14:15.000Z\", \"updatedAt\" : \"2024-03-09T13:14:15.000Z\", "
+                + "\"lifecycle\" : {\"value\" : \"1\", \"name\" : \"Active\"}";
+        TestArchive archive = new TestArchive()
+                .add("data/tweets.js", "window.YTD.tweets.part0 = [ "
+                        // cut, the ellipsis, then a t.co link to the post itself
+                        + tweet("1800000000000000001", cut + "… https://t.co/self1", "Sat Mar 09 13:14:15 +0000 2024", "en",
+                        "\"entities\": {\"urls\": [{\"url\": \"https://t.co/self1\", \"expanded_url\": "
+                                + "\"https://twitter.com/i/web/status/1800000000000000001\"}]},")
+                        // a reply: its leading mention is not in the note, and its link has another t.co address
+                        + ", " + tweet("1800000000000000002", "@carol Here is the essay https://t.co/OLD1 that I promised, and t…",
+                        "Sun Mar 10 08:00:00 +0000 2024", "en", "\"in_reply_to_status_id_str\": \"1600000000000000000\", "
+                                + "\"entities\": {\"urls\": [{\"url\": \"https://t.co/OLD1\", \"expanded_url\": \"https://example.org/essay\"}],"
+                                + " \"user_mentions\": [{\"screen_name\": \"carol\"}]},")
+                        // a short post in the same second as a note that is not its own
+                        + ", " + tweet("1800000000000000003", "Short &amp; complete", "Sat Mar 09 13:14:15 +0000 2024", "en", "")
+                        + " ]")
+                .add("data/note-tweet.js", "window.YTD.note_tweet.part0 = [ "
+                        + "{ \"noteTweet\" : { \"noteTweetId\" : \"1800000000000000901\", " + noteCreated + ", \"core\" : {"
+                        + " \"styletags\" : [], \"urls\" : [{\"shortUrl\" : \"https://t.co/note1\", \"expandedUrl\" : \"https://example.org/long\","
+                        + " \"displayUrl\" : \"example.org/long\"}], \"text\" : \"" + longText + "\", \"mentions\" : [], \"cashtags\" : [],"
+                        + " \"hashtags\" : [{\"text\" : \"longform\"}] } } }, "
+                        + "{ \"noteTweet\" : { \"noteTweetId\" : \"1800000000000000902\", \"createdAt\" : \"2024-03-10T08:00:00.000Z\","
+                        + " \"core\" : { \"urls\" : [{\"shortUrl\" : \"https://t.co/NEW2\", \"expandedUrl\" : \"https://example.org/essay\"}],"
+                        + " \"text\" : \"Here is the essay https://t.co/NEW2 that I promised, and then some more words.\","
+                        + " \"mentions\" : [], \"hashtags\" : [] } } }, "
+                        + "{ \"noteTweet\" : { \"noteTweetId\" : \"1800000000000000903\", " + noteCreated + ", \"core\" : {"
+                        + " \"text\" : \"Another long post of the same second, not the short one's\", \"urls\" : [] } } } ]");
+        Path file = archive.writeZip(temp.getRoot().toPath().resolve("twitter-2024-03-11-long.zip"));
+        Exports.Result<SocialFeed, SocialPost> result = Exports.exportAll(new XPostExporter(Exports.settings(100)),
+                Exports.endpoint(XPostExporter.PROVIDER, file), false);
+        List<SocialPost> posts = result.itemsOf("x");
+
+        assertEquals(longText.replace("https://t.co/note1", "https://example.org/long"), posts.get(0).text());
+        assertEquals("the note's hashtag", List.of("longform"), posts.get(0).hashtags());
+        assertEquals("the reply keeps its mention before the note's text",
+                "@carol Here is the essay https://example.org/essay that I promised, and then some more words.", posts.get(1).text());
+        assertEquals(List.of("carol"), posts.get(1).mentions());
+        assertEquals("a note of the same second that does not begin with it is not its", "Short & complete", posts.get(2).text());
+    }
+
     private TransferEndpoint archive(boolean tgz) throws Exception {
         TestArchive archive = new TestArchive()
                 .add("data/account.js", "window.YTD.account.part0 = [ {\n  \"account\" : {\n    \"email\" : \"ann@example.org\",\n"
