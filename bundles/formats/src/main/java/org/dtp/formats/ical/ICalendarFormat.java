@@ -102,6 +102,14 @@ public final class ICalendarFormat {
     private static final Pattern TZID_LINE = Pattern.compile("(?m)^TZID[;:](?:.*:)?([^\\r\\n]+)");
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyyMMdd");
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss");
+    /** A field path's first step: field (1), its index (2), the rest of the path (3). */
+    private static final Pattern FIELD_STEP = Pattern.compile("(\\w+)(?:\\[(\\d+)])?(?:\\.(.+))?");
+    /** The property of each of an alarm's fields. */
+    private static final Map<String, String> ALARM_PROPERTIES = Map.of("action", "ACTION", "actionText", "ACTION",
+            "triggerOffset", "TRIGGER", "triggerFromEnd", "TRIGGER", "triggerAt", "TRIGGER", "description", "DESCRIPTION");
+    /** A period's start (group 1, group 2 'Z' for UTC) and its end or duration. */
+    private static final Pattern PERIOD_START = Pattern.compile("(\\d{8}T\\d{6})(Z)?/(?:\\d{8}T\\d{6}Z?|[+-]?P[0-9WDTHMS]+)",
+            Pattern.CASE_INSENSITIVE);
     private static final ReadLosses NOTHING_TO_REPORT = (item, field, reason) -> {
     };
     /** The model field of each property an event carries in a field of its own, for the reasons given. */
@@ -828,6 +836,90 @@ public final class ICalendarFormat {
         return extended.stream().map(x -> isUri(x) && x.value().matches("(?s).*[,;\\\\].*")
                 ? new ExtendedProperty(x.name(), x.params(), x.value().replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;"))
                 : x).toList();
+    }
+
+    /**
+     * The iCalendar property the field at {@code path} of {@code item} (a {@link CalendarEvent} or a {@link Task}; a
+     * path as {@code RecordDifferences} names it: {@code exceptionDates[0].utc}, {@code extended[2].value},
+     * {@code alarms[1].triggerOffset}) is written as: {@code EXDATE}, the extended property's own name,
+     * {@code VALARM TRIGGER}; null for a path that names none. Since 1.6.
+     */
+    public static String propertyAt(Record item, String path) {
+        Matcher step = FIELD_STEP.matcher(path);
+        if (!step.matches()) {
+            return null;
+        }
+        String field = step.group(1);
+        int index = step.group(2) == null ? -1 : Integer.parseInt(step.group(2));
+        if (field.equals("extended")) {
+            List<ExtendedProperty> extended = item instanceof CalendarEvent e ? e.extended()
+                    : item instanceof Task t ? t.extended() : item instanceof Alarm a ? a.extended() : List.of();
+            return index >= 0 && index < extended.size() ? extended.get(index).name() : null;
+        }
+        if (field.equals("alarms")) {
+            List<Alarm> alarms = item instanceof CalendarEvent e ? e.alarms() : item instanceof Task t ? t.alarms() : List.of();
+            if (index < 0 || index >= alarms.size() || step.group(3) == null) {
+                return "VALARM";
+            }
+            String inAlarm = propertyAt(alarms.get(index), step.group(3));
+            return inAlarm == null ? "VALARM" : "VALARM " + inAlarm;
+        }
+        if (item instanceof Alarm) {
+            return ALARM_PROPERTIES.get(field);
+        }
+        if (field.equals("propertyParameters") && step.group(3) != null) {
+            return propertyAt(item, step.group(3));
+        }
+        Map<String, String> fields = item instanceof Task ? TASK_FIELDS : EVENT_FIELDS;
+        String property = fields.entrySet().stream().filter(f -> f.getValue().equals(field)).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
+        return property != null ? property : switch (field) {
+            case "classificationText" -> "CLASS";
+            case "thisAndFuture" -> "RECURRENCE-ID";
+            case "parentId" -> item instanceof Task ? "RELATED-TO" : null;
+            default -> null;
+        };
+    }
+
+    /** An event with its RDATE periods as their starts ({@link #periodsAsStarts}), and the properties replaced. */
+    public record PeriodStarts(CalendarEvent event, List<ExtendedProperty> periods) {
+    }
+
+    /**
+     * {@code e} with each RDATE of periods ({@code VALUE=PERIOD}, kept in its extended properties: the model has no
+     * field for a period) as the periods' starts among its recurrence dates, for a server that refuses periods
+     * (Radicale's vobject cannot write them): the occurrences stay, their own ends do not. Empty when {@code e} has no
+     * such RDATE, or one whose value is not periods (RFC 5545 §3.3.9: a DATE-TIME, '/', then a DATE-TIME or a
+     * duration). Since 1.6.
+     */
+    public static Optional<PeriodStarts> periodsAsStarts(CalendarEvent e) {
+        List<ExtendedProperty> kept = new ArrayList<>();
+        List<ExtendedProperty> periods = new ArrayList<>();
+        List<CalendarTime> starts = new ArrayList<>(e.recurrenceDates());
+        for (ExtendedProperty x : e.extended()) {
+            boolean period = x.name().equalsIgnoreCase("RDATE")
+                    && x.params().getOrDefault("VALUE", List.of()).stream().anyMatch(v -> v.equalsIgnoreCase("PERIOD"));
+            if (!period) {
+                kept.add(x);
+                continue;
+            }
+            String tzid = x.params().getOrDefault("TZID", List.of()).stream().findFirst().orElse(null);
+            if (tzid != null && tzid.startsWith("/") && java.time.ZoneId.getAvailableZoneIds().contains(tzid.substring(1))) {
+                tzid = tzid.substring(1); // a global id, as the reader names the zone of a date (RFC 5545 §3.2.19)
+            }
+            for (String value : x.value().split(",")) {
+                Matcher start = PERIOD_START.matcher(value.strip());
+                if (!start.matches()) {
+                    return Optional.empty();
+                }
+                LocalDateTime local = LocalDateTime.parse(start.group(1), LOCAL);
+                starts.add(start.group(2) != null ? CalendarTime.ofUtc(local.toInstant(ZoneOffset.UTC))
+                        : tzid != null ? CalendarTime.ofZoned(local, tzid) : CalendarTime.ofFloating(local));
+            }
+            periods.add(x);
+        }
+        return periods.isEmpty() ? Optional.empty()
+                : Optional.of(new PeriodStarts(e.toBuilder().recurrenceDates(starts).extended(kept).build(), List.copyOf(periods)));
     }
 
     private static boolean isUri(ExtendedProperty x) {

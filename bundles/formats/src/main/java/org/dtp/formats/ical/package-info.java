@@ -6,7 +6,7 @@
  * {@link org.dtp.formats.ical.ICalendarFormat#occurrenceStarts}, a series' occurrences as instants.
  */
 @Export
-@Version("1.5.0")
+@Version("1.6.0")
 package org.dtp.formats.ical;
 
 import org.osgi.annotation.bundle.Export;

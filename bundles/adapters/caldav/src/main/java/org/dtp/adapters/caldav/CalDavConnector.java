@@ -249,8 +249,12 @@ public final class CalDavConnector {
                 // The item is stored; it cannot be sent again (no ETag, or gone): what the server changed is reported.
             }
         }
-        changed.ifPresent(differences -> differences.forEach(d ->
-                context.reportNotKept(sourceId, d.path(), d.before() + " stored by the server as " + d.after())));
+        I compared = sent;
+        changed.ifPresent(differences -> differences.forEach(d -> {
+            String property = ICalendarFormat.propertyAt(compared, d.path());
+            context.reportNotKept(sourceId, d.path(), (property == null ? "" : property + ": ") + d.before()
+                    + " stored by the server as " + d.after());
+        }));
     }
 
     /** Each field the server stored other than sent; empty, reported, when it shows no such item there or one it cannot read. */

@@ -1,6 +1,7 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.ical.ICalendarFormat;
+import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -11,11 +12,14 @@ import org.dtp.spi.InvalidEndpointException;
 import org.dtp.spi.ItemNotUpdatableException;
 import org.dtp.spi.ItemRejectedException;
 import org.dtp.spi.TransferEndpoint;
+import org.dtp.spi.http.ProviderRejectedException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Imports calendars and events into a CalDAV account: each calendar a new calendar (MKCALENDAR, VEVENT) named
@@ -29,6 +33,8 @@ import java.util.Objects;
         AdapterProperties.VERTICAL + "=CALENDAR"})
 public final class CalDavEventImporter implements Importer<Calendar, CalendarEvent> {
     static final String LOOSE_EVENTS_KEY = "caldav:loose-events";
+    /** Statuses of a server that found the object malformed (400 Bad Request, 415, 422). */
+    private static final Set<Integer> MALFORMED = Set.of(400, 415, 422);
 
     private final CalDavConnector connector;
 
@@ -60,11 +66,52 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         String calendar = containerId != null ? containerId
                 : connector.calendar(context, LOOSE_EVENTS_KEY, "Calendar", null, "VEVENT");
         String uid = CalDavConnector.uidOf(context.jobId(), idempotencyKey, event.uid());
-        String text = componentOf(event, uid);
-        String path = connector.putComponent(context, event.id(), calendar, uid, occurrenceOf(event), "VEVENT", text,
-                ICalendarFormat.timeZoneIds(event), event.extended());
-        reportWhatTheServerChanged(context, event, path, text);
-        return ICalendarFormat.eventId(path, event.recurrenceId());
+        Stored stored = storeWithPeriodsIfRefused(context, event, sent -> {
+            String text = componentOf(sent, uid);
+            return new Stored(sent, connector.putComponent(context, event.id(), calendar, uid, occurrenceOf(sent), "VEVENT",
+                    text, ICalendarFormat.timeZoneIds(sent), sent.extended()), text);
+        });
+        reportWhatTheServerChanged(context, stored.event(), stored.path(), stored.text());
+        return ICalendarFormat.eventId(stored.path(), event.recurrenceId());
+    }
+
+    /** The event as it was sent, where the server keeps it, and its component's text. */
+    private record Stored(CalendarEvent event, String path, String text) {
+    }
+
+    @FunctionalInterface
+    private interface Store {
+        Stored store(CalendarEvent event) throws AdapterException;
+    }
+
+    /**
+     * Stores {@code event}; when the server refuses it as malformed and it has RDATE periods, stores it again with the
+     * periods' starts as its recurrence dates ({@link ICalendarFormat#periodsAsStarts}), reporting the periods' ends
+     * as not kept: Radicale answers 400 to any period (its vobject cannot write one), and an event whose occurrences
+     * are all there, their own ends aside, is worth more than an item error. Refused again, the first refusal stands.
+     */
+    private static Stored storeWithPeriodsIfRefused(ImportContext context, CalendarEvent event, Store store) throws AdapterException {
+        try {
+            return store.store(event);
+        } catch (ProviderRejectedException refused) {
+            Optional<ICalendarFormat.PeriodStarts> starts = ICalendarFormat.periodsAsStarts(event);
+            if (starts.isEmpty() || !MALFORMED.contains(refused.status())) {
+                throw refused;
+            }
+            Stored stored;
+            try {
+                stored = store.store(starts.get().event());
+            } catch (ProviderRejectedException again) {
+                refused.addSuppressed(again);
+                throw refused;
+            }
+            for (ExtendedProperty period : starts.get().periods()) {
+                context.reportNotKept(event.id(), "recurrenceDates", "RDATE;VALUE=PERIOD:" + period.value()
+                        + " kept as the periods' starts: the server refused periods (" + refused.status()
+                        + (refused.providerMessage().isEmpty() ? "" : ": " + refused.providerMessage()) + ")");
+            }
+            return stored;
+        }
     }
 
     /**
@@ -78,9 +125,10 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
         // importItem returned eventId(path, RECURRENCE-ID): the occurrence is part of the key, so it is this event's.
         String path = ICalendarFormat.objectId(destinationId, event.recurrenceId())
                 .orElseThrow(() -> new ItemNotUpdatableException(destinationId + " is not the id of this occurrence"));
-        String text = connector.replaceComponent(context, event.id(), path, occurrence, "VEVENT", uid -> componentOf(event, uid),
-                ICalendarFormat.timeZoneIds(event), event.extended());
-        reportWhatTheServerChanged(context, event, path, text);
+        Stored stored = storeWithPeriodsIfRefused(context, event, sent -> new Stored(sent, path, connector.replaceComponent(
+                context, event.id(), path, occurrence, "VEVENT", uid -> componentOf(sent, uid),
+                ICalendarFormat.timeZoneIds(sent), sent.extended())));
+        reportWhatTheServerChanged(context, stored.event(), path, stored.text());
         return destinationId;
     }
 

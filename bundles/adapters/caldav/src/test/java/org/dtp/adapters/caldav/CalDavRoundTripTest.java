@@ -152,7 +152,35 @@ public class CalDavRoundTripTest {
 
         f.eventImporter.importItem(ctx, "i:note", note, calendar);
         assertTrue(ctx.notKept().toString(), ctx.notKept().stream().anyMatch(n -> n.sourceId().equals("note")
-                && n.field().equals("extended[0].value") && n.reason().equals("first,second stored by the server as first")));
+                && n.field().equals("extended[0].value") && n.reason().equals("X-NOTE: first,second stored by the server as first")));
+    }
+
+    /**
+     * Radicale answers 400 to an RDATE of periods (RFC 5545 §3.8.5.2's example; its vobject cannot write one): the event
+     * is stored again with the periods' starts as its recurrence dates, and the ends are reported.
+     */
+    @Test
+    public void anEventWithRecurrencePeriodsTheServerRefusesIsStoredWithTheirStartsAndTheEndsReported() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 50);
+        String ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example//Periods//EN\r\nBEGIN:VEVENT\r\n"
+                + "UID:periods@example.org\r\nDTSTAMP:19960401T000000Z\r\nDTSTART:19960401T020000Z\r\n"
+                + "DTEND:19960401T030000Z\r\nSUMMARY:Office hours\r\nRDATE:19960402T020000Z\r\n"
+                + "RDATE;VALUE=PERIOD:19960403T020000Z/19960403T040000Z,19960404T010000Z/PT3H\r\n"
+                + "END:VEVENT\r\nEND:VCALENDAR\r\n";
+        CalendarEvent event = ICalendarFormat.readEvents("periods", ics).get(0);
+        assertTrue(event.extended().toString(), event.extended().stream().anyMatch(x -> x.name().equals("RDATE")));
+        TestImportContext ctx = f.destination();
+        String calendar = f.eventImporter.importContainer(ctx, "c:periods", new Calendar("periods", "Periods", null, null, null), null);
+        f.eventImporter.importItem(ctx, "i:periods", event, calendar);
+
+        CalendarEvent back = f.exportAll(f.events.pages, calendar).items().get(0);
+        assertEquals(List.of(CalendarTime.ofUtc(Instant.parse("1996-04-02T02:00:00Z")), CalendarTime.ofUtc(Instant.parse("1996-04-03T02:00:00Z")),
+                CalendarTime.ofUtc(Instant.parse("1996-04-04T01:00:00Z"))), back.recurrenceDates());
+        assertEquals(ctx.notKept().toString(), 1, ctx.notKept().size());
+        TestImportContext.NotKept ends = ctx.notKept().get(0);
+        assertEquals("recurrenceDates", ends.field());
+        assertTrue(ends.reason(), ends.reason().startsWith("RDATE;VALUE=PERIOD:19960403T020000Z/19960403T040000Z,19960404T010000Z/PT3H"
+                + " kept as the periods' starts: the server refused periods (400"));
     }
 
     @Test
@@ -199,7 +227,7 @@ public class CalDavRoundTripTest {
         f.taskImporter.importItem(ctx, "i:t1", task, list);
 
         assertEquals(ctx.notKept().toString(), 1, ctx.notKept().size());
-        assertTrue(ctx.notKept().toString(), ctx.notKept().get(0).reason().equals("first,second stored by the server as first"));
+        assertTrue(ctx.notKept().toString(), ctx.notKept().get(0).reason().equals("X-NOTE: first,second stored by the server as first"));
         Task back = f.exportAll(f.tasks.pages, list).items().get(0);
         assertTrue(back.extended().toString(), back.extended().contains(task.extended().get(0)));
     }
