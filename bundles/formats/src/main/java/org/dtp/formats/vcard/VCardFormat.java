@@ -106,6 +106,8 @@ public final class VCardFormat {
      * Radicale refuses a second): an X- property of text, the N's value escaped as text, read back as that N.
      */
     private static final String ALTERNATIVE_N = "X-DTP-N";
+    /** Android's own property for the contact data vCard has no property for (nickname types, relations, events, ...). */
+    private static final String ANDROID_CUSTOM = "X-ANDROID-CUSTOM";
     /** The field of a contact each property goes to (the first of its kind, for those the model holds once). */
     private static final Map<String, String> FIELDS = Map.ofEntries(Map.entry("UID", "uid"), Map.entry("KIND", "kind"),
             Map.entry("FN", "formattedName"), Map.entry("N", "name"), Map.entry("NICKNAME", "nicknames"),
@@ -968,7 +970,34 @@ public final class VCardFormat {
         // ENCODING=b: the 2.1 spelling makes CardDAV servers refuse the vCard (Radicale: 400).
         map.computeIfPresent("ENCODING", (k, v) -> v.stream().map(x -> x.equalsIgnoreCase("BASE64") ? "b" : x).toList());
         String full = p.getGroup() == null ? name : p.getGroup() + "." + name;
+        if (ANDROID_CUSTOM.equalsIgnoreCase(name) && value != null) {
+            value = separatorsUnescaped(value);
+        }
         return new ExtendedProperty(full.toUpperCase(Locale.ROOT), map, value == null ? "" : value);
+    }
+
+    /**
+     * Android's {@code X-ANDROID-CUSTOM} is a MIME type and its fields, separated by ';' ({@code
+     * vnd.android.cursor.item/nickname;Bob;1;;...}), a literal ';' in a field escaped. A server that takes the
+     * property as TEXT escapes every ';' when it writes the vCard again (Radicale's vobject): a value with escaped ';'
+     * and not one separator is such a server's, and its ';' are separators again. A field's own ';', escaped by
+     * Android, cannot be told from those (it becomes a separator too); the read-back of an import reports that case.
+     */
+    static String separatorsUnescaped(String value) {
+        if (!value.contains("\\;") || value.replace("\\\\", "").replace("\\;", "").contains(";")) {
+            return value;
+        }
+        StringBuilder out = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\' && i + 1 < value.length()) {
+                char next = value.charAt(++i);
+                out.append(next == ';' ? ";" : "\\" + next);
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     private static String shorten(String s) {

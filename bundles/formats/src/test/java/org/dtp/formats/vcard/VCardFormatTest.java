@@ -39,4 +39,16 @@ public class VCardFormatTest {
         Contact c = VCardFormat.read("x", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Old\r\nBDAY:circa 1800\r\nEND:VCARD\r\n", "photo:x");
         assertEquals(new PartialDate(null, null, null, "circa 1800"), c.birthday());
     }
+
+    /** Radicale 3.1.8 writes Android's {@code X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Bob;1;;} with every ';' escaped. */
+    @Test
+    public void androidsCustomPropertyWhoseEverySeparatorAServerEscapedIsReadWithItsSeparators() throws Exception {
+        String stored = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob\r\nX-ANDROID-CUSTOM:vnd.android.cursor.item/nickname\\;Bobby\\;1\\;\\;\r\nEND:VCARD\r\n";
+        assertEquals(new ExtendedProperty("X-ANDROID-CUSTOM", Map.of(), "vnd.android.cursor.item/nickname;Bobby;1;;"),
+                VCardFormat.read("x", stored, "photo:x").extended().get(0));
+        assertEquals("a field's own escaped ';' beside separators stays", "vnd.android.cursor.item/nickname;A\\;B;1",
+                VCardFormat.separatorsUnescaped("vnd.android.cursor.item/nickname;A\\;B;1"));
+        assertEquals("an escaped backslash before a separator", "x\\\\;y", VCardFormat.separatorsUnescaped("x\\\\;y"));
+        assertEquals("no ';' at all", "vnd.android.cursor.item/x", VCardFormat.separatorsUnescaped("vnd.android.cursor.item/x"));
+    }
 }
