@@ -6,7 +6,7 @@
  * {@link ContactDifferences#describe} naming the property and values behind a field.
  */
 @Export
-@Version("1.2.0")
+@Version("1.2.1")
 package org.dtp.formats.vcard;
 
 import org.osgi.annotation.bundle.Export;
