@@ -102,14 +102,15 @@ public final class ICalendarFormat {
     private static final Pattern TZID_LINE = Pattern.compile("(?m)^TZID[;:](?:.*:)?([^\\r\\n]+)");
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyyMMdd");
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss");
+    /** The zone ids a TZID of "/" and one of them names (biweekly's global ids: java.util.TimeZone's). */
+    private static final Set<String> GLOBAL_IDS = Set.of(java.util.TimeZone.getAvailableIDs());
     /** A field path's first step: field (1), its index (2), the rest of the path (3). */
     private static final Pattern FIELD_STEP = Pattern.compile("(\\w+)(?:\\[(\\d+)])?(?:\\.(.+))?");
     /** The property of each of an alarm's fields. */
     private static final Map<String, String> ALARM_PROPERTIES = Map.of("action", "ACTION", "actionText", "ACTION",
             "triggerOffset", "TRIGGER", "triggerFromEnd", "TRIGGER", "triggerAt", "TRIGGER", "description", "DESCRIPTION");
     /** A period's start (group 1, group 2 'Z' for UTC) and its end or duration. */
-    private static final Pattern PERIOD_START = Pattern.compile("(\\d{8}T\\d{6})(Z)?/(?:\\d{8}T\\d{6}Z?|[+-]?P[0-9WDTHMS]+)",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern PERIOD_START = Pattern.compile("(\\d{8}T\\d{6})(Z)?/(?:\\d{8}T\\d{6}Z?|[+-]?P[0-9WDTHMS]+)");
     private static final ReadLosses NOTHING_TO_REPORT = (item, field, reason) -> {
     };
     /** The model field of each property an event carries in a field of its own, for the reasons given. */
@@ -867,9 +868,6 @@ public final class ICalendarFormat {
         if (item instanceof Alarm) {
             return ALARM_PROPERTIES.get(field);
         }
-        if (field.equals("propertyParameters") && step.group(3) != null) {
-            return propertyAt(item, step.group(3));
-        }
         Map<String, String> fields = item instanceof Task ? TASK_FIELDS : EVENT_FIELDS;
         String property = fields.entrySet().stream().filter(f -> f.getValue().equals(field)).map(Map.Entry::getKey)
                 .findFirst().orElse(null);
@@ -904,15 +902,20 @@ public final class ICalendarFormat {
                 continue;
             }
             String tzid = x.params().getOrDefault("TZID", List.of()).stream().findFirst().orElse(null);
-            if (tzid != null && tzid.startsWith("/") && java.time.ZoneId.getAvailableZoneIds().contains(tzid.substring(1))) {
+            if (tzid != null && tzid.startsWith("/") && GLOBAL_IDS.contains(tzid.substring(1))) {
                 tzid = tzid.substring(1); // a global id, as the reader names the zone of a date (RFC 5545 §3.2.19)
             }
             for (String value : x.value().split(",")) {
-                Matcher start = PERIOD_START.matcher(value.strip());
+                Matcher start = PERIOD_START.matcher(value.strip().toUpperCase(Locale.ROOT));
                 if (!start.matches()) {
                     return Optional.empty();
                 }
-                LocalDateTime local = LocalDateTime.parse(start.group(1), LOCAL);
+                LocalDateTime local;
+                try {
+                    local = LocalDateTime.parse(start.group(1), LOCAL);
+                } catch (java.time.format.DateTimeParseException notATime) { // 20241345T...
+                    return Optional.empty();
+                }
                 starts.add(start.group(2) != null ? CalendarTime.ofUtc(local.toInstant(ZoneOffset.UTC))
                         : tzid != null ? CalendarTime.ofZoned(local, tzid) : CalendarTime.ofFloating(local));
             }

@@ -71,7 +71,6 @@ public class ICalendarFormatTest {
                 .build();
         assertEquals("EXDATE", ICalendarFormat.propertyAt(event, "exceptionDates[0].utc"));
         assertEquals("SUMMARY", ICalendarFormat.propertyAt(event, "summary"));
-        assertEquals("DTSTART", ICalendarFormat.propertyAt(event, "propertyParameters.start"));
         assertEquals("X-NOTE", ICalendarFormat.propertyAt(event, "extended[0].value"));
         assertEquals("VALARM TRIGGER", ICalendarFormat.propertyAt(event, "alarms[0].triggerOffset"));
         assertEquals("VALARM X-APPLE-PROXIMITY", ICalendarFormat.propertyAt(event, "alarms[0].extended[0].value"));

@@ -1,7 +1,6 @@
 package org.dtp.adapters.caldav;
 
 import org.dtp.formats.ical.ICalendarFormat;
-import org.dtp.models.ExtendedProperty;
 import org.dtp.models.calendar.Calendar;
 import org.dtp.models.calendar.CalendarEvent;
 import org.dtp.spi.AdapterException;
@@ -20,6 +19,7 @@ import org.osgi.service.component.annotations.Reference;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Imports calendars and events into a CalDAV account: each calendar a new calendar (MKCALENDAR, VEVENT) named
@@ -105,11 +105,11 @@ public final class CalDavEventImporter implements Importer<Calendar, CalendarEve
                 refused.addSuppressed(again);
                 throw refused;
             }
-            for (ExtendedProperty period : starts.get().periods()) {
-                context.reportNotKept(event.id(), "recurrenceDates", "RDATE;VALUE=PERIOD:" + period.value()
-                        + " kept as the periods' starts: the server refused periods (" + refused.status()
-                        + (refused.providerMessage().isEmpty() ? "" : ": " + refused.providerMessage()) + ")");
-            }
+            // One entry: the job keeps one per item and field.
+            context.reportNotKept(event.id(), "recurrenceDates", starts.get().periods().stream()
+                    .map(period -> "RDATE;VALUE=PERIOD:" + period.value()).collect(Collectors.joining(" "))
+                    + " kept as the periods' starts: the server refused periods (" + refused.status()
+                    + (refused.providerMessage().isEmpty() ? "" : ": " + refused.providerMessage()) + ")");
             return stored;
         }
     }

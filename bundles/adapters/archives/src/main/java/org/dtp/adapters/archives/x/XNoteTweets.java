@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -21,9 +22,12 @@ import java.util.regex.Pattern;
  * file holds such a post cut short (its {@code full_text} ending in "…", often followed by a link to the post) and
  * names no note: a note is a post's when both were created in the same second (give or take one) and the note's text
  * begins with the post's up to the cut, links expanded on both sides (the two carry different t.co addresses for
- * one link) and without the post's leading {@code @mentions} (a reply's, which the note's text leaves out).
+ * one link) and, for a reply, without its leading {@code @mentions}, which the note's text leaves out. A post is
+ * taken for cut only when it ends in the ellipsis (a link after it aside), and the note must be longer.
  *
- * <p>Held in memory for the job, by second: the long posts only, a small part of an archive.
+ * <p>Held in memory for the job, by second: the long posts only, a small part of an archive; at most
+ * {@value #MAX_CHARS} characters of notes (past that, the posts keep their cut text). A note file that cannot be read
+ * to its end gives the notes read before the fault.
  */
 final class XNoteTweets {
     static final XNoteTweets NONE = new XNoteTweets(Map.of());
@@ -31,8 +35,10 @@ final class XNoteTweets {
     private static final Pattern NOTES = Pattern.compile("(?:.*/)?data/note-tweets?(?:-part\\d+)?\\.js");
     /** A reply's leading mentions, which a note's text does not repeat. */
     private static final Pattern LEADING_MENTIONS = Pattern.compile("^(?:@\\w+\\s+)+");
-    /** What follows the cut: the ellipsis and a link (to the post itself, expanded or not). */
-    private static final Pattern CUT = Pattern.compile("\\s*(?:…|\\.\\.\\.)?\\s*(?:https?://\\S+)?\\s*$");
+    /** What follows the cut: the ellipsis, then maybe a link (to the post itself, expanded or not). */
+    private static final Pattern CUT = Pattern.compile("\\s*(?:…|\\.\\.\\.)\\s*(?:https?://\\S+)?\\s*$");
+    /** Characters of notes held at most (two bytes each): 32 MiB. */
+    static final long MAX_CHARS = 16L * 1024 * 1024;
     private static final Pattern SPACES = Pattern.compile("\\s+");
 
     /** One long post's text, links expanded, and the hashtags and mentions the note names. */
@@ -48,9 +54,10 @@ final class XNoteTweets {
     /** The notes of every note file in {@code index}; {@link #NONE} when it has none. */
     static XNoteTweets read(ArchiveIndex index) throws IOException {
         Map<Long, List<Note>> bySecond = new HashMap<>();
+        long chars = 0;
         for (Located file : index.matching(name -> NOTES.matcher(name).matches())) {
             try (JsonRecords records = JsonRecords.open(ArchiveIndex.open(file))) {
-                for (JsonNode record = records.next(); record != null; record = records.next()) {
+                for (JsonNode record = records.next(); record != null && chars < MAX_CHARS; record = records.next()) {
                     JsonNode note = record.path("noteTweet");
                     Instant created = instant(note.path("createdAt").asText(null));
                     JsonNode core = note.path("core");
@@ -66,12 +73,15 @@ final class XNoteTweets {
                         }
                     }
                     List<String> hashtags = new ArrayList<>();
-                    core.path("hashtags").forEach(tag -> hashtags.add(tag.path("text").asText()));
+                    core.path("hashtags").forEach(tag -> addIfAny(hashtags, tag.path("text").asText("")));
                     List<String> mentions = new ArrayList<>();
-                    core.path("mentions").forEach(mention -> mentions.add(mention.path("screenName").asText()));
+                    core.path("mentions").forEach(mention -> addIfAny(mentions, mention.path("screenName").asText("")));
                     bySecond.computeIfAbsent(created.getEpochSecond(), s -> new ArrayList<>(1))
                             .add(new Note(text, List.copyOf(hashtags), List.copyOf(mentions)));
+                    chars += text.length();
                 }
+            } catch (IOException e) {
+                // A broken note file costs the notes after the fault, not the export: those posts keep their cut text.
             }
         }
         return bySecond.isEmpty() ? NONE : new XNoteTweets(bySecond);
@@ -79,30 +89,43 @@ final class XNoteTweets {
 
     /**
      * The note of the post created at {@code created} whose text, links expanded and the media's links taken out, is
-     * {@code text}; null when none is.
+     * {@code text} ({@code reply}: the post answers another, so its text may start with mentions the note leaves
+     * out); null when none is.
      */
-    Note of(Instant created, String text) {
-        if (created == null || bySecond.isEmpty()) {
+    Note of(Instant created, String text, boolean reply) {
+        Matcher cut = CUT.matcher(text);
+        if (created == null || bySecond.isEmpty() || !cut.find()) {
             return null;
         }
-        String prefix = comparable(CUT.matcher(LEADING_MENTIONS.matcher(text).replaceFirst("")).replaceFirst(""));
-        if (prefix.isEmpty()) {
-            return null;
+        String before = text.substring(0, cut.start());
+        List<String> prefixes = new ArrayList<>(List.of(comparable(before)));
+        if (reply) {
+            prefixes.add(comparable(before.substring(leadingMentions(before).length())));
         }
-        for (long second = created.getEpochSecond() - 1; second <= created.getEpochSecond() + 1; second++) {
-            for (Note note : bySecond.getOrDefault(second, List.of())) {
-                if (comparable(note.text()).startsWith(prefix)) {
-                    return note;
+        long second = created.getEpochSecond();
+        for (long at : new long[]{second, second - 1, second + 1}) {
+            for (Note note : bySecond.getOrDefault(at, List.of())) {
+                String noteText = comparable(note.text());
+                for (String prefix : prefixes) {
+                    if (!prefix.isEmpty() && noteText.length() > prefix.length() && noteText.startsWith(prefix)) {
+                        return note;
+                    }
                 }
             }
         }
         return null;
     }
 
-    /** The leading mentions of a post's text (a reply's), to be kept before its note's text. */
+    /** The leading mentions of a post's text, kept before its note's text when the note does not start with them. */
     static String leadingMentions(String text) {
-        var matcher = LEADING_MENTIONS.matcher(text);
+        Matcher matcher = LEADING_MENTIONS.matcher(text);
         return matcher.find() ? matcher.group() : "";
+    }
+
+    private static void addIfAny(List<String> names, String name) {
+        if (!name.isBlank()) {
+            names.add(name);
+        }
     }
 
     /** Spaces as one, and the HTML escapes the posts file uses undone, so that only the words are compared. */

@@ -122,10 +122,12 @@ final class XPosts implements PostArchive {
             }
         }
         Instant published = createdAt(tweet.path("created_at").asText(null));
-        XNoteTweets.Note note = notes.of(published, text);
+        String inReplyTo = tweet.path("in_reply_to_status_id_str").asText(null);
+        XNoteTweets.Note note = notes.of(published, text, inReplyTo != null);
         if (note != null) {
-            // A long post: the posts file cut it; its whole text is the note's.
-            text = XNoteTweets.leadingMentions(text) + note.text();
+            // A long post: the posts file cut it; its whole text is the note's (with a reply's mentions before it).
+            String mentioned = XNoteTweets.leadingMentions(text);
+            text = note.text().startsWith(mentioned) ? note.text() : mentioned + note.text();
             note.hashtags().stream().filter(tag -> !hashtags.contains(tag)).forEach(hashtags::add);
             note.mentions().stream().filter(name -> !mentions.contains(name)).forEach(mentions::add);
         }
@@ -149,7 +151,7 @@ final class XPosts implements PostArchive {
                 .publishedAt(published)
                 .url(username == null ? null : "https://x.com/" + username + "/status/" + id)
                 .language(language(tweet.path("lang").asText(null)))
-                .inReplyTo(tweet.path("in_reply_to_status_id_str").asText(null))
+                .inReplyTo(inReplyTo)
                 .repostOf(quoted)
                 .hashtags(hashtags)
                 .mentions(mentions)

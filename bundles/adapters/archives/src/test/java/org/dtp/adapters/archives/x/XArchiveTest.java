@@ -114,6 +114,11 @@ public class XArchiveTest {
                                 + " \"user_mentions\": [{\"screen_name\": \"carol\"}]},")
                         // a short post in the same second as a note that is not its own
                         + ", " + tweet("1800000000000000003", "Short &amp; complete", "Sat Mar 09 13:14:15 +0000 2024", "en", "")
+                        // not a reply, starting with a mention that its note keeps
+                        + ", " + tweet("1800000000000000004", "@nasa is amazing, and this goes o…", "Mon Mar 11 09:00:00 +0000 2024", "en", "")
+                        // complete, no ellipsis: the note of its second that begins like it is another post's
+                        + ", " + tweet("1800000000000000005", "Read this https://t.co/rd1", "Tue Mar 12 09:00:00 +0000 2024", "en",
+                        "\"entities\": {\"urls\": [{\"url\": \"https://t.co/rd1\", \"expanded_url\": \"https://example.org/read\"}]},")
                         + " ]")
                 .add("data/note-tweet.js", "window.YTD.note_tweet.part0 = [ "
                         + "{ \"noteTweet\" : { \"noteTweetId\" : \"1800000000000000901\", " + noteCreated + ", \"core\" : {"
@@ -125,7 +130,12 @@ public class XArchiveTest {
                         + " \"text\" : \"Here is the essay https://t.co/NEW2 that I promised, and then some more words.\","
                         + " \"mentions\" : [], \"hashtags\" : [] } } }, "
                         + "{ \"noteTweet\" : { \"noteTweetId\" : \"1800000000000000903\", " + noteCreated + ", \"core\" : {"
-                        + " \"text\" : \"Another long post of the same second, not the short one's\", \"urls\" : [] } } } ]");
+                        + " \"text\" : \"Another long post of the same second, not the short one's\", \"urls\" : [] } } }, "
+                        + "{ \"noteTweet\" : { \"noteTweetId\" : \"1800000000000000904\", \"createdAt\" : \"2024-03-11T09:00:00.000Z\","
+                        + " \"core\" : { \"text\" : \"@nasa is amazing, and this goes on for longer than a post may.\", \"urls\" : [],"
+                        + " \"mentions\" : [{\"screenName\" : \"nasa\"}, {\"screenName\" : \"\"}] } } }, "
+                        + "{ \"noteTweet\" : { \"noteTweetId\" : \"1800000000000000905\", \"createdAt\" : \"2024-03-12T09:00:00.000Z\","
+                        + " \"core\" : { \"text\" : \"Read this https://example.org/read and the rest of a long post\", \"urls\" : [] } } } ]");
         Path file = archive.writeZip(temp.getRoot().toPath().resolve("twitter-2024-03-11-long.zip"));
         Exports.Result<SocialFeed, SocialPost> result = Exports.exportAll(new XPostExporter(Exports.settings(100)),
                 Exports.endpoint(XPostExporter.PROVIDER, file), false);
@@ -137,6 +147,21 @@ public class XArchiveTest {
                 "@carol Here is the essay https://example.org/essay that I promised, and then some more words.", posts.get(1).text());
         assertEquals(List.of("carol"), posts.get(1).mentions());
         assertEquals("a note of the same second that does not begin with it is not its", "Short & complete", posts.get(2).text());
+        assertEquals("@nasa is amazing, and this goes on for longer than a post may.", posts.get(3).text());
+        assertEquals("a blank mention is left out", List.of("nasa"), posts.get(3).mentions());
+        assertEquals("a post not cut keeps its text", "Read this https://example.org/read", posts.get(4).text());
+    }
+
+    @Test
+    public void aBrokenNoteFileLeavesThePostsTheirCutText() throws Exception {
+        TestArchive archive = new TestArchive()
+                .add("data/tweets.js", "window.YTD.tweets.part0 = [ "
+                        + tweet("1800000000000000001", "Cut short…", "Sat Mar 09 13:14:15 +0000 2024", "en", "") + " ]")
+                .add("data/note-tweet.js", "window.YTD.note_tweet.part0 = [ { \"noteTweet\" : { \"noteTweetId\" : ");
+        Path file = archive.writeZip(temp.getRoot().toPath().resolve("twitter-broken-notes.zip"));
+        Exports.Result<SocialFeed, SocialPost> result = Exports.exportAll(new XPostExporter(Exports.settings(100)),
+                Exports.endpoint(XPostExporter.PROVIDER, file), false);
+        assertEquals("Cut short…", result.itemsOf("x").get(0).text());
     }
 
     private TransferEndpoint archive(boolean tgz) throws Exception {
