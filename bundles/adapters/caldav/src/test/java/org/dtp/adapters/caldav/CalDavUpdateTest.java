@@ -76,6 +76,30 @@ public class CalDavUpdateTest {
         assertEquals(rerun.notKept().toString(), 0, rerun.notKept().stream().filter(n -> n.field().equals("*")).count());
     }
 
+    /** Radicale refuses RDATE periods (400): the update is stored with their starts, as an import is, and the ends reported. */
+    @Test
+    public void aChangedEventWithRecurrencePeriodsTheServerRefusesIsReplacedWithTheirStarts() throws Exception {
+        CalDavFixture f = new CalDavFixture(RADICALE, 50);
+        Copied copied = copySeries(f);
+        CalendarEvent master = copied.events().stream().filter(e -> e.recurrenceId() == null).findFirst().orElseThrow();
+        String masterId = copied.ids().get(copied.events().indexOf(master));
+        java.util.List<org.dtp.models.ExtendedProperty> extended = new ArrayList<>(master.extended());
+        extended.add(new org.dtp.models.ExtendedProperty("RDATE", java.util.Map.of("VALUE", List.of("PERIOD")),
+                "20240308T120000Z/PT1H"));
+        TestImportContext rerun = new CalDavFixture(RADICALE, 50).destination();
+
+        assertEquals(masterId, f.eventImporter.updateItem(rerun, "i:" + master.id(),
+                master.toBuilder().summary("Stand-up (extra)").extended(extended).build(), copied.calendar(), masterId));
+
+        CalendarEvent stored = ICalendarFormat.readEvents(masterId, f.client.get(f.account(), RADICALE.url().resolve(masterId))
+                .orElseThrow().data()).stream().filter(e -> e.recurrenceId() == null).findFirst().orElseThrow();
+        assertEquals("Stand-up (extra)", stored.summary());
+        assertTrue(stored.recurrenceDates().toString(), stored.recurrenceDates().contains(
+                org.dtp.models.calendar.CalendarTime.ofUtc(java.time.Instant.parse("2024-03-08T12:00:00Z"))));
+        assertTrue(rerun.notKept().toString(), rerun.notKept().stream().anyMatch(n -> n.field().equals("recurrenceDates")
+                && n.reason().startsWith("RDATE;VALUE=PERIOD:20240308T120000Z/PT1H kept as the periods' starts")));
+    }
+
     @Test
     public void aChangedOccurrenceIsReplacedAndTheMasterKept() throws Exception {
         CalDavFixture f = new CalDavFixture(RADICALE, 50);
