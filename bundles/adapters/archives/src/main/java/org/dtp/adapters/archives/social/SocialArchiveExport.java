@@ -86,33 +86,55 @@ public final class SocialArchiveExport {
         this.windowKey = JobScratch.Key.of(name + ".window");
     }
 
+    /**
+     * One page of the feed's posts: each post read, with what of it is not kept (not reported yet); the records that
+     * cannot be posts; the continuation of the next page (null after the last).
+     */
+    public record PostsPage(List<Mapped> posts, List<Rejected> rejected, String continuation) {
+    }
+
     public ExportPage<SocialFeed, SocialPost> export(TransferContext context, ExportCursor cursor) throws AdapterException {
-        Catalog catalog = catalog(context);
         if (cursor.isRoot()) {
-            return new ExportPage<>(List.of(catalog.feed()), List.of(), null);
+            return new ExportPage<>(List.of(feed(context)), List.of(), null);
         }
-        if (!cursor.containerId().equals(catalog.feed().id())) {
+        PostsPage page = posts(context, cursor);
+        List<SocialPost> posts = new ArrayList<>();
+        for (Mapped record : page.posts()) {
+            posts.add(record.post());
+            for (NotKept notKept : record.notKept()) {
+                context.reportNotKept(record.post().id(), notKept.field(), notKept.reason());
+            }
+        }
+        return new ExportPage<SocialFeed, SocialPost>(List.of(), posts, page.continuation()).withRejected(page.rejected());
+    }
+
+    /** The feed the archive's posts are of: its one container. */
+    public SocialFeed feed(TransferContext context) throws AdapterException {
+        return catalog(context).feed();
+    }
+
+    /** The page of posts at {@code cursor}, whose container is the feed (another view of it, such as its media, too). */
+    public PostsPage posts(TransferContext context, ExportCursor cursor) throws AdapterException {
+        Catalog catalog = catalog(context);
+        if (!catalog.feed().id().equals(cursor.containerId())) {
             throw new AdapterException("the feed '" + cursor.containerId() + "' is not this archive's");
         }
         Continuation at = cursor.continuation() == null ? new Continuation(0, 0) : Continuation.parse(cursor.continuation());
         List<Rejected> rejected = new ArrayList<>(cursor.continuation() == null ? catalog.index().rejected() : List.of());
         if (at.file() >= catalog.files().size()) {
-            return new ExportPage<SocialFeed, SocialPost>(List.of(), List.of(), null).withRejected(rejected);
+            return new PostsPage(List.of(), rejected, null);
         }
         int pageSize = settings.pageSize();
         Window window = window(context, catalog, at, pageSize);
         int from = (int) (at.at() - window.from());
         List<Mapped> records = window.records().subList(Math.min(from, window.records().size()),
                 Math.min(from + pageSize, window.records().size()));
-        List<SocialPost> posts = new ArrayList<>();
+        List<Mapped> posts = new ArrayList<>();
         Located file = catalog.files().get(at.file());
         for (int i = 0; i < records.size(); i++) {
             Mapped record = records.get(i);
             if (record.post() != null) {
-                posts.add(record.post());
-                for (NotKept notKept : record.notKept()) {
-                    context.reportNotKept(record.post().id(), notKept.field(), notKept.reason());
-                }
+                posts.add(record);
             } else if (record.rejectedReason() != null) {
                 rejected.add(new Rejected(record.rejectedId() != null ? record.rejectedId()
                         : file.entry() + "#" + (at.at() + i), record.rejectedReason()));
@@ -122,7 +144,7 @@ public final class SocialArchiveExport {
         String continuation = !window.ended() || next < window.from() + window.records().size()
                 ? new Continuation(at.file(), next).toString()
                 : at.file() + 1 < catalog.files().size() ? new Continuation(at.file() + 1, 0).toString() : null;
-        return new ExportPage<SocialFeed, SocialPost>(List.of(), posts, continuation).withRejected(rejected);
+        return new PostsPage(posts, rejected, continuation);
     }
 
     public InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {

@@ -65,6 +65,25 @@ public class MastodonArchiveTest {
         assertEquals(List.of(), fields(result, boost.id(), "visibility"));
     }
 
+    @Test
+    public void thePostsMediaAreOneAlbumWithTheirPostsTextAndTime() throws Exception {
+        TransferEndpoint archive = archive();
+        MastodonMediaExporter exporter = new MastodonMediaExporter(Exports.settings(2));
+        Exports.Result<org.dtp.models.media.PhotoAlbum, org.dtp.models.media.MediaItem> result = Exports.exportAll(exporter, archive, true);
+
+        assertEquals(List.of(new org.dtp.models.media.PhotoAlbum(ACTOR, "@ann@mastodon.example",
+                "Photos and videos of the posts in the Mastodon archive")), result.containers());
+        List<org.dtp.models.media.MediaItem> items = result.itemsOf(ACTOR);
+        assertEquals(1, items.size());
+        assertEquals("abc123.jpg", items.get(0).fileName());
+        assertEquals("Hello #fediverse & @bob\n\nSecond line\nthird", items.get(0).description());
+        assertEquals(Instant.parse("2023-05-01T10:00:00Z"), items.get(0).takenAt());
+        assertArrayEquals(media(1), Exports.read(exporter, archive, items.get(0).content()));
+        assertTrue("the alt text, which the media item has no place for either", fields(result, ACTOR + "/statuses/1", "attachments")
+                .get(0).contains("A cat on a sofa"));
+        assertEquals(List.of(), fields(result, ACTOR + "/statuses/2", "visibility"));
+    }
+
     private static List<String> fields(Exports.Result<?, ?> result, String id, String field) {
         return result.notKept().stream().filter(n -> n.sourceId().equals(id) && n.field().equals(field))
                 .map(TestImportContext.NotKept::reason).toList();

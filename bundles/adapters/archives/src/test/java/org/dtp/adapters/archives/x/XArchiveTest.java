@@ -2,6 +2,9 @@ package org.dtp.adapters.archives.x;
 
 import org.dtp.adapters.archives.TestArchive;
 import org.dtp.adapters.archives.social.Exports;
+import org.dtp.models.media.MediaItem;
+import org.dtp.models.media.MediaKind;
+import org.dtp.models.media.PhotoAlbum;
 import org.dtp.models.social.SocialFeed;
 import org.dtp.models.social.SocialPost;
 import org.dtp.spi.TransferEndpoint;
@@ -62,6 +65,29 @@ public class XArchiveTest {
         assertTrue(posts.get(3).attachments().isEmpty());
         assertTrue(result.notKept().toString(), result.notKept().stream().anyMatch(n -> n.sourceId().equals(LATER)
                 && n.field().equals("attachments") && n.reason().contains("gone.jpg")));
+    }
+
+    @Test
+    public void thePostsMediaAreOneAlbumEachWithItsPostsTextAndTimeResumedAtEveryPage() throws Exception {
+        TransferEndpoint archive = archive(false);
+        XMediaExporter exporter = new XMediaExporter(Exports.settings(1));
+        Exports.Result<PhotoAlbum, MediaItem> result = Exports.exportAll(exporter, archive, true);
+
+        assertEquals(List.of(new PhotoAlbum("1234567890", "@annbeispiel", "Photos and videos of the posts in the X archive")),
+                result.containers());
+        List<MediaItem> items = result.itemsOf("1234567890");
+        assertEquals(List.of(FIRST + "-F1a2b3.jpg", REPLY + "-Hi.mp4"), items.stream().map(MediaItem::fileName).toList());
+        MediaItem photo = items.get(0);
+        assertEquals(MediaKind.PHOTO, photo.kind());
+        assertEquals("Tom & Jerry <3 #cats @bob https://example.org/page", photo.description());
+        assertEquals(Instant.parse("2023-09-13T10:00:00Z"), photo.takenAt());
+        assertArrayEquals(media(1), Exports.read(exporter, archive, photo.content()));
+        assertEquals(MediaKind.VIDEO, items.get(1).kind());
+        assertArrayEquals(media(2), Exports.read(exporter, archive, items.get(1).content()));
+        assertEquals("only the media's own losses", List.of("attachments"),
+                result.notKept().stream().map(n -> n.field()).distinct().toList());
+        assertTrue(result.notKept().toString(), result.notKept().stream().anyMatch(n -> n.sourceId().equals(LATER)
+                && n.reason().contains("gone.jpg")));
     }
 
     @Test

@@ -1,0 +1,93 @@
+package org.dtp.adapters.archives.social;
+
+import org.dtp.adapters.archives.ArchiveSettings;
+import org.dtp.adapters.archives.social.PostArchive.Mapped;
+import org.dtp.adapters.archives.social.PostArchive.NotKept;
+import org.dtp.adapters.archives.social.SocialArchiveExport.PostsPage;
+import org.dtp.models.MediaRef;
+import org.dtp.models.media.MediaItem;
+import org.dtp.models.media.MediaKind;
+import org.dtp.models.media.PhotoAlbum;
+import org.dtp.models.social.SocialFeed;
+import org.dtp.models.social.SocialPost;
+import org.dtp.spi.AdapterException;
+import org.dtp.spi.ExportCursor;
+import org.dtp.spi.ExportPage;
+import org.dtp.spi.Exporter;
+import org.dtp.spi.InvalidEndpointException;
+import org.dtp.spi.TransferContext;
+import org.dtp.spi.TransferEndpoint;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The photos and videos of a social archive's posts as a media library, for a photo service or a folder: one album,
+ * the feed's, whose items are the posts' media in the posts' order, each with its post's text as its description,
+ * its time and place. Pages and continuations are the posts' ({@link SocialArchiveExport}), so a page may hold no
+ * media. Only the media's own losses are reported (a file not in the archive, by its post); what the social model
+ * does not keep of a post is the social export's to report.
+ */
+public abstract class SocialArchiveMediaExporter implements Exporter<PhotoAlbum, MediaItem> {
+    private final ArchiveSettings settings;
+    private final SocialArchiveExport export;
+    private final String albumDescription;
+
+    /**
+     * @param scratchName      names what a job keeps of this kind's archive in its scratch
+     * @param albumDescription the description of the one album
+     */
+    protected SocialArchiveMediaExporter(ArchiveSettings settings, PostArchive archive, String scratchName, String albumDescription) {
+        this.settings = settings;
+        this.export = new SocialArchiveExport(settings, archive, scratchName);
+        this.albumDescription = albumDescription;
+    }
+
+    @Override
+    public final void validate(TransferEndpoint source) throws InvalidEndpointException {
+        settings.checkSource(source);
+    }
+
+    @Override
+    public final ExportPage<PhotoAlbum, MediaItem> export(TransferContext context, ExportCursor cursor) throws AdapterException {
+        if (cursor.isRoot()) {
+            SocialFeed feed = export.feed(context);
+            return new ExportPage<>(List.of(new PhotoAlbum(feed.id(), feed.name(), albumDescription)), List.of(), null);
+        }
+        PostsPage page = export.posts(context, cursor);
+        List<MediaItem> items = new ArrayList<>();
+        for (Mapped record : page.posts()) {
+            SocialPost post = record.post();
+            for (MediaRef media : post.attachments()) {
+                items.add(MediaItem.builder()
+                        .id(media.uri())
+                        .kind(media.contentType() != null && media.contentType().startsWith("video/") ? MediaKind.VIDEO : MediaKind.PHOTO)
+                        .fileName(fileName(media))
+                        .description(post.text() == null || post.text().isBlank() ? null : post.text())
+                        .takenAt(post.publishedAt())
+                        .location(post.location())
+                        .content(media)
+                        .build());
+            }
+            for (NotKept notKept : record.notKept()) {
+                if (notKept.field().equals("attachments")) {
+                    context.reportNotKept(post.id(), notKept.field(), notKept.reason());
+                }
+            }
+        }
+        return new ExportPage<PhotoAlbum, MediaItem>(List.of(), items, page.continuation()).withRejected(page.rejected());
+    }
+
+    /** The last segment of the archive entry a reference names ({@link ArchiveIndex#ref}: {@code <part>!<entry>}). */
+    private static String fileName(MediaRef media) {
+        String entry = media.uri().substring(media.uri().indexOf('!') + 1);
+        return entry.substring(entry.lastIndexOf('/') + 1);
+    }
+
+    @Override
+    public final InputStream openMedia(TransferContext context, MediaRef ref) throws AdapterException, IOException {
+        return export.openMedia(context, ref);
+    }
+}
