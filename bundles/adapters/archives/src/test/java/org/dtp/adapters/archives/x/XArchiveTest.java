@@ -2,6 +2,7 @@ package org.dtp.adapters.archives.x;
 
 import org.dtp.adapters.archives.TestArchive;
 import org.dtp.adapters.archives.social.Exports;
+import org.dtp.models.media.GeoLocation;
 import org.dtp.models.media.MediaItem;
 import org.dtp.models.media.MediaKind;
 import org.dtp.models.media.PhotoAlbum;
@@ -81,11 +82,13 @@ public class XArchiveTest {
         assertEquals(MediaKind.PHOTO, photo.kind());
         assertEquals("Tom & Jerry <3 #cats @bob https://example.org/page", photo.description());
         assertEquals(Instant.parse("2023-09-13T10:00:00Z"), photo.takenAt());
+        assertEquals(new GeoLocation(48.85, 2.35, null), photo.location());
+        assertEquals("data/tweets_media/" + FIRST + "-F1a2b3.jpg", photo.id());
         assertArrayEquals(media(1), Exports.read(exporter, archive, photo.content()));
         assertEquals(MediaKind.VIDEO, items.get(1).kind());
         assertArrayEquals(media(2), Exports.read(exporter, archive, items.get(1).content()));
-        assertEquals("only the media's own losses", List.of("attachments"),
-                result.notKept().stream().map(n -> n.field()).distinct().toList());
+        assertEquals("only what concerns the media (the post's language, say, does not)", List.of(FIRST + " sensitive", LATER + " attachments"),
+                result.notKept().stream().map(n -> n.sourceId() + " " + n.field()).sorted().toList());
         assertTrue(result.notKept().toString(), result.notKept().stream().anyMatch(n -> n.sourceId().equals(LATER)
                 && n.reason().contains("gone.jpg")));
     }
@@ -201,7 +204,8 @@ public class XArchiveTest {
                                 + " \"user_mentions\": [{\"name\": \"Bob\", \"screen_name\": \"bob\", \"indices\": [\"24\", \"28\"], \"id_str\": \"42\", \"id\": \"42\"}],"
                                 + " \"urls\": [{\"url\": \"https://t.co/abc\", \"expanded_url\": \"https://example.org/page\", \"display_url\": \"example.org/page\"}]},"
                                 + " \"extended_entities\": {\"media\": [{\"url\": \"https://t.co/pic\", \"id_str\": \"9001\","
-                                + " \"media_url_https\": \"https://pbs.twimg.com/media/F1a2b3.jpg\", \"type\": \"photo\"}]},")
+                                + " \"media_url_https\": \"https://pbs.twimg.com/media/F1a2b3.jpg\", \"type\": \"photo\"}]},"
+                                + " \"possibly_sensitive\": true, \"coordinates\": {\"type\": \"Point\", \"coordinates\": [\"2.35\", \"48.85\"]},")
                         + ", " + tweet(REPLY, "@carol indeed https://t.co/vid", "Thu Sep 14 08:30:00 +0000 2023", "en",
                         "\"in_reply_to_status_id_str\": \"1600000000000000000\", \"in_reply_to_screen_name\": \"carol\","
                                 + " \"entities\": {\"hashtags\": [], \"user_mentions\": [{\"screen_name\": \"carol\"}], \"urls\": []},"
