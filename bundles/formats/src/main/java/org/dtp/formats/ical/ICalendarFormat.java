@@ -834,7 +834,7 @@ public final class ICalendarFormat {
      * was ({@link #unescapedUri}). Since 1.5.
      */
     public static List<ExtendedProperty> textEscapedUris(List<ExtendedProperty> extended) {
-        return extended.stream().map(x -> isUri(x) && x.value().matches("(?s).*[,;\\\\].*")
+        return extended.stream().map(x -> hasValueType(x, "URI") && x.value().matches("(?s).*[,;\\\\].*")
                 ? new ExtendedProperty(x.name(), x.params(), x.value().replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;"))
                 : x).toList();
     }
@@ -895,9 +895,7 @@ public final class ICalendarFormat {
         List<ExtendedProperty> periods = new ArrayList<>();
         List<CalendarTime> starts = new ArrayList<>(e.recurrenceDates());
         for (ExtendedProperty x : e.extended()) {
-            boolean period = x.name().equalsIgnoreCase("RDATE")
-                    && x.params().getOrDefault("VALUE", List.of()).stream().anyMatch(v -> v.equalsIgnoreCase("PERIOD"));
-            if (!period) {
+            if (!x.name().equalsIgnoreCase("RDATE") || !hasValueType(x, "PERIOD")) {
                 kept.add(x);
                 continue;
             }
@@ -925,8 +923,9 @@ public final class ICalendarFormat {
                 : Optional.of(new PeriodStarts(e.toBuilder().recurrenceDates(starts).extended(kept).build(), List.copyOf(periods)));
     }
 
-    private static boolean isUri(ExtendedProperty x) {
-        return x.params().getOrDefault("VALUE", List.of()).stream().anyMatch(v -> v.equalsIgnoreCase("URI"));
+    /** Whether {@code x} says its value is of {@code type} ({@code VALUE=URI}, {@code VALUE=PERIOD}, ...). */
+    private static boolean hasValueType(ExtendedProperty x, String type) {
+        return x.params().getOrDefault("VALUE", List.of()).stream().anyMatch(v -> v.equalsIgnoreCase(type));
     }
 
     /**

@@ -130,7 +130,7 @@ final class XNoteTweets {
 
     /** Spaces as one, and the HTML escapes the posts file uses undone, so that only the words are compared. */
     private static String comparable(String text) {
-        return SPACES.matcher(text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")).replaceAll(" ").strip();
+        return SPACES.matcher(XPosts.unescape(text)).replaceAll(" ").strip();
     }
 
     private static Instant instant(String text) {

@@ -202,7 +202,7 @@ final class XPosts implements PostArchive {
     }
 
     /** The archive's text is escaped as in HTML: {@code &amp;}, {@code &lt;}, {@code &gt;}. */
-    private static String unescape(String text) {
+    static String unescape(String text) {
         return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     }
 }
