@@ -196,6 +196,8 @@ public class PortalIT {
         Rest operator = new Rest(port);
         operator.await("/adapters", a -> a.toString().contains("localfs"), Duration.ofSeconds(120));
         operator.await("/authorizations", a -> a.path("providers").toString().contains("localfs"), Duration.ofSeconds(60));
+        // The API tokens resource is registered on its own: it may answer 404 ("No service was found") a moment longer.
+        operator.await("/tokens", tokens -> true, Duration.ofSeconds(60));
         Rest.Reply issued = operator.post("/tokens", "{\"user\":\"ann\",\"email\":\"ann@example.org\",\"label\":\"portal\"}");
         assertEquals(issued.text(), 201, issued.status());
         String token = issued.body().path("secret").asText();
